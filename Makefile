@@ -1,0 +1,36 @@
+# The README's two commands. Both install what is missing (Debian packages), configure,
+# build with -j2, then `demo` runs a bundled example and `test` runs every test via ctest.
+BUILD ?= build
+JOBS ?= 2
+PACKAGES = antlr4 libantlr4-runtime-dev llvm-19-dev llvm-19-tools libfmt-dev \
+           libeigen3-dev libgtest-dev libgmock-dev libbenchmark-dev cmake ninja-build g++ \
+           python3 ccache
+
+.PHONY: demo test setup build clean
+
+setup:
+	@missing=""; for p in $(PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -q && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q --no-install-recommends $$missing; \
+	fi
+
+$(BUILD)/build.ninja:
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release
+
+build: setup $(BUILD)/build.ninja
+	cmake --build $(BUILD) -j $(JOBS)
+
+demo: build
+	$(BUILD)/bin/ringline eval examples/abci_allreduce.rl
+	$(BUILD)/bin/ringline sweep examples/abci_allreduce.rl --set nodes=1..64*2 --set batch=32,64 --format table
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,386 @@
+// Function calls (user functions are instantiated at each call with the arguments'
+// values, like templates), built-in functions, record construction, functional update
+// (`with`) and field access.
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "compiler/check/program.h"
+#include "compiler/ir/semantics.h"
+
+namespace rl::check {
+
+using B = ScalarType::Base;
+
+Value Program::Call(const ast::CallExpr* call, const Env& env) {
+  Value callee = Eval(call->callee, env);
+  std::vector<Value> args;
+  std::vector<std::string> names;
+  for (const ast::Arg& a : call->args) {
+    args.push_back(Eval(a.value, env));
+    names.push_back(a.name);
+  }
+  if (callee.IsError()) return callee;
+  for (const Value& a : args)
+    if (a.IsError()) return a;
+  if (callee.kind == Value::Kind::Builtin) {
+    for (size_t i = 0; i < names.size(); ++i)
+      if (!names[i].empty()) {
+        Error(diag::Kind::bad_call, call->args[i].range, "built-in functions take no named arguments");
+        return Value::Error();
+      }
+    return CallBuiltin(callee.builtin, call, args, env);
+  }
+  if (callee.kind != Value::Kind::Func) {
+    Error(diag::Kind::not_callable, call->callee->range,
+          fmt::format("`{}` is not a function", Describe(callee)));
+    return Value::Error();
+  }
+  return CallFn(callee, call, args, names, env);
+}
+
+Value Program::CallFn(const Value& fnv, const ast::CallExpr* call, std::vector<Value>& args,
+                      std::vector<std::string>& names, const Env& env) {
+  const ast::FnDecl& fn = *fnv.fn;
+  std::vector<std::optional<Value>> bound(fn.params.size());
+  size_t positional = 0;
+  for (size_t i = 0; i < args.size(); ++i) {
+    size_t slot;
+    if (names[i].empty()) {
+      slot = positional++;
+      if (slot >= fn.params.size()) {
+        Error(diag::Kind::bad_call, call->args[i].range,
+              fmt::format("`{}` takes {} argument{}, got {}", fn.name, fn.params.size(),
+                          fn.params.size() == 1 ? "" : "s", args.size()));
+        return Value::Error();
+      }
+    } else {
+      slot = fn.params.size();
+      for (size_t p = 0; p < fn.params.size(); ++p)
+        if (fn.params[p].name == names[i]) slot = p;
+      if (slot == fn.params.size()) {
+        Error(diag::Kind::bad_call, call->args[i].range,
+              fmt::format("`{}` has no parameter `{}`", fn.name, names[i]));
+        return Value::Error();
+      }
+    }
+    if (bound[slot]) {
+      Error(diag::Kind::bad_call, call->args[i].range,
+            fmt::format("parameter `{}` of `{}` is given twice", fn.params[slot].name, fn.name));
+      return Value::Error();
+    }
+    bound[slot] = Conform(args[i], fn.params[slot].type, fnv.fn_module, call->args[i].range,
+                          fmt::format("argument `{}` of `{}`", fn.params[slot].name, fn.name));
+    if (bound[slot]->IsError()) return Value::Error();
+  }
+  if (call_depth_ >= opts_.max_call_depth) {
+    Error(diag::Kind::recursion_limit, call->range,
+          fmt::format("calls nested more than {} deep; is `{}` recursive without a static base case?",
+                      opts_.max_call_depth, fn.name));
+    return Value::Error();
+  }
+  // Defaults see the parameters before them.
+  Scope scope{nullptr, {}};
+  for (size_t p = 0; p < fn.params.size(); ++p) {
+    if (!bound[p]) {
+      if (!fn.params[p].default_value) {
+        Error(diag::Kind::bad_call, call->range,
+              fmt::format("missing argument `{}` of `{}`", fn.params[p].name, fn.name));
+        return Value::Error();
+      }
+      Value d = Eval(fn.params[p].default_value, Env{fnv.fn_module, &scope, env.ir});
+      bound[p] = Conform(d, fn.params[p].type, fnv.fn_module, fn.params[p].default_value->range,
+                         fmt::format("the default of `{}`", fn.params[p].name));
+      if (bound[p]->IsError()) return Value::Error();
+    }
+    scope.vars.push_back({fn.params[p].name, *bound[p]});
+  }
+  ++call_depth_;
+  unsigned errors_before = diags_.ErrorCount();
+  Value result = Eval(fn.body, Env{fnv.fn_module, &scope, env.ir});
+  if (fn.result && !result.IsError())
+    result = Conform(result, *fn.result, fnv.fn_module, fn.body->range,
+                     fmt::format("the result of `{}`", fn.name));
+  --call_depth_;
+  if (diags_.ErrorCount() > errors_before && call_depth_ == 0)
+    Error(diag::Kind::called_from, call->range, fmt::format("in this call of `{}`", fn.name));
+  return result;
+}
+
+static bool NeedScalars(Program& p, const ast::CallExpr* call, const std::vector<Value>& args,
+                        const char* name, size_t lo, size_t hi) {
+  if (args.size() < lo || args.size() > hi) {
+    p.Error(diag::Kind::bad_call, call->range,
+            lo == hi ? fmt::format("`{}` takes {} argument{}, got {}", name, lo, lo == 1 ? "" : "s", args.size())
+                     : fmt::format("`{}` takes {} to {} arguments, got {}", name, lo, hi, args.size()));
+    return false;
+  }
+  for (size_t i = 0; i < args.size(); ++i)
+    if (!args[i].IsScalar() || !args[i].type.IsNumeric()) {
+      p.Error(diag::Kind::type_mismatch, call->args[i].range,
+              fmt::format("`{}` needs numbers, got `{}`", name, Describe(args[i])));
+      return false;
+    }
+  return true;
+}
+
+Value Program::CallBuiltin(Builtin b, const ast::CallExpr* call, std::vector<Value>& args, const Env& env) {
+  SourceRange at = call->range;
+  auto dimensionless = [&](const char* name) {
+    if (!NeedScalars(*this, call, args, name, 1, 1)) return false;
+    if (!args[0].type.dim.IsNone()) {
+      Error(diag::Kind::unit_mismatch, call->args[0].range,
+            fmt::format("`{}` needs a dimensionless number, got `{}`; divide by a unit first "
+                        "(`{}(x / 1 s)`)", name, args[0].type.dim.Str(), name));
+      return false;
+    }
+    return true;
+  };
+  const ScalarType real{B::Real, {}, false};
+  switch (b) {
+    case Builtin::Min:
+    case Builtin::Max: {
+      const char* name = b == Builtin::Min ? "min" : "max";
+      // `max(list)` folds a list; `max(a, b, ...)` its arguments.
+      if (args.size() == 1 && args[0].kind == Value::Kind::List) {
+        std::vector<Value> items = *args[0].elems;
+        if (items.empty()) {
+          Error(diag::Kind::empty_list, call->args[0].range, fmt::format("`{}` of an empty list has no value", name));
+          return Value::Error();
+        }
+        args = items;
+      } else if (!NeedScalars(*this, call, args, name, 2, 1u << 20)) {
+        return Value::Error();
+      }
+      Value acc = args[0];
+      for (size_t i = 1; i < args.size(); ++i) {
+        const Value& v = args[i];
+        if (!acc.IsScalar() || !v.IsScalar() || !v.type.IsNumeric()) {
+          Error(diag::Kind::type_mismatch, at, fmt::format("`{}` needs numbers, got `{}`", name, Describe(v)));
+          return Value::Error();
+        }
+        if (!acc.type.any_dim && !v.type.any_dim && acc.type.dim != v.type.dim) {
+          Error(diag::Kind::unit_mismatch, at,
+                fmt::format("`{}` of `{}` and `{}`; the arguments must agree", name,
+                            acc.type.dim.Str(), v.type.dim.Str()));
+          return Value::Error();
+        }
+        ScalarType t = acc.type.any_dim ? v.type : acc.type;
+        if (acc.type.base != v.type.base) t.base = B::Real;
+        t.any_dim = acc.type.any_dim && v.type.any_dim;
+        ir::Op op = b == Builtin::Min ? ir::Op::Min : ir::Op::Max;
+        if (acc.is_const && v.is_const)
+          acc = Value::Const(ir::Apply(op, acc.c, v.c, 0), t);
+        else
+          acc = Value::Dynamic(env.ir->Binary(op, Materialize(acc, *env.ir, at), Materialize(v, *env.ir, at), at), t);
+      }
+      return acc;
+    }
+    case Builtin::Abs:
+      if (!NeedScalars(*this, call, args, "abs", 1, 1)) return Value::Error();
+      return Math(ir::Op::Abs, args[0], args[0].type, at, env);
+    case Builtin::Sqrt: {
+      if (!NeedScalars(*this, call, args, "sqrt", 1, 1)) return Value::Error();
+      std::optional<units::Dim> d = args[0].type.dim.Sqrt();
+      if (!d) {
+        Error(diag::Kind::unit_mismatch, call->args[0].range,
+              fmt::format("`sqrt` of `{}` has no unit; every exponent must be even", args[0].type.dim.Str()));
+        return Value::Error();
+      }
+      if (args[0].is_const && args[0].c < 0) {
+        Error(diag::Kind::domain_error, call->args[0].range, "`sqrt` of a negative constant");
+        return Value::Error();
+      }
+      return Math(ir::Op::Sqrt, args[0], {B::Real, *d, false}, at, env);
+    }
+    case Builtin::Exp:
+      if (!dimensionless("exp")) return Value::Error();
+      return Math(ir::Op::Exp, args[0], real, at, env);
+    case Builtin::Log:
+    case Builtin::Log2:
+    case Builtin::Log10: {
+      const char* name = b == Builtin::Log ? "log" : b == Builtin::Log2 ? "log2" : "log10";
+      if (!dimensionless(name)) return Value::Error();
+      if (args[0].is_const && args[0].c <= 0) {
+        Error(diag::Kind::domain_error, call->args[0].range,
+              fmt::format("`{}` of {}, which is not positive", name, units::FormatNumber(args[0].c)));
+        return Value::Error();
+      }
+      if (b == Builtin::Log10) {
+        Value ln = Math(ir::Op::Log, args[0], real, at, env);
+        return Binary(ast::BinaryOp::Div, ln, Value::Const(std::log(10.0), real), at, at, at, env);
+      }
+      return Math(b == Builtin::Log ? ir::Op::Log : ir::Op::Log2, args[0], real, at, env);
+    }
+    case Builtin::Ceil:
+    case Builtin::Floor: {
+      if (!dimensionless(b == Builtin::Ceil ? "ceil" : "floor")) return Value::Error();
+      return Math(b == Builtin::Ceil ? ir::Op::Ceil : ir::Op::Floor, args[0], {B::Int, {}, false}, at, env);
+    }
+    case Builtin::Len:
+      if (args.size() != 1 || args[0].kind != Value::Kind::List) {
+        Error(diag::Kind::bad_call, at, "`len` takes one list");
+        return Value::Error();
+      }
+      return Value::Int(static_cast<double>(args[0].elems->size()));
+    case Builtin::Range: {
+      // range(n) = [0, ..., n-1]; range(a, b) = [a, ..., b-1]. Structure, so static.
+      if (args.empty() || args.size() > 2) {
+        Error(diag::Kind::bad_call, at, "`range` takes one or two `Int`s");
+        return Value::Error();
+      }
+      for (size_t i = 0; i < args.size(); ++i)
+        if (!args[i].IsScalar() || args[i].type.base != B::Int || !args[i].is_const) {
+          Error(args[i].IsStatic() ? diag::Kind::type_mismatch : diag::Kind::not_static, call->args[i].range,
+                fmt::format("`range` needs constant `Int`s, got {}`{}`",
+                            args[i].IsStatic() ? "" : "param-dependent ", Describe(args[i])));
+          return Value::Error();
+        }
+      double lo = args.size() == 2 ? args[0].c : 0, hi = args.back().c;
+      if (hi - lo > 1e6) {
+        Error(diag::Kind::bad_range, at, fmt::format("`range` of {} elements; the limit is 1000000",
+                                                     units::FormatNumber(hi - lo)));
+        return Value::Error();
+      }
+      auto out = std::make_shared<std::vector<Value>>();
+      for (double i = lo; i < hi; ++i) out->push_back(Value::Int(i));
+      Value l;
+      l.kind = Value::Kind::List;
+      l.elems = out;
+      return l;
+    }
+    case Builtin::Roofline: {
+      // roofline(work, traffic, peak, bw) = max(work / peak, traffic / bw)
+      if (!NeedScalars(*this, call, args, "roofline", 4, 4)) return Value::Error();
+      const units::Dim kWork = units::Dim::Of(units::BaseDim::Work);
+      const units::Dim kData = units::Dim::Of(units::BaseDim::Data);
+      const units::Dim kPerS = units::Dim::Of(units::BaseDim::Time, -1);
+      const units::Dim want[4] = {kWork, kData, kWork * kPerS, kData * kPerS};
+      const char* names[4] = {"work", "traffic", "peak", "bw"};
+      for (int i = 0; i < 4; ++i)
+        if (args[i].type.dim != want[i]) {
+          Error(diag::Kind::unit_mismatch, call->args[i].range,
+                fmt::format("`roofline` argument `{}` must be `{}`, got `{}`", names[i], want[i].Str(),
+                            args[i].type.dim.Str()));
+          return Value::Error();
+        }
+      Value compute = Binary(ast::BinaryOp::Div, args[0], args[2], at, at, at, env);
+      Value memory = Binary(ast::BinaryOp::Div, args[1], args[3], at, at, at, env);
+      if (compute.IsError() || memory.IsError()) return Value::Error();
+      ScalarType t{B::Real, units::Dim::Of(units::BaseDim::Time), false};
+      if (compute.is_const && memory.is_const) return Value::Const(ir::Apply(ir::Op::Max, compute.c, memory.c, 0), t);
+      return Value::Dynamic(env.ir->Binary(ir::Op::Max, Materialize(compute, *env.ir, at),
+                                           Materialize(memory, *env.ir, at), at), t);
+    }
+  }
+  return Value::Error();
+}
+
+Value Program::MakeRecord(const ast::RecordExpr* e, const Env& env) {
+  ModuleInfo* owner = nullptr;
+  const ast::RecordDecl* rec = FindRecord(env.module, e->qualifier, e->type_name, &owner);
+  if (!rec) {
+    Error(diag::Kind::unknown_type, e->type_range, fmt::format("unknown record type `{}`", e->type_name));
+    return Value::Error();
+  }
+  std::vector<std::optional<Value>> given(rec->fields.size());
+  for (const ast::FieldInit& f : e->fields) {
+    size_t i = 0;
+    while (i < rec->fields.size() && rec->fields[i].name != f.path[0]) ++i;
+    if (i == rec->fields.size()) {
+      Error(diag::Kind::unknown_field, f.range, fmt::format("`{}` has no field `{}`", rec->name, f.path[0]));
+      return Value::Error();
+    }
+    if (given[i]) {
+      Error(diag::Kind::duplicate_name, f.range, fmt::format("field `{}` is given twice", f.path[0]));
+      return Value::Error();
+    }
+    given[i] = Conform(Eval(f.value, env), rec->fields[i].type, owner, f.value->range,
+                       fmt::format("field `{}` of `{}`", f.path[0], rec->name));
+    if (given[i]->IsError()) return Value::Error();
+  }
+  auto fields = std::make_shared<std::vector<Value>>();
+  Scope scope{nullptr, {}};  // defaults see the fields before them
+  for (size_t i = 0; i < rec->fields.size(); ++i) {
+    const ast::FieldDecl& fd = rec->fields[i];
+    if (!given[i]) {
+      if (!fd.default_value) {
+        Error(diag::Kind::missing_field, e->range,
+              fmt::format("`{}` needs field `{}` ({})", rec->name, fd.name, TypeText(fd.type)));
+        return Value::Error();
+      }
+      given[i] = Conform(Eval(fd.default_value, Env{owner, &scope, env.ir}), fd.type, owner,
+                         fd.default_value->range, fmt::format("the default of `{}`", fd.name));
+      if (given[i]->IsError()) return Value::Error();
+    }
+    scope.vars.push_back({fd.name, *given[i]});
+    fields->push_back(*given[i]);
+  }
+  Value r;
+  r.kind = Value::Kind::Record;
+  r.record = rec;
+  r.record_module = owner;
+  r.elems = fields;
+  return r;
+}
+
+// Replaces the field at `path[depth..]` inside `base`, returning the updated copy.
+static Value Update(Program& p, const Value& base, const ast::FieldInit& u, size_t depth,
+                    const Value& v) {
+  if (base.kind != Value::Kind::Record) {
+    p.Error(diag::Kind::type_mismatch, u.range,
+            fmt::format("`with` needs a record, got `{}`", Describe(base)));
+    return Value::Error();
+  }
+  const ast::RecordDecl* rec = base.record;
+  size_t i = 0;
+  while (i < rec->fields.size() && rec->fields[i].name != u.path[depth]) ++i;
+  if (i == rec->fields.size()) {
+    p.Error(diag::Kind::unknown_field, u.range, fmt::format("`{}` has no field `{}`", rec->name, u.path[depth]));
+    return Value::Error();
+  }
+  Value nv = depth + 1 == u.path.size()
+                 ? p.Conform(v, rec->fields[i].type, base.record_module, u.value->range,
+                             fmt::format("field `{}` of `{}`", u.path[depth], rec->name))
+                 : Update(p, (*base.elems)[i], u, depth + 1, v);
+  if (nv.IsError()) return nv;
+  auto fields = std::make_shared<std::vector<Value>>(*base.elems);
+  (*fields)[i] = nv;
+  Value r = base;
+  r.elems = fields;
+  return r;
+}
+
+Value Program::With(const ast::WithExpr* e, const Env& env) {
+  Value acc = Eval(e->base, env);
+  for (const ast::FieldInit& u : e->updates) {
+    if (acc.IsError()) return acc;
+    Value v = Eval(u.value, env);
+    if (v.IsError()) return v;
+    acc = Update(*this, acc, u, 0, v);
+  }
+  return acc;
+}
+
+Value Program::Field(const Value& base, const std::string& field, SourceRange where, const Env& env) {
+  if (base.IsError()) return base;
+  if (base.kind == Value::Kind::Module) {
+    if (!base.module->globals.count(field)) {
+      Error(diag::Kind::unknown_name, where,
+            fmt::format("module `{}` has no `{}`", base.module->ast->path, field));
+      return Value::Error();
+    }
+    bool found = false;
+    return LookupGlobal(base.module, field, where, &found);
+  }
+  if (base.kind != Value::Kind::Record) {
+    Error(diag::Kind::type_mismatch, where, fmt::format("`{}` has no fields; `.{}` needs a record", Describe(base), field));
+    return Value::Error();
+  }
+  for (size_t i = 0; i < base.record->fields.size(); ++i)
+    if (base.record->fields[i].name == field) return (*base.elems)[i];
+  Error(diag::Kind::unknown_field, where, fmt::format("`{}` has no field `{}`", base.record->name, field));
+  return Value::Error();
+}
+
+}  // namespace rl::check

@@ -1,0 +1,68 @@
+// Check phase: loads a spec and its imports, resolves names, checks types and units, and
+// lowers each scenario to cost IR by evaluating everything static (lists, records,
+// functions, the network's structure) at compile time. What remains depends on params.
+#pragma once
+#include <llvm/Support/Error.h>
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compiler/ast/ast.h"
+#include "compiler/diag/diag.h"
+#include "compiler/ir/ir.h"
+
+namespace rl::check {
+
+struct Options {
+  std::string stdlib_dir;        // where `import stdlib.x` looks (its parent folder)
+  unsigned max_call_depth = 200; // function calls nested deeper are an error
+};
+
+// `--set NAME=...` from the command line: value sets parsed from a buffer of their own.
+struct Override {
+  std::string name;
+  std::vector<ast::ValueSet> values;
+  SourceRange range;
+};
+// `--unit NAME=ms`.
+struct UnitChoice {
+  std::string name;
+  std::string unit;
+  SourceRange range;
+};
+
+class Program;
+
+class Compilation {
+ public:
+  Compilation(diag::Engine& diags, Options opts);
+  ~Compilation();
+
+  // Loads and parses `path` and everything it imports. Returns false on any error;
+  // EnvironmentError() then tells a missing/unreadable file (exit 2) from a bad spec.
+  bool Load(const std::string& path);
+  // Same, for text already registered as a SourceMgr buffer (split-input tests).
+  bool LoadBuffer(unsigned buffer_id);
+  bool EnvironmentError() const;
+
+  std::vector<std::string> ScenarioNames() const;
+  const ast::Module* Root() const;
+  // Lowers one scenario with command-line overrides; nullopt after diagnostics.
+  std::optional<ir::Scenario> Lower(const std::string& scenario,
+                                    const std::vector<Override>& sets = {},
+                                    const std::vector<UnitChoice>& unit_choices = {});
+  // Checks every declaration and lowers every scenario of the root module.
+  bool CheckAll();
+  // Parses a command-line value list into an Override (buffer named `label`).
+  std::optional<Override> ParseOverride(const std::string& name, const std::string& text,
+                                        const std::string& label);
+  ast::Module& CliArena();
+
+ private:
+  std::unique_ptr<Program> program_;
+};
+
+}  // namespace rl::check

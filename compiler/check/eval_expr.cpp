@@ -1,0 +1,236 @@
+// The partial evaluator's expression walk: literals, names, `if`, reductions, lists,
+// blocks. Static parts are computed here; scalars that depend on params become IR.
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "compiler/check/program.h"
+#include "compiler/ir/semantics.h"
+
+namespace rl::check {
+
+using B = ScalarType::Base;
+
+Value Program::EvalNumber(const ast::NumberExpr* n) {
+  if (n->unit && n->unit->text == "?") return Value::Error();
+  if (!n->unit) {
+    double v = units::LiteralToSI(n->text, units::Unit{});
+    if (n->is_int) {
+      if (v > 9007199254740992.0) {
+        Error(diag::Kind::domain_error, n->range,
+              fmt::format("`{}` is too large for an exact `Int` (2^53 at most)", n->text));
+        return Value::Error();
+      }
+      return Value::Int(v);
+    }
+    return Value::Const(v, {B::Real, {}, false});
+  }
+  std::optional<units::Unit> u = ResolveUnit(*n->unit);
+  if (!u) return Value::Error();
+  return Value::Const(units::LiteralToSI(n->text, *u), {B::Real, u->dim, false});
+}
+
+Value Program::EvalName(const ast::NameExpr* e, const Env& env) {
+  if (env.scope)
+    if (const Value* v = env.scope->Find(e->name)) return *v;
+  bool found = false;
+  Value g = LookupGlobal(env.module, e->name, e->range, &found);
+  if (found) return g;
+  static const std::pair<const char*, Builtin> kBuiltins[] = {
+      {"min", Builtin::Min},     {"max", Builtin::Max},   {"abs", Builtin::Abs},
+      {"sqrt", Builtin::Sqrt},   {"exp", Builtin::Exp},   {"log", Builtin::Log},
+      {"log2", Builtin::Log2},   {"log10", Builtin::Log10}, {"ceil", Builtin::Ceil},
+      {"floor", Builtin::Floor}, {"len", Builtin::Len},   {"range", Builtin::Range},
+      {"roofline", Builtin::Roofline}};
+  for (const auto& [name, b] : kBuiltins)
+    if (e->name == name) {
+      Value v;
+      v.kind = Value::Kind::Builtin;
+      v.builtin = b;
+      return v;
+    }
+  Error(diag::Kind::unknown_name, e->range, fmt::format("unknown name `{}`", e->name));
+  return Value::Error();
+}
+
+Value Program::EvalIf(const ast::IfExpr* e, const Env& env) {
+  Value c = Eval(e->cond, env);
+  if (c.IsError()) return c;
+  if (!c.IsScalar() || c.type.base != B::Bool) {
+    Error(diag::Kind::type_mismatch, e->cond->range,
+          fmt::format("an `if` condition must be `Bool`, got `{}`", Describe(c)));
+    return Value::Error();
+  }
+  if (c.is_const) return Eval(c.c != 0 ? e->then_e : e->else_e, env);
+  Value t = Eval(e->then_e, env);
+  Value f = Eval(e->else_e, env);
+  return Select(c, t, f, e->range, env);
+}
+
+static const Value* StaticList(Program& p, const Value& v, SourceRange where, const char* what) {
+  if (v.IsError()) return nullptr;
+  if (v.kind != Value::Kind::List) {
+    p.Error(diag::Kind::type_mismatch, where, fmt::format("{} needs a list, got `{}`", what, Describe(v)));
+    return nullptr;
+  }
+  return &v;
+}
+
+Value Program::EvalReduce(const ast::ReduceExpr* e, const Env& env) {
+  Value list = Eval(e->list, env);
+  const char* name = e->reducer == ast::Reducer::Sum ? "sum" : e->reducer == ast::Reducer::Max ? "max" : "min";
+  if (!StaticList(*this, list, e->list->range, fmt::format("`{}`", name).c_str())) return Value::Error();
+  if (list.elems->empty()) {
+    if (e->reducer == ast::Reducer::Sum) {
+      Value zero = Value::Int(0);
+      zero.type.any_dim = true;  // an empty sum adds to anything
+      return zero;
+    }
+    Error(diag::Kind::empty_list, e->list->range, fmt::format("`{}` over an empty list has no value", name));
+    return Value::Error();
+  }
+  Value acc;
+  bool first = true;
+  for (const Value& item : *list.elems) {
+    Scope s{env.scope, {{e->var, item}}};
+    Value v = Eval(e->body, Env{env.module, &s, env.ir});
+    if (v.IsError()) return v;
+    if (!v.IsScalar() || !v.type.IsNumeric()) {
+      Error(diag::Kind::type_mismatch, e->body->range,
+            fmt::format("`{}` needs a number per element, got `{}`", name, Describe(v)));
+      return Value::Error();
+    }
+    if (first) {
+      acc = v;
+      first = false;
+      continue;
+    }
+    if (e->reducer == ast::Reducer::Sum) {
+      acc = Binary(ast::BinaryOp::Add, acc, v, e->range, e->body->range, e->body->range, env);
+    } else {
+      if (acc.type.dim != v.type.dim) {
+        Error(diag::Kind::unit_mismatch, e->body->range,
+              fmt::format("`{}` over `{}` and `{}`; the elements must agree", name,
+                          acc.type.dim.Str(), v.type.dim.Str()));
+        return Value::Error();
+      }
+      ScalarType t = acc.type;
+      if (v.type.base != t.base) t.base = B::Real;
+      ir::Op op = e->reducer == ast::Reducer::Max ? ir::Op::Max : ir::Op::Min;
+      if (acc.is_const && v.is_const) {
+        acc = Value::Const(ir::Apply(op, acc.c, v.c, 0), t);
+      } else {
+        ir::ValueId id = env.ir->Binary(op, Materialize(acc, *env.ir, e->range),
+                                        Materialize(v, *env.ir, e->range), e->range);
+        acc = Value::Dynamic(id, t);
+      }
+    }
+    if (acc.IsError()) return acc;
+  }
+  return acc;
+}
+
+Value Program::EvalBlock(const std::vector<ast::LetDecl>& lets, const ast::Expr* result, const Env& env) {
+  Scope s{env.scope, {}};
+  Env inner{env.module, &s, env.ir};
+  for (const ast::LetDecl& l : lets) {
+    Value v = Eval(l.value, inner);
+    if (l.type) v = Conform(v, *l.type, env.module, l.value->range, fmt::format("`{}`", l.name));
+    s.vars.push_back({l.name, v});
+  }
+  return Eval(result, inner);
+}
+
+Value Program::Eval(const ast::Expr* e, const Env& env) {
+  if (diags_.Stopped()) return Value::Error();
+  switch (e->kind) {
+    case ast::ExprKind::Number: return EvalNumber(static_cast<const ast::NumberExpr*>(e));
+    case ast::ExprKind::String: {
+      Value v;
+      v.kind = Value::Kind::String;
+      v.str = static_cast<const ast::StringExpr*>(e)->value;
+      return v;
+    }
+    case ast::ExprKind::Bool: return Value::Bool(static_cast<const ast::BoolExpr*>(e)->value);
+    case ast::ExprKind::Name: return EvalName(static_cast<const ast::NameExpr*>(e), env);
+    case ast::ExprKind::Field: {
+      auto* f = static_cast<const ast::FieldExpr*>(e);
+      return Field(Eval(f->base, env), f->field, f->field_range, env);
+    }
+    case ast::ExprKind::Call: return Call(static_cast<const ast::CallExpr*>(e), env);
+    case ast::ExprKind::Index: {
+      auto* ix = static_cast<const ast::IndexExpr*>(e);
+      Value base = Eval(ix->base, env);
+      Value i = Eval(ix->index, env);
+      if (base.IsError() || i.IsError()) return Value::Error();
+      if (!StaticList(*this, base, ix->base->range, "indexing")) return Value::Error();
+      if (!i.IsScalar() || i.type.base != B::Int || !i.is_const) {
+        Error(i.IsStatic() ? diag::Kind::type_mismatch : diag::Kind::not_static, ix->index->range,
+              fmt::format("a list index must be a constant `Int`, got {}`{}`",
+                          i.IsStatic() ? "" : "param-dependent ", Describe(i)));
+        return Value::Error();
+      }
+      if (i.c < 0 || i.c >= static_cast<double>(base.elems->size())) {
+        Error(diag::Kind::index_out_of_range, ix->index->range,
+              fmt::format("index {} is out of range for a list of {}", units::FormatNumber(i.c),
+                          base.elems->size()));
+        return Value::Error();
+      }
+      return (*base.elems)[static_cast<size_t>(i.c)];
+    }
+    case ast::ExprKind::Unary: {
+      auto* u = static_cast<const ast::UnaryExpr*>(e);
+      return Unary(u->op, Eval(u->operand, env), e->range, env);
+    }
+    case ast::ExprKind::Binary: {
+      auto* b = static_cast<const ast::BinaryExpr*>(e);
+      Value l = Eval(b->lhs, env);
+      // `and`/`or` with a constant left side do not evaluate what they do not need.
+      if (l.IsScalar() && l.is_const && l.type.base == B::Bool &&
+          ((b->op == ast::BinaryOp::And && l.c == 0) || (b->op == ast::BinaryOp::Or && l.c != 0)))
+        return l;
+      Value r = Eval(b->rhs, env);
+      return Binary(b->op, l, r, b->op_range.Valid() ? b->op_range : e->range, b->lhs->range,
+                    b->rhs->range, env);
+    }
+    case ast::ExprKind::If: return EvalIf(static_cast<const ast::IfExpr*>(e), env);
+    case ast::ExprKind::Reduce: return EvalReduce(static_cast<const ast::ReduceExpr*>(e), env);
+    case ast::ExprKind::List: {
+      auto out = std::make_shared<std::vector<Value>>();
+      for (const ast::Expr* x : static_cast<const ast::ListExpr*>(e)->elems) {
+        Value v = Eval(x, env);
+        if (v.IsError()) return v;
+        out->push_back(std::move(v));
+      }
+      Value l;
+      l.kind = Value::Kind::List;
+      l.elems = out;
+      return l;
+    }
+    case ast::ExprKind::ListComp: {
+      auto* c = static_cast<const ast::ListCompExpr*>(e);
+      Value list = Eval(c->list, env);
+      if (!StaticList(*this, list, c->list->range, "`for`")) return Value::Error();
+      auto out = std::make_shared<std::vector<Value>>();
+      for (const Value& item : *list.elems) {
+        Scope s{env.scope, {{c->var, item}}};
+        Value v = Eval(c->body, Env{env.module, &s, env.ir});
+        if (v.IsError()) return v;
+        out->push_back(std::move(v));
+      }
+      Value l;
+      l.kind = Value::Kind::List;
+      l.elems = out;
+      return l;
+    }
+    case ast::ExprKind::Record: return MakeRecord(static_cast<const ast::RecordExpr*>(e), env);
+    case ast::ExprKind::With: return With(static_cast<const ast::WithExpr*>(e), env);
+    case ast::ExprKind::Block: {
+      auto* b = static_cast<const ast::BlockExpr*>(e);
+      return EvalBlock(b->lets, b->result, env);
+    }
+  }
+  return Value::Error();
+}
+
+}  // namespace rl::check

@@ -1,0 +1,179 @@
+// Module loading: files and imports (stdlib found without flags), cycles, the global
+// table of each module, and lazy evaluation of top-level `let`s with cycle detection.
+#include <fmt/format.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/Path.h>
+
+#include "compiler/check/program.h"
+#include "compiler/parse/parse.h"
+
+namespace rl::check {
+
+static std::string ImportPath(const ast::ImportDecl& imp, const std::string& from_file,
+                              const std::string& stdlib_dir) {
+  llvm::SmallString<256> p;
+  if (imp.is_file) {
+    if (llvm::sys::path::is_absolute(imp.path)) return imp.path;
+    p = llvm::sys::path::parent_path(from_file);
+    llvm::sys::path::append(p, imp.path);
+    return std::string(p);
+  }
+  // `stdlib.models.resnet` -> <stdlib>/models/resnet.rl; `a.b` -> a/b.rl beside the file.
+  llvm::SmallVector<llvm::StringRef, 4> parts;
+  llvm::StringRef(imp.path).split(parts, '.');
+  size_t first = 0;
+  if (parts[0] == "stdlib") {
+    p = stdlib_dir;
+    first = 1;
+  } else {
+    p = llvm::sys::path::parent_path(from_file);
+  }
+  for (size_t i = first; i < parts.size(); ++i) llvm::sys::path::append(p, parts[i]);
+  p += ".rl";
+  return std::string(p);
+}
+
+ModuleInfo* Program::LoadFile(const std::string& path, SourceRange site) {
+  llvm::SmallString<256> real;
+  std::string key = path;
+  if (!llvm::sys::fs::real_path(path, real)) key = std::string(real);
+  if (auto it = modules_.find(key); it != modules_.end()) {
+    if (it->second->ast) return it->second.get();
+    // Still loading: an import cycle.
+    std::string chain;
+    bool in = false;
+    for (const std::string& l : loading_) {
+      if (l == key) in = true;
+      if (in) chain += llvm::sys::path::filename(l).str() + " -> ";
+    }
+    chain += llvm::sys::path::filename(key).str();
+    Error(diag::Kind::import_cycle, site, fmt::format("import cycle: {}", chain));
+    return nullptr;
+  }
+  auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!buf) {
+    env_error = true;
+    Error(diag::Kind::import_not_found, site,
+          fmt::format("cannot read `{}`: {}", path, buf.getError().message()));
+    return nullptr;
+  }
+  unsigned id = diags_.SourceMgr().AddNewSourceBuffer(std::move(*buf), llvm::SMLoc());
+  return LoadBuffer(id, key);
+}
+
+ModuleInfo* Program::LoadBuffer(unsigned buffer_id, const std::string& key) {
+  auto& slot = modules_[key];
+  slot = std::make_unique<ModuleInfo>();
+  ModuleInfo* m = slot.get();
+  m->path = key;
+  std::unique_ptr<ast::Module> parsed = parse::ParseBuffer(buffer_id, diags_);
+  if (!parsed) {
+    modules_.erase(key);
+    return nullptr;
+  }
+  // Register globals before imports so a cycle still finds this module's names.
+  auto add = [&](const std::string& name, Global::Kind kind, size_t index, SourceRange r) {
+    if (!m->globals.emplace(name, Global{kind, index}).second)
+      Error(diag::Kind::duplicate_name, r, fmt::format("`{}` is already defined in this module", name));
+  };
+  for (size_t i = 0; i < parsed->lets.size(); ++i)
+    add(parsed->lets[i].name, Global::Kind::Let, i, parsed->lets[i].name_range);
+  for (size_t i = 0; i < parsed->fns.size(); ++i)
+    add(parsed->fns[i].name, Global::Kind::Fn, i, parsed->fns[i].name_range);
+  for (size_t i = 0; i < parsed->records.size(); ++i)
+    add(parsed->records[i].name, Global::Kind::Record, i, parsed->records[i].name_range);
+
+  loading_.push_back(key);
+  const ast::Module& a = *parsed;
+  std::vector<std::pair<const ast::ImportDecl*, ModuleInfo*>> imported;
+  for (const ast::ImportDecl& imp : a.imports) {
+    std::string target = ImportPath(imp, a.path, opts_.stdlib_dir);
+    ModuleInfo* dep = LoadFile(target, imp.range);
+    if (dep) imported.push_back({&imp, dep});
+  }
+  loading_.pop_back();
+  m->ast = std::move(parsed);
+  for (auto [imp, dep] : imported) {
+    if (!imp->alias.empty()) {
+      m->aliases[imp->alias] = dep;
+      continue;
+    }
+    for (const auto& [name, g] : dep->globals) {
+      if (name.empty() || name[0] == '_' || m->globals.count(name)) continue;
+      auto [it, fresh] = m->unqualified.emplace(name, dep);
+      if (!fresh && it->second != dep)
+        Error(diag::Kind::duplicate_name, imp->range,
+              fmt::format("`{}` is imported from both `{}` and `{}`; import one `as` a name", name,
+                          llvm::sys::path::filename(it->second->path).str(),
+                          llvm::sys::path::filename(dep->path).str()));
+    }
+  }
+  return m;
+}
+
+Value Program::LookupGlobal(ModuleInfo* m, const std::string& name, SourceRange use, bool* found) {
+  *found = true;
+  auto it = m->globals.find(name);
+  if (it == m->globals.end()) {
+    if (auto u = m->unqualified.find(name); u != m->unqualified.end())
+      return LookupGlobal(u->second, name, use, found);
+    if (auto a = m->aliases.find(name); a != m->aliases.end()) {
+      Value v;
+      v.kind = Value::Kind::Module;
+      v.module = a->second;
+      return v;
+    }
+    *found = false;
+    return Value::Error();
+  }
+  Global& g = it->second;
+  switch (g.kind) {
+    case Global::Kind::Fn: {
+      Value v;
+      v.kind = Value::Kind::Func;
+      v.fn = &m->ast->fns[g.index];
+      v.fn_module = m;
+      return v;
+    }
+    case Global::Kind::Record:
+      Error(diag::Kind::type_mismatch, use,
+            fmt::format("`{0}` is a record type, not a value; build one with `{0} {{ ... }}`", name));
+      return Value::Error();
+    case Global::Kind::Let:
+      break;
+  }
+  if (g.state == Global::State::Done) return g.value;
+  const ast::LetDecl& let = m->ast->lets[g.index];
+  if (g.state == Global::State::Busy) {
+    Error(diag::Kind::cyclic_definition, let.name_range,
+          fmt::format("`{}` is defined in terms of itself", name));
+    return Value::Error();
+  }
+  g.state = Global::State::Busy;
+  Value v = Eval(let.value, Env{m, nullptr, nullptr});
+  if (let.type && !v.IsError()) v = Conform(v, *let.type, m, let.value->range, fmt::format("`{}`", name));
+  g.state = Global::State::Done;
+  g.value = v;
+  return v;
+}
+
+const ast::RecordDecl* Program::FindRecord(ModuleInfo* m, const std::string& qualifier,
+                                           const std::string& name, ModuleInfo** owner) {
+  if (!qualifier.empty()) {
+    auto a = m->aliases.find(qualifier);
+    if (a == m->aliases.end()) return nullptr;
+    return FindRecord(a->second, "", name, owner);
+  }
+  auto it = m->globals.find(name);
+  if (it != m->globals.end()) {
+    if (it->second.kind != Global::Kind::Record) return nullptr;
+    *owner = m;
+    return &m->ast->records[it->second.index];
+  }
+  if (auto u = m->unqualified.find(name); u != m->unqualified.end())
+    return FindRecord(u->second, "", name, owner);
+  return nullptr;
+}
+
+}  // namespace rl::check

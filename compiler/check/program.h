@@ -1,0 +1,126 @@
+// Internal to compiler/check: the loaded modules and the partial evaluator that checks
+// and lowers them. Split by responsibility: modules.cpp (loading, imports, globals),
+// resolve.cpp (unknown names in code no scenario reaches), eval_expr.cpp (expressions),
+// ops.cpp (arithmetic on static and dynamic scalars), calls.cpp (functions, builtins,
+// records), types.cpp (declared types), scenario.cpp (params, reports, --set).
+#pragma once
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "compiler/check/check.h"
+#include "compiler/check/value.h"
+
+namespace rl::check {
+
+struct Global {
+  enum class Kind { Let, Fn, Record } kind;
+  size_t index;
+  enum class State { Todo, Busy, Done } state = State::Todo;
+  Value value;
+};
+
+struct ModuleInfo {
+  std::unique_ptr<ast::Module> ast;
+  std::string path;  // canonical path, the key of the module table
+  std::map<std::string, Global> globals;
+  std::map<std::string, ModuleInfo*> unqualified;  // imported name -> its module
+  std::map<std::string, ModuleInfo*> aliases;      // `import x as hw`
+};
+
+// A chain of local bindings (fn params, lets in blocks and scenarios, loop variables).
+struct Scope {
+  const Scope* parent = nullptr;
+  std::vector<std::pair<std::string, Value>> vars;
+  const Value* Find(const std::string& name) const {
+    for (const Scope* s = this; s; s = s->parent)
+      for (auto it = s->vars.rbegin(); it != s->vars.rend(); ++it)
+        if (it->first == name) return &it->second;
+    return nullptr;
+  }
+};
+
+// Where an expression is evaluated: its module, its locals, and the scenario whose IR
+// receives dynamic operations (null at top level, where nothing can be dynamic).
+struct Env {
+  ModuleInfo* module;
+  const Scope* scope;
+  ir::Scenario* ir;
+};
+
+class Program {
+ public:
+  Program(diag::Engine& diags, Options opts) : diags_(diags), opts_(std::move(opts)) {}
+
+  // modules.cpp
+  ModuleInfo* LoadFile(const std::string& path, SourceRange import_site);
+  ModuleInfo* LoadBuffer(unsigned buffer_id, const std::string& key);
+  Value LookupGlobal(ModuleInfo* m, const std::string& name, SourceRange use, bool* found);
+  const ast::RecordDecl* FindRecord(ModuleInfo* m, const std::string& qualifier,
+                                    const std::string& name, ModuleInfo** owner);
+  ModuleInfo* root = nullptr;
+  bool env_error = false;
+
+  // resolve.cpp
+  void ResolveModule(ModuleInfo* m);
+
+  // eval_expr.cpp
+  Value Eval(const ast::Expr* e, const Env& env);
+  Value EvalBlock(const std::vector<ast::LetDecl>& lets, const ast::Expr* result, const Env& env);
+
+  // ops.cpp
+  Value Binary(ast::BinaryOp op, const Value& l, const Value& r, SourceRange where,
+               SourceRange lrange, SourceRange rrange, const Env& env);
+  Value Unary(ast::UnaryOp op, const Value& v, SourceRange where, const Env& env);
+  Value Math(ir::Op op, const Value& v, ScalarType result, SourceRange where, const Env& env);
+  Value Select(const Value& c, const Value& t, const Value& f, SourceRange where, const Env& env);
+  ir::ValueId Materialize(const Value& v, ir::Scenario& s, SourceRange where);
+
+  // calls.cpp
+  Value Call(const ast::CallExpr* call, const Env& env);
+  Value CallBuiltin(Builtin b, const ast::CallExpr* call, std::vector<Value>& args, const Env& env);
+  Value MakeRecord(const ast::RecordExpr* e, const Env& env);
+  Value With(const ast::WithExpr* e, const Env& env);
+  Value Field(const Value& base, const std::string& field, SourceRange where, const Env& env);
+
+  // types.cpp
+  // Checks `v` against a declared type; returns the (possibly Int->Real converted)
+  // value, or Error after a diagnostic naming `what`.
+  Value Conform(const Value& v, const ast::Type& t, ModuleInfo* m, SourceRange where,
+                const std::string& what);
+  std::optional<units::Unit> ResolveUnit(const ast::UnitExpr& u);
+  // Type name for messages, e.g. `B/s`, `Int`, `[Link]`.
+  std::string TypeText(const ast::Type& t);
+
+  // scenario.cpp
+  std::optional<ir::Scenario> LowerScenario(ModuleInfo* m, const ast::ScenarioDecl& s,
+                                            const std::vector<Override>& sets,
+                                            const std::vector<UnitChoice>& units);
+  bool StaticValues(const ast::ValueSet& vs, const Env& env, const ast::Type& type,
+                    ModuleInfo* m, std::vector<double>& out, const std::string& what);
+
+  void Error(diag::Kind k, SourceRange r, const std::string& msg) { diags_.Report(k, r, msg); }
+  diag::Engine& diags() { return diags_; }
+  const Options& opts() const { return opts_; }
+  std::map<std::string, std::unique_ptr<ModuleInfo>>& modules() { return modules_; }
+  ast::Module cli_arena;
+
+ private:
+  Value EvalName(const ast::NameExpr* e, const Env& env);
+  Value EvalIf(const ast::IfExpr* e, const Env& env);
+  Value EvalReduce(const ast::ReduceExpr* e, const Env& env);
+  Value EvalNumber(const ast::NumberExpr* e);
+  Value CallFn(const Value& fn, const ast::CallExpr* call, std::vector<Value>& args,
+               std::vector<std::string>& names, const Env& env);
+
+  diag::Engine& diags_;
+  Options opts_;
+  std::map<std::string, std::unique_ptr<ModuleInfo>> modules_;
+  std::vector<std::string> loading_;  // import stack, for cycle reports
+  unsigned call_depth_ = 0;
+};
+
+}  // namespace rl::check

@@ -1,0 +1,210 @@
+// Name resolution over every declaration, including functions no scenario calls (the
+// evaluator only sees code it reaches). Reports unknown names, unknown types and unknown
+// unit words with the same wording the evaluator uses, so the engine's dedup keeps one.
+#include <fmt/format.h>
+
+#include "compiler/check/program.h"
+
+namespace rl::check {
+namespace {
+
+bool IsBuiltinName(const std::string& n) {
+  static const char* const kNames[] = {"min", "max", "abs", "sqrt", "exp", "log", "log2",
+                                       "log10", "ceil", "floor", "len", "range", "roofline"};
+  for (const char* k : kNames)
+    if (n == k) return true;
+  return false;
+}
+
+class Resolver {
+ public:
+  Resolver(Program& p, ModuleInfo* m) : p_(p), m_(m) {}
+
+  void Type(const ast::Type& t) {
+    switch (t.kind) {
+      case ast::Type::Kind::Named: {
+        if (t.name == "Int" || t.name == "Real" || t.name == "Bool" || t.name == "String") return;
+        ModuleInfo* owner = nullptr;
+        if (!p_.FindRecord(m_, "", t.name, &owner))
+          p_.Error(diag::Kind::unknown_type, t.range,
+                   fmt::format("unknown type `{}`; expected `Int`, `Real`, `Bool`, `String`, a "
+                               "unit or a record", t.name));
+        return;
+      }
+      case ast::Type::Kind::Unit: p_.ResolveUnit(t.unit); return;
+      case ast::Type::Kind::List: Type(t.params[0]); return;
+      case ast::Type::Kind::Fn:
+        for (const ast::Type& x : t.params) Type(x);
+        Type(*t.result);
+        return;
+    }
+  }
+
+  void Let(const ast::LetDecl& l) {
+    if (l.type) Type(*l.type);
+    Expr(l.value);
+  }
+
+  void Expr(const ast::Expr* e) {
+    if (!e) return;
+    switch (e->kind) {
+      case ast::ExprKind::Number: {
+        auto* n = static_cast<const ast::NumberExpr*>(e);
+        if (n->unit && !n->unit->factors.empty()) p_.ResolveUnit(*n->unit);
+        return;
+      }
+      case ast::ExprKind::String:
+      case ast::ExprKind::Bool: return;
+      case ast::ExprKind::Name: {
+        auto* n = static_cast<const ast::NameExpr*>(e);
+        if (Bound(n->name) || IsBuiltinName(n->name)) return;
+        p_.Error(diag::Kind::unknown_name, e->range, fmt::format("unknown name `{}`", n->name));
+        return;
+      }
+      case ast::ExprKind::Field: Expr(static_cast<const ast::FieldExpr*>(e)->base); return;
+      case ast::ExprKind::Call: {
+        auto* c = static_cast<const ast::CallExpr*>(e);
+        Expr(c->callee);
+        for (const ast::Arg& a : c->args) Expr(a.value);
+        return;
+      }
+      case ast::ExprKind::Index: {
+        auto* i = static_cast<const ast::IndexExpr*>(e);
+        Expr(i->base);
+        Expr(i->index);
+        return;
+      }
+      case ast::ExprKind::Unary: Expr(static_cast<const ast::UnaryExpr*>(e)->operand); return;
+      case ast::ExprKind::Binary: {
+        auto* b = static_cast<const ast::BinaryExpr*>(e);
+        Expr(b->lhs);
+        Expr(b->rhs);
+        return;
+      }
+      case ast::ExprKind::If: {
+        auto* i = static_cast<const ast::IfExpr*>(e);
+        Expr(i->cond);
+        Expr(i->then_e);
+        Expr(i->else_e);
+        return;
+      }
+      case ast::ExprKind::Reduce: {
+        auto* r = static_cast<const ast::ReduceExpr*>(e);
+        Expr(r->list);
+        Push(r->var);
+        Expr(r->body);
+        Pop(1);
+        return;
+      }
+      case ast::ExprKind::List:
+        for (const ast::Expr* x : static_cast<const ast::ListExpr*>(e)->elems) Expr(x);
+        return;
+      case ast::ExprKind::ListComp: {
+        auto* c = static_cast<const ast::ListCompExpr*>(e);
+        Expr(c->list);
+        Push(c->var);
+        Expr(c->body);
+        Pop(1);
+        return;
+      }
+      case ast::ExprKind::Record: {
+        auto* r = static_cast<const ast::RecordExpr*>(e);
+        ModuleInfo* owner = nullptr;
+        if (!p_.FindRecord(m_, r->qualifier, r->type_name, &owner))
+          p_.Error(diag::Kind::unknown_type, r->type_range,
+                   fmt::format("unknown record type `{}`", r->type_name));
+        for (const ast::FieldInit& f : r->fields) Expr(f.value);
+        return;
+      }
+      case ast::ExprKind::With: {
+        auto* w = static_cast<const ast::WithExpr*>(e);
+        Expr(w->base);
+        for (const ast::FieldInit& f : w->updates) Expr(f.value);
+        return;
+      }
+      case ast::ExprKind::Block: {
+        auto* b = static_cast<const ast::BlockExpr*>(e);
+        size_t n = 0;
+        for (const ast::LetDecl& l : b->lets) {
+          Let(l);
+          Push(l.name);
+          ++n;
+        }
+        Expr(b->result);
+        Pop(n);
+        return;
+      }
+    }
+  }
+
+  void Push(const std::string& n) { locals_.push_back(n); }
+  void Pop(size_t n) { locals_.resize(locals_.size() - n); }
+
+ private:
+  bool Bound(const std::string& n) const {
+    for (const std::string& l : locals_)
+      if (l == n) return true;
+    return m_->globals.count(n) || m_->unqualified.count(n) || m_->aliases.count(n);
+  }
+
+  Program& p_;
+  ModuleInfo* m_;
+  std::vector<std::string> locals_;
+};
+
+}  // namespace
+
+void Program::ResolveModule(ModuleInfo* m) {
+  const ast::Module& a = *m->ast;
+  Resolver r(*this, m);
+  for (const ast::LetDecl& l : a.lets) r.Let(l);
+  for (const ast::RecordDecl& rec : a.records)
+    for (const ast::FieldDecl& f : rec.fields) {
+      r.Type(f.type);
+      r.Expr(f.default_value);
+    }
+  for (const ast::FnDecl& f : a.fns) {
+    for (const ast::FnParam& p : f.params) {
+      r.Type(p.type);
+      r.Expr(p.default_value);
+      r.Push(p.name);
+    }
+    if (f.result) r.Type(*f.result);
+    r.Expr(f.body);
+    r.Pop(f.params.size());
+  }
+  for (const ast::ScenarioDecl& s : a.scenarios) {
+    size_t pushed = 0;
+    for (const ast::ScenarioItem& it : s.order) {
+      switch (it.kind) {
+        case ast::ScenarioItem::Kind::Param: {
+          const ast::ParamDecl& p = s.params[it.index];
+          r.Type(p.type);
+          r.Expr(p.default_value);
+          if (p.values) {
+            r.Expr(p.values->list_or_lo);
+            r.Expr(p.values->hi);
+            r.Expr(p.values->step);
+          }
+          r.Push(p.name);
+          ++pushed;
+          break;
+        }
+        case ast::ScenarioItem::Kind::Let:
+          r.Let(s.lets[it.index]);
+          r.Push(s.lets[it.index].name);
+          ++pushed;
+          break;
+        case ast::ScenarioItem::Kind::Require: r.Expr(s.requires_[it.index].cond); break;
+        case ast::ScenarioItem::Kind::Report:
+          r.Expr(s.reports[it.index].value);
+          r.Push(s.reports[it.index].name);  // later items may use a report's value
+          ++pushed;
+          break;
+      }
+    }
+    r.Pop(pushed);
+  }
+}
+
+}  // namespace rl::check

@@ -1,0 +1,356 @@
+// Scenario lowering: params (with their sweep values and command-line overrides) become
+// IR params, lets are evaluated in order, requires and reports become IR outputs. Also
+// the Compilation facade that the driver uses.
+#include <cmath>
+
+#include <fmt/format.h>
+#include <llvm/Support/MemoryBuffer.h>
+
+#include "compiler/base/check.h"
+#include "compiler/check/program.h"
+#include "compiler/parse/parse.h"
+
+namespace rl::check {
+
+using B = ScalarType::Base;
+
+static constexpr size_t kMaxAxisValues = 10'000'000;
+
+static std::string SourceText(diag::Engine& d, SourceRange r) {
+  if (!r.Valid()) return "";
+  llvm::StringRef buf = d.SourceMgr().getMemoryBuffer(r.buffer)->getBuffer();
+  return buf.substr(r.begin, r.end - r.begin).str();
+}
+
+bool Program::StaticValues(const ast::ValueSet& vs, const Env& env, const ast::Type& type,
+                           ModuleInfo* m, std::vector<double>& out, const std::string& what) {
+  auto constant = [&](const ast::Expr* e, const ast::Type* t, const std::string& w) -> std::optional<Value> {
+    Value v = Eval(e, env);
+    if (t) v = Conform(v, *t, m, e->range, w);
+    if (v.IsError()) return std::nullopt;
+    if (!v.IsScalar() || !v.is_const) {
+      Error(v.IsScalar() ? diag::Kind::not_static : diag::Kind::type_mismatch, e->range,
+            fmt::format("{} must be a constant, got {}`{}`", w, v.IsScalar() ? "param-dependent " : "",
+                        Describe(v)));
+      return std::nullopt;
+    }
+    return v;
+  };
+  if (!vs.hi) {
+    Value v = Eval(vs.list_or_lo, env);
+    if (v.IsError()) return false;
+    std::vector<std::pair<Value, SourceRange>> items;
+    if (v.kind == Value::Kind::List) {
+      auto* list = ast::dyn_cast<ast::ListExpr>(vs.list_or_lo);
+      for (size_t i = 0; i < v.elems->size(); ++i)
+        items.push_back({(*v.elems)[i], list && i < list->elems.size() ? list->elems[i]->range : vs.range});
+    } else {
+      items.push_back({v, vs.range});
+    }
+    for (auto& [item, range] : items) {
+      Value c = Conform(item, type, m, range, what);
+      if (c.IsError()) return false;
+      if (!c.is_const) {
+        Error(diag::Kind::not_static, range, fmt::format("{} must be a constant", what));
+        return false;
+      }
+      out.push_back(c.c);
+    }
+    return true;
+  }
+  std::optional<Value> lo = constant(vs.list_or_lo, &type, what);
+  std::optional<Value> hi = constant(vs.hi, &type, what);
+  if (!lo || !hi) return false;
+  double step = 1;
+  char op = vs.step_op ? vs.step_op : '+';
+  if (vs.step) {
+    std::optional<Value> s = constant(vs.step, nullptr, "a range step");
+    if (!s) return false;
+    bool ok_dim = op == '*' ? s->type.dim.IsNone() : s->type.dim == lo->type.dim;
+    if (!ok_dim) {
+      Error(diag::Kind::unit_mismatch, vs.step->range,
+            fmt::format("a `{}` step must be `{}`, got `{}`", op, op == '*' ? "1" : lo->type.dim.Str(),
+                        s->type.dim.Str()));
+      return false;
+    }
+    step = s->c;
+  } else if (!lo->type.dim.IsNone()) {
+    Error(diag::Kind::bad_range, vs.range,
+          fmt::format("a range of `{}` values needs a step (`step *2` or `step + 1 {}`)",
+                      lo->type.dim.Str(), lo->type.dim.Str()));
+    return false;
+  }
+  if ((op == '*' && !(step > 1)) || (op == '+' && !(step > 0)) || !(lo->c <= hi->c) ||
+      (op == '*' && !(lo->c > 0))) {
+    Error(diag::Kind::bad_range, vs.range,
+          fmt::format("the range from {} to {} by {}{} never ends or is empty", units::FormatNumber(lo->c),
+                      units::FormatNumber(hi->c), op, units::FormatNumber(step)));
+    return false;
+  }
+  double limit = hi->c * (1 + 1e-12);
+  for (size_t i = 0;; ++i) {
+    double v = op == '*' ? lo->c * std::pow(step, static_cast<double>(i)) : lo->c + step * static_cast<double>(i);
+    if (v > limit) break;
+    if (out.size() >= kMaxAxisValues) {
+      Error(diag::Kind::bad_range, vs.range, fmt::format("a range of more than {} values", kMaxAxisValues));
+      return false;
+    }
+    out.push_back(v);
+  }
+  return true;
+}
+
+static ir::Display DisplayOf(const ScalarType& t) {
+  ir::Display d;
+  d.kind = t.base == B::Int ? ir::Display::Kind::Int : t.base == B::Bool ? ir::Display::Kind::Bool
+                                                                          : ir::Display::Kind::Real;
+  d.dim = t.dim;
+  d.unit = units::Unit::Canonical(t.dim);
+  if (t.dim.IsNone()) d.unit.name = "";
+  return d;
+}
+
+std::optional<ir::Scenario> Program::LowerScenario(ModuleInfo* m, const ast::ScenarioDecl& s,
+                                                   const std::vector<Override>& sets,
+                                                   const std::vector<UnitChoice>& choices) {
+  unsigned errors_before = diags_.ErrorCount();
+  ir::Scenario out;
+  out.name = s.name;
+  Scope scope{nullptr, {}};
+  Env env{m, &scope, &out};
+  Env static_env{m, &scope, nullptr};
+  std::vector<bool> used(sets.size(), false);
+  auto bind = [&](const std::string& name, SourceRange r, const Value& v) {
+    for (const auto& [n, _] : scope.vars)
+      if (n == name) {
+        Error(diag::Kind::duplicate_name, r, fmt::format("`{}` is already defined in scenario `{}`", name, s.name));
+        return;
+      }
+    scope.vars.push_back({name, v});
+  };
+  for (const ast::ScenarioItem& item : s.order) {
+    if (diags_.Stopped()) break;
+    switch (item.kind) {
+      case ast::ScenarioItem::Kind::Param: {
+        const ast::ParamDecl& p = s.params[item.index];
+        ScalarType st;
+        std::optional<units::Unit> written;
+        if (p.type.kind == ast::Type::Kind::Unit) {
+          written = ResolveUnit(p.type.unit);
+          if (!written) break;
+          st = {B::Real, written->dim, false};
+        } else if (p.type.kind == ast::Type::Kind::Named &&
+                   (p.type.name == "Int" || p.type.name == "Real" || p.type.name == "Bool")) {
+          st.base = p.type.name == "Int" ? B::Int : p.type.name == "Bool" ? B::Bool : B::Real;
+        } else {
+          Error(diag::Kind::bad_scenario, p.type.range,
+                fmt::format("param `{}` must be `Int`, `Real`, `Bool` or a unit, got `{}`", p.name, TypeText(p.type)));
+          break;
+        }
+        std::string what = fmt::format("param `{}`", p.name);
+        ir::Param ip;
+        ip.name = p.name;
+        ip.range = p.name_range;
+        ip.display = DisplayOf(st);
+        if (written && (written->exp10 != 0 || written->factor != 1)) ip.display.unit = *written;
+        bool has_default = false;
+        if (p.default_value) {
+          std::vector<double> d;
+          if (!StaticValues({p.default_value, nullptr, 0, nullptr, p.default_value->range}, static_env,
+                            p.type, m, d, what + " default"))
+            break;
+          ip.default_value = d[0];
+          has_default = true;
+          // Print in the unit the default was written in when the type is a bare SI unit.
+          auto* lit = ast::dyn_cast<ast::NumberExpr>(p.default_value);
+          if (lit && lit->unit && ip.display.unit.exp10 == 0 && ip.display.unit.factor == 1)
+            if (std::optional<units::Unit> lu = ResolveUnit(*lit->unit); lu && lu->dim == st.dim) ip.display.unit = *lu;
+        }
+        const Override* ov = nullptr;
+        for (size_t i = 0; i < sets.size(); ++i)
+          if (sets[i].name == p.name) {
+            ov = &sets[i];
+            used[i] = true;
+          }
+        bool ok = true;
+        if (ov) {
+          for (const ast::ValueSet& vs : ov->values)
+            ok = ok && StaticValues(vs, static_env, p.type, m, ip.values, what);
+        } else if (p.values) {
+          ok = StaticValues(*p.values, static_env, p.type, m, ip.values, what);
+        }
+        if (!ok) break;
+        if (ov && !ip.values.empty()) {
+          ip.default_value = ip.values[0];
+          has_default = true;
+        }
+        if (!has_default) {
+          if (ip.values.empty()) {
+            Error(diag::Kind::bad_scenario, p.range, fmt::format("param `{}` needs a default (`= value`) or values (`in [...]`)", p.name));
+            break;
+          }
+          ip.default_value = ip.values[0];
+        }
+        if (ip.values.empty()) ip.values.push_back(ip.default_value);
+        uint32_t index = static_cast<uint32_t>(out.params.size());
+        out.params.push_back(std::move(ip));
+        ir::ValueId id = out.ParamRef(index, p.name_range);
+        Value v = Value::Dynamic(id, st);
+        if (st.base == B::Bool)
+          v = Value::Dynamic(out.Binary(ir::Op::Ne, id, out.Const(0, p.name_range), p.name_range), st);
+        bind(p.name, p.name_range, v);
+        break;
+      }
+      case ast::ScenarioItem::Kind::Let: {
+        const ast::LetDecl& l = s.lets[item.index];
+        Value v = Eval(l.value, env);
+        if (l.type) v = Conform(v, *l.type, m, l.value->range, fmt::format("`{}`", l.name));
+        bind(l.name, l.name_range, v);
+        break;
+      }
+      case ast::ScenarioItem::Kind::Require: {
+        const ast::RequireDecl& r = s.requires_[item.index];
+        Value v = Eval(r.cond, env);
+        if (v.IsError()) break;
+        if (!v.IsScalar() || v.type.base != B::Bool) {
+          Error(diag::Kind::type_mismatch, r.cond->range, fmt::format("`require` needs a `Bool`, got `{}`", Describe(v)));
+          break;
+        }
+        out.requires_.push_back({Materialize(v, out, r.cond->range),
+                                 r.message.empty() ? SourceText(diags_, r.cond->range) : r.message, r.range});
+        break;
+      }
+      case ast::ScenarioItem::Kind::Report: {
+        const ast::ReportDecl& r = s.reports[item.index];
+        Value v = Eval(r.value, env);
+        bind(r.name, r.name_range, v);
+        if (v.IsError()) break;
+        if (!v.IsScalar()) {
+          Error(diag::Kind::type_mismatch, r.value->range,
+                fmt::format("report `{}` must be a number or a `Bool`, got `{}`", r.name, Describe(v)));
+          break;
+        }
+        ir::Report ir_r{r.name, Materialize(v, out, r.value->range), DisplayOf(v.type), r.range};
+        if (r.unit) {
+          std::optional<units::Unit> u = ResolveUnit(*r.unit);
+          if (!u) break;
+          if (u->dim != v.type.dim) {
+            Error(diag::Kind::unit_mismatch, r.unit->range,
+                  fmt::format("report `{}` is `{}` but `in {}` is `{}`", r.name, v.type.dim.Str(), r.unit->text,
+                              u->dim.Str()));
+            break;
+          }
+          ir_r.display.unit = *u;
+        }
+        out.reports.push_back(std::move(ir_r));
+        break;
+      }
+    }
+  }
+  for (size_t i = 0; i < sets.size(); ++i)
+    if (!used[i]) {
+      std::string names;
+      for (const ast::ParamDecl& p : s.params) names += (names.empty() ? "" : ", ") + ("`" + p.name + "`");
+      Error(diag::Kind::unknown_param, sets[i].range,
+            fmt::format("scenario `{}` has no param `{}`; its params are {}", s.name, sets[i].name,
+                        names.empty() ? "none" : names));
+    }
+  for (const UnitChoice& c : choices) {
+    ir::Display* d = nullptr;
+    for (ir::Report& r : out.reports)
+      if (r.name == c.name) d = &r.display;
+    for (ir::Param& p : out.params)
+      if (p.name == c.name) d = &p.display;
+    if (!d) {
+      Error(diag::Kind::unknown_param, c.range, fmt::format("scenario `{}` has no report or param `{}`", s.name, c.name));
+      continue;
+    }
+    std::string bad;
+    std::optional<units::Unit> u = units::ParseUnitString(c.unit, &bad);
+    if (!u) {
+      std::string hint = units::HintFor(bad);
+      Error(diag::Kind::unknown_unit, c.range, fmt::format("unknown unit `{}`{}", bad, hint.empty() ? "" : "; " + hint));
+      continue;
+    }
+    if (u->dim != d->dim) {
+      Error(diag::Kind::unit_mismatch, c.range,
+            fmt::format("`{}` is `{}` but `{}` is `{}`", c.name, d->dim.Str(), c.unit, u->dim.Str()));
+      continue;
+    }
+    d->unit = *u;
+  }
+  if (out.reports.empty() && diags_.ErrorCount() == errors_before)
+    Error(diag::Kind::bad_scenario, s.name_range, fmt::format("scenario `{}` has no `report`", s.name));
+  if (diags_.ErrorCount() > errors_before) return std::nullopt;
+  std::string problem = ir::Verify(out);
+  RL_CHECK(problem.empty(), problem.c_str());
+  return out;
+}
+
+// ---- Compilation facade ------------------------------------------------------------
+
+Compilation::Compilation(diag::Engine& diags, Options opts)
+    : program_(std::make_unique<Program>(diags, std::move(opts))) {}
+Compilation::~Compilation() = default;
+
+bool Compilation::Load(const std::string& path) {
+  unsigned before = program_->diags().ErrorCount();
+  program_->root = program_->LoadFile(path, {});
+  if (program_->root)
+    for (auto& [_, m] : program_->modules())
+      if (m->ast) program_->ResolveModule(m.get());
+  return program_->root && program_->diags().ErrorCount() == before;
+}
+
+bool Compilation::LoadBuffer(unsigned buffer_id) {
+  unsigned before = program_->diags().ErrorCount();
+  std::string key = program_->diags().SourceMgr().getMemoryBuffer(buffer_id)->getBufferIdentifier().str() +
+                    "#" + std::to_string(buffer_id);
+  program_->root = program_->LoadBuffer(buffer_id, key);
+  if (program_->root)
+    for (auto& [_, m] : program_->modules())
+      if (m->ast) program_->ResolveModule(m.get());
+  return program_->root && program_->diags().ErrorCount() == before;
+}
+
+bool Compilation::EnvironmentError() const { return program_->env_error; }
+
+std::vector<std::string> Compilation::ScenarioNames() const {
+  std::vector<std::string> names;
+  if (program_->root)
+    for (const ast::ScenarioDecl& s : program_->root->ast->scenarios) names.push_back(s.name);
+  return names;
+}
+
+const ast::Module* Compilation::Root() const { return program_->root ? program_->root->ast.get() : nullptr; }
+
+std::optional<ir::Scenario> Compilation::Lower(const std::string& scenario, const std::vector<Override>& sets,
+                                               const std::vector<UnitChoice>& unit_choices) {
+  for (const ast::ScenarioDecl& s : program_->root->ast->scenarios)
+    if (s.name == scenario) return program_->LowerScenario(program_->root, s, sets, unit_choices);
+  return std::nullopt;
+}
+
+bool Compilation::CheckAll() {
+  unsigned before = program_->diags().ErrorCount();
+  ModuleInfo* root = program_->root;
+  for (const ast::LetDecl& l : root->ast->lets) {
+    bool found;
+    program_->LookupGlobal(root, l.name, l.name_range, &found);
+  }
+  for (const ast::ScenarioDecl& s : root->ast->scenarios) program_->LowerScenario(root, s, {}, {});
+  return program_->diags().ErrorCount() == before;
+}
+
+std::optional<Override> Compilation::ParseOverride(const std::string& name, const std::string& text,
+                                                   const std::string& label) {
+  llvm::SourceMgr& sm = program_->diags().SourceMgr();
+  unsigned id = sm.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, label), llvm::SMLoc());
+  Override o{name, {}, {id, 0, static_cast<uint32_t>(text.size())}};
+  if (!parse::ParseCliValues(id, program_->diags(), program_->cli_arena, o.values)) return std::nullopt;
+  return o;
+}
+
+ast::Module& Compilation::CliArena() { return program_->cli_arena; }
+
+}  // namespace rl::check

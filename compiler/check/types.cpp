@@ -1,0 +1,134 @@
+// Declared types: unit resolution, conformance of values to annotations (fn params,
+// record fields, lets, params), and type names for messages.
+#include <fmt/format.h>
+
+#include "compiler/check/program.h"
+
+namespace rl::check {
+
+std::string Describe(const ScalarType& t) {
+  switch (t.base) {
+    case ScalarType::Base::Int: return "Int";
+    case ScalarType::Base::Bool: return "Bool";
+    case ScalarType::Base::Real: return t.dim.IsNone() ? "Real" : t.dim.Str();
+  }
+  return "?";
+}
+
+std::string Describe(const Value& v) {
+  switch (v.kind) {
+    case Value::Kind::Error: return "an erroneous value";
+    case Value::Kind::Scalar: return Describe(v.type);
+    case Value::Kind::String: return "String";
+    case Value::Kind::List:
+      return v.elems->empty() ? "[]" : "[" + Describe((*v.elems)[0]) + "]";
+    case Value::Kind::Record: return v.record->name;
+    case Value::Kind::Func: return "fn " + v.fn->name;
+    case Value::Kind::Builtin: return "a built-in function";
+    case Value::Kind::Module: return "a module";
+  }
+  return "?";
+}
+
+std::optional<units::Unit> Program::ResolveUnit(const ast::UnitExpr& u) {
+  if (u.text == "?") return std::nullopt;  // already reported by the parser
+  units::Unit acc{units::Dim{}, 0, 1.0, "1"};
+  bool ok = true;
+  for (const ast::UnitFactor& f : u.factors) {
+    std::optional<units::Unit> w = units::LookupWord(f.word);
+    if (!w) {
+      std::string hint = units::HintFor(f.word);
+      Error(diag::Kind::unknown_unit, f.range,
+            fmt::format("unknown unit `{}`{}", f.word, hint.empty() ? "" : "; " + hint));
+      ok = false;
+      continue;
+    }
+    acc = acc * w->Pow(f.power);
+  }
+  if (!ok) return std::nullopt;
+  acc.name = u.text.empty() ? acc.dim.Str() : u.text;
+  return acc;
+}
+
+std::string Program::TypeText(const ast::Type& t) {
+  switch (t.kind) {
+    case ast::Type::Kind::Named: return t.name;
+    case ast::Type::Kind::Unit: {
+      std::optional<units::Unit> u = ResolveUnit(t.unit);
+      return u ? u->dim.Str() : t.unit.text;
+    }
+    case ast::Type::Kind::List: return "[" + TypeText(t.params[0]) + "]";
+    case ast::Type::Kind::Fn: return "fn";
+  }
+  return "?";
+}
+
+Value Program::Conform(const Value& v, const ast::Type& t, ModuleInfo* m, SourceRange where,
+                       const std::string& what) {
+  if (v.IsError()) return v;
+  auto mismatch = [&]() {
+    Error(diag::Kind::type_mismatch, where,
+          fmt::format("{} must be `{}`, got `{}`", what, TypeText(t), Describe(v)));
+    return Value::Error();
+  };
+  switch (t.kind) {
+    case ast::Type::Kind::Named: {
+      using B = ScalarType::Base;
+      if (t.name == "Int") {
+        if (!v.IsScalar() || v.type.base != B::Int) return mismatch();
+        return v;
+      }
+      if (t.name == "Bool") {
+        if (!v.IsScalar() || v.type.base != B::Bool) return mismatch();
+        return v;
+      }
+      if (t.name == "Real") {
+        if (!v.IsScalar() || !v.type.IsNumeric() || !(v.type.dim.IsNone() || v.type.any_dim))
+          return mismatch();
+        Value r = v;
+        r.type = {B::Real, {}, false};
+        return r;
+      }
+      if (t.name == "String") return v.kind == Value::Kind::String ? v : mismatch();
+      ModuleInfo* owner = nullptr;
+      const ast::RecordDecl* rec = FindRecord(m, "", t.name, &owner);
+      if (!rec) return Value::Error();  // reported by the resolver
+      if (v.kind != Value::Kind::Record || v.record != rec) return mismatch();
+      return v;
+    }
+    case ast::Type::Kind::Unit: {
+      std::optional<units::Unit> u = ResolveUnit(t.unit);
+      if (!u) return Value::Error();
+      if (!v.IsScalar() || !v.type.IsNumeric()) return mismatch();
+      if (v.type.any_dim || (v.type.dim == u->dim && (v.type.base == ScalarType::Base::Real || u->dim.IsNone()))) {
+        Value r = v;
+        r.type = {ScalarType::Base::Real, u->dim, false};
+        return r;
+      }
+      if (v.type.dim != u->dim)
+        Error(diag::Kind::unit_mismatch, where,
+              fmt::format("{} must be in `{}`, got `{}`", what, u->dim.Str(), Describe(v)));
+      else
+        return mismatch();
+      return Value::Error();
+    }
+    case ast::Type::Kind::List: {
+      if (v.kind != Value::Kind::List) return mismatch();
+      auto out = std::make_shared<std::vector<Value>>();
+      for (const Value& e : *v.elems) {
+        Value c = Conform(e, t.params[0], m, where, what + " element");
+        if (c.IsError()) return c;
+        out->push_back(c);
+      }
+      Value r = v;
+      r.elems = out;
+      return r;
+    }
+    case ast::Type::Kind::Fn:
+      if (v.kind != Value::Kind::Func && v.kind != Value::Kind::Builtin) return mismatch();
+      return v;
+  }
+  return v;
+}
+
+}  // namespace rl::check

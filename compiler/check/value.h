@@ -1,0 +1,80 @@
+// Values of the checker's partial evaluator. Structure (lists, records, functions,
+// strings) is always static; scalars are either constants or IR values that depend on
+// scenario params. Every scalar carries its static type: Int, Real with a dimension, or
+// Bool. An Error value poisons whatever uses it, so one mistake gives one diagnostic.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "compiler/ast/ast.h"
+#include "compiler/ir/ir.h"
+#include "compiler/units/units.h"
+
+namespace rl::check {
+
+struct ModuleInfo;
+
+enum class Builtin {
+  Min, Max, Abs, Sqrt, Exp, Log, Log2, Log10, Ceil, Floor, Len, Range, Roofline
+};
+
+struct ScalarType {
+  enum class Base : uint8_t { Int, Real, Bool } base = Base::Real;
+  units::Dim dim;
+  bool any_dim = false;  // the empty sum: a zero that adopts any dimension
+
+  bool IsNumeric() const { return base != Base::Bool; }
+};
+
+struct Value {
+  enum class Kind : uint8_t { Error, Scalar, String, List, Record, Func, Builtin, Module } kind = Kind::Error;
+
+  // Scalar
+  ScalarType type;
+  bool is_const = true;
+  double c = 0;        // when is_const (Bool: 0 or 1)
+  ir::ValueId id;      // when dynamic
+  // String
+  std::string str;
+  // List elements, or Record fields in declaration order
+  std::shared_ptr<const std::vector<Value>> elems;
+  // Record
+  const ast::RecordDecl* record = nullptr;
+  ModuleInfo* record_module = nullptr;
+  // Func
+  const ast::FnDecl* fn = nullptr;
+  ModuleInfo* fn_module = nullptr;
+  // Builtin
+  Builtin builtin = Builtin::Min;
+  // Module (an `import ... as name`)
+  ModuleInfo* module = nullptr;
+
+  static Value Error() { return {}; }
+  static Value Const(double v, ScalarType t) {
+    Value r;
+    r.kind = Kind::Scalar;
+    r.type = t;
+    r.c = v;
+    return r;
+  }
+  static Value Int(double v) { return Const(v, {ScalarType::Base::Int, {}, false}); }
+  static Value Bool(bool v) { return Const(v ? 1 : 0, {ScalarType::Base::Bool, {}, false}); }
+  static Value Dynamic(ir::ValueId id, ScalarType t) {
+    Value r;
+    r.kind = Kind::Scalar;
+    r.type = t;
+    r.is_const = false;
+    r.id = id;
+    return r;
+  }
+  bool IsError() const { return kind == Kind::Error; }
+  bool IsScalar() const { return kind == Kind::Scalar; }
+  bool IsStatic() const { return kind != Kind::Scalar || is_const; }
+};
+
+// `Int`, `Bool`, `B/s`, `[Int]`, `Link`, `fn`: for messages.
+std::string Describe(const Value& v);
+std::string Describe(const ScalarType& t);
+
+}  // namespace rl::check

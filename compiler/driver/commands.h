@@ -1,0 +1,11 @@
+// `ringline` subcommands; each returns the process exit status (see session.h).
+#pragma once
+
+namespace rl::driver {
+
+int RunCheck();
+int RunEmit();
+int RunEval();
+int RunSweep();
+
+}  // namespace rl::driver

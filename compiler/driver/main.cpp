@@ -1,0 +1,50 @@
+// `ringline`: the command-line driver. Parses options (llvm::cl subcommands), then runs
+// the subcommand on a thread with a large stack: the checker recurses over expressions
+// whose depth the parser caps, and the cap is generous.
+#include <llvm/Support/CommandLine.h>
+#include <llvm/Support/Signals.h>
+#include <llvm/Support/thread.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <thread>
+
+#include "compiler/driver/commands.h"
+#include "compiler/driver/options.h"
+#include "compiler/driver/session.h"
+
+namespace rl::driver {
+std::string g_stdlib_dir;
+}
+
+int main(int argc, char** argv) {
+  using namespace rl::driver;
+  llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
+  llvm::cl::SetVersionPrinter([](llvm::raw_ostream& os) { os << "ringline " RL_VERSION "\n"; });
+  llvm::cl::HideUnrelatedOptions(Category);
+  for (llvm::cl::SubCommand* sub : {&CheckCmd, &EmitCmd, &EvalCmd, &SweepCmd})
+    llvm::cl::HideUnrelatedOptions(Category, *sub);
+  if (!llvm::cl::ParseCommandLineOptions(argc, argv,
+                                         "Ringline: compile and evaluate training-cost specs\n\n"
+                                         "  ringline check FILE...\n"
+                                         "  ringline emit FILE --emit=tokens|ast|ir|ir-opt\n"
+                                         "  ringline eval FILE [--scenario NAME] [--set NAME=VALUE]...\n"
+                                         "  ringline sweep FILE [--set NAME=V1,V2|A..B*2]... [-o OUT.csv]\n",
+                                         &llvm::errs()))
+    return kUsageError;
+  g_stdlib_dir = FindStdlib(argv[0]);
+  int status = kUsageError;
+  auto run = [&] {
+    if (CheckCmd) status = RunCheck();
+    else if (EmitCmd) status = RunEmit();
+    else if (EvalCmd) status = RunEval();
+    else if (SweepCmd) status = RunSweep();
+    else {
+      llvm::errs() << "ringline: error: name a subcommand: check, emit, eval or sweep (see --help)\n";
+      status = kUsageError;
+    }
+  };
+  llvm::thread worker(std::optional<unsigned>(512u << 20), run);  // 512 MiB stack
+  worker.join();
+  llvm::outs().flush();
+  return status;
+}

@@ -1,0 +1,29 @@
+// Command-line options of `ringline`, declared with llvm::cl (defined in options.cpp).
+#pragma once
+#include <llvm/Support/CommandLine.h>
+
+#include <string>
+
+namespace rl::driver {
+
+namespace cl = llvm::cl;
+
+extern cl::SubCommand CheckCmd, EmitCmd, EvalCmd, SweepCmd;
+extern cl::OptionCategory Category;
+
+extern cl::list<std::string> Files;
+extern cl::opt<std::string> EmitWhat;
+extern cl::opt<std::string> ScenarioName;
+extern cl::list<std::string> Sets;
+extern cl::list<std::string> UnitChoices;
+extern cl::opt<std::string> OutputFormat;
+extern cl::opt<std::string> OutputFile;
+extern cl::opt<bool> VerifyDiagnostics;
+extern cl::opt<bool> SplitInputFile;
+extern cl::opt<unsigned> MaxErrors;
+extern cl::opt<bool> PrintAfterAll;
+extern cl::opt<std::string> PrintAfter;
+extern cl::opt<bool> KeepInfeasible;
+extern cl::opt<std::string> Backend;
+
+}  // namespace rl::driver

@@ -1,0 +1,121 @@
+// Session: loading, scenario choice, --set/--unit parsing, diagnostics verification.
+#include "compiler/driver/session.h"
+
+#include <fmt/format.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/Path.h>
+#include <llvm/Support/Program.h>
+
+#include <cstdlib>
+
+#include "compiler/driver/options.h"
+
+#ifndef RL_STDLIB_DIR
+#define RL_STDLIB_DIR "stdlib"
+#endif
+
+namespace rl::driver {
+
+std::string FindStdlib(const char* argv0) {
+  if (const char* env = std::getenv("RINGLINE_STDLIB"); env && *env) return env;
+  std::string exe = llvm::sys::fs::getMainExecutable(argv0, reinterpret_cast<void*>(&FindStdlib));
+  if (!exe.empty()) {
+    llvm::SmallString<256> p(llvm::sys::path::parent_path(llvm::sys::path::parent_path(exe)));
+    llvm::sys::path::append(p, "share", "ringline", "stdlib");
+    if (llvm::sys::fs::is_directory(p)) return std::string(p);
+  }
+  return RL_STDLIB_DIR;
+}
+
+extern std::string g_stdlib_dir;
+
+Session::Session(bool collect) : diags(sm, llvm::errs()) {
+  diags.SetMaxErrors(MaxErrors);
+  if (collect) diags.CollectInto(&collected);
+  comp = std::make_unique<check::Compilation>(diags, check::Options{g_stdlib_dir});
+}
+
+Exit Session::Load(const std::string& path) {
+  if (!llvm::sys::fs::exists(path)) {
+    llvm::errs() << fmt::format("ringline: error: cannot open `{}`: no such file\n", path);
+    return kUsageError;
+  }
+  if (llvm::sys::fs::is_directory(path)) {
+    llvm::errs() << fmt::format("ringline: error: `{}` is a directory, not a spec\n", path);
+    return kUsageError;
+  }
+  bool ok = comp->Load(path);
+  if (sm.getNumBuffers() > 0) root_buffer = 1;
+  if (comp->EnvironmentError() && !comp->Root()) return kUsageError;
+  if (comp->EnvironmentError()) return kUsageError;
+  return ok ? kOk : kSpecError;
+}
+
+Exit Session::LoadText(const std::string& text, const std::string& name) {
+  root_buffer = sm.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, name), llvm::SMLoc());
+  bool ok = comp->LoadBuffer(root_buffer);
+  if (comp->EnvironmentError()) return kUsageError;
+  return ok ? kOk : kSpecError;
+}
+
+std::optional<std::string> Session::PickScenario(const std::string& requested) {
+  std::vector<std::string> names = comp->ScenarioNames();
+  std::string list;
+  for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+  if (!requested.empty()) {
+    for (const std::string& n : names)
+      if (n == requested) return n;
+    llvm::errs() << fmt::format("ringline: error: no scenario `{}`; this file has: {}\n", requested,
+                                list.empty() ? "none" : list);
+    return std::nullopt;
+  }
+  if (names.size() == 1) return names[0];
+  if (names.empty())
+    llvm::errs() << "ringline: error: this file has no scenario to evaluate\n";
+  else
+    llvm::errs() << fmt::format("ringline: error: this file has {} scenarios ({}); pick one with --scenario\n",
+                                names.size(), list);
+  return std::nullopt;
+}
+
+static bool SplitAssign(const std::string& s, const char* opt, std::string& name, std::string& value) {
+  size_t eq = s.find('=');
+  if (eq == std::string::npos || eq == 0) {
+    llvm::errs() << fmt::format("ringline: error: --{} expects NAME=VALUE, got `{}`\n", opt, s);
+    return false;
+  }
+  name = s.substr(0, eq);
+  value = s.substr(eq + 1);
+  return true;
+}
+
+bool Session::ParseSets(const std::vector<std::string>& sets, std::vector<check::Override>& out) {
+  bool ok = true;
+  for (const std::string& s : sets) {
+    std::string name, value;
+    if (!SplitAssign(s, "set", name, value)) return false;
+    std::optional<check::Override> o = comp->ParseOverride(name, value, "--set " + name);
+    if (o) out.push_back(std::move(*o));
+    else ok = false;
+  }
+  return ok;
+}
+
+bool Session::ParseUnits(const std::vector<std::string>& units, std::vector<check::UnitChoice>& out) {
+  for (const std::string& u : units) {
+    std::string name, value;
+    if (!SplitAssign(u, "unit", name, value)) return false;
+    unsigned id = sm.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(value, "--unit " + name), llvm::SMLoc());
+    out.push_back({name, value, {id, 0, static_cast<uint32_t>(value.size())}});
+  }
+  return true;
+}
+
+Exit Session::Verify() {
+  diag::Engine report(sm, llvm::errs());
+  report.SetMaxErrors(0);
+  return diag::VerifyExpectations(sm, root_buffer, collected, report) ? kOk : kSpecError;
+}
+
+}  // namespace rl::driver

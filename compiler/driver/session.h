@@ -1,0 +1,45 @@
+// One run of the compiler on one spec: source manager, diagnostics (printed, or collected
+// for --verify-diagnostics), the loaded program, and the mapping of outcomes to exit
+// codes (0 ok, 1 errors in the spec, 2 usage or environment errors).
+#pragma once
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compiler/check/check.h"
+#include "compiler/diag/diag.h"
+
+namespace rl::driver {
+
+enum Exit { kOk = 0, kSpecError = 1, kUsageError = 2 };
+
+// Where `import stdlib.x` looks: $RINGLINE_STDLIB, else <exe>/../share/ringline/stdlib,
+// else the source tree's stdlib/ (the build's default).
+std::string FindStdlib(const char* argv0);
+
+class Session {
+ public:
+  explicit Session(bool collect = false);
+
+  // Loads `path`; returns kOk, kSpecError or kUsageError (missing/unreadable file).
+  Exit Load(const std::string& path);
+  Exit LoadText(const std::string& text, const std::string& name);
+  // Picks the scenario named by --scenario, or the file's only one; prints the choices
+  // and returns nullopt (usage error) otherwise.
+  std::optional<std::string> PickScenario(const std::string& requested);
+  // Parses the --set and --unit options; false after diagnostics.
+  bool ParseSets(const std::vector<std::string>& sets, std::vector<check::Override>& out);
+  bool ParseUnits(const std::vector<std::string>& units, std::vector<check::UnitChoice>& out);
+  // With --verify-diagnostics: compares collected diagnostics with the root buffer's
+  // expectations and returns the exit status.
+  Exit Verify();
+
+  llvm::SourceMgr sm;
+  std::vector<diag::Collected> collected;
+  diag::Engine diags;
+  std::unique_ptr<check::Compilation> comp;
+  unsigned root_buffer = 0;
+};
+
+}  // namespace rl::driver

@@ -1,0 +1,86 @@
+// The cost IR: one flat, typed, SSA-like instruction vector per scenario, addressed by
+// ValueId (an index; operands always precede their users). Params come in, reports and
+// requires go out. Semantics of the instructions: insts.def. Produced by compiler/check,
+// rewritten by compiler/passes, evaluated by compiler/interp (and the JIT).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "compiler/base/source.h"
+#include "compiler/units/units.h"
+
+namespace rl::ir {
+
+enum class Op : uint8_t {
+#define RL_INST(name, mnemonic, arity, type) name,
+#include "compiler/ir/insts.def"
+};
+enum class Ty : uint8_t { F64, Bool };
+
+const char* Mnemonic(Op op);
+int Arity(Op op);
+
+struct ValueId {
+  uint32_t index = UINT32_MAX;
+  bool Valid() const { return index != UINT32_MAX; }
+  friend bool operator==(ValueId a, ValueId b) { return a.index == b.index; }
+};
+
+struct Inst {
+  Op op;
+  Ty ty;
+  ValueId a, b, c;  // operands in order; unused ones invalid
+  double imm = 0;   // Const: the value; Param: the param's index
+  SourceRange range;
+};
+
+// How a scalar value is shown: its dimension, whether it is an exact integer or a
+// boolean, and the unit it prints in.
+struct Display {
+  enum class Kind : uint8_t { Int, Real, Bool } kind = Kind::Real;
+  units::Dim dim;
+  units::Unit unit;  // print unit (canonical unless the spec or --unit chose one)
+};
+
+struct Param {
+  std::string name;
+  Display display;
+  double default_value = 0;    // SI
+  std::vector<double> values;  // SI; the sweep's axis ({default} if none given)
+  SourceRange range;
+};
+struct Report {
+  std::string name;
+  ValueId value;
+  Display display;
+  SourceRange range;
+};
+struct Require {
+  ValueId cond;
+  std::string message;  // as written, or the condition's source text
+  SourceRange range;
+};
+
+struct Scenario {
+  std::string name;
+  std::vector<Param> params;
+  std::vector<Inst> insts;
+  std::vector<Report> reports;
+  std::vector<Require> requires_;
+
+  const Inst& operator[](ValueId v) const { return insts[v.index]; }
+
+  // Builder helpers: append and return the new value.
+  ValueId Const(double v, SourceRange r = {}, Ty ty = Ty::F64);
+  ValueId ParamRef(uint32_t index, SourceRange r = {});
+  ValueId Unary(Op op, ValueId a, SourceRange r = {});
+  ValueId Binary(Op op, ValueId a, ValueId b, SourceRange r = {});
+  ValueId Select(ValueId c, ValueId t, ValueId f, SourceRange r = {});
+};
+
+std::string Print(const Scenario& s);
+// Returns "" when well-formed, else a description of the first problem.
+std::string Verify(const Scenario& s);
+
+}  // namespace rl::ir

@@ -1,0 +1,45 @@
+// The meaning of each arithmetic/logic instruction on doubles, shared by the checker's
+// constant folding, the IR folding pass and the interpreter so they cannot disagree.
+#pragma once
+#include <cmath>
+
+#include "compiler/ir/ir.h"
+
+namespace rl::ir {
+
+inline double Apply(Op op, double a, double b, double c) {
+  switch (op) {
+    case Op::Add: return a + b;
+    case Op::Sub: return a - b;
+    case Op::Mul: return a * b;
+    case Op::Div: return a / b;
+    case Op::Mod: return std::fmod(a, b);
+    case Op::Pow: return std::pow(a, b);
+    // fmin/fmax would hide a NaN operand; a NaN must reach the report and be reported.
+    case Op::Min: return (a != a || b != b) ? a + b : (a < b ? a : b);
+    case Op::Max: return (a != a || b != b) ? a + b : (a > b ? a : b);
+    case Op::Neg: return -a;
+    case Op::Abs: return std::fabs(a);
+    case Op::Sqrt: return std::sqrt(a);
+    case Op::Exp: return std::exp(a);
+    case Op::Log: return std::log(a);
+    case Op::Log2: return std::log2(a);
+    case Op::Ceil: return std::ceil(a);
+    case Op::Floor: return std::floor(a);
+    case Op::Lt: return a < b;
+    case Op::Le: return a <= b;
+    case Op::Gt: return a > b;
+    case Op::Ge: return a >= b;
+    case Op::Eq: return a == b;
+    case Op::Ne: return a != b;
+    case Op::And: return (a != 0 && b != 0);
+    case Op::Or: return (a != 0 || b != 0);
+    case Op::Not: return a == 0;
+    case Op::Select: return a != 0 ? b : c;
+    case Op::Const:
+    case Op::Param: return 0;  // handled by the caller: they read imm / the params
+  }
+  return 0;
+}
+
+}  // namespace rl::ir

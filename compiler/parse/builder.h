@@ -1,0 +1,45 @@
+// Internal to compiler/parse: converts ANTLR parse-tree contexts to AST nodes.
+#pragma once
+#include <vector>
+
+#include "RinglineParser.h"
+#include "compiler/ast/ast.h"
+#include "compiler/diag/diag.h"
+
+namespace rl::parse {
+
+class Builder {
+ public:
+  // `cp_to_byte` maps ANTLR's code-point indices to byte offsets (empty when ASCII).
+  Builder(ast::Module& m, unsigned buffer, const std::vector<uint32_t>& cp_to_byte,
+          diag::Engine& diags)
+      : m_(m), buffer_(buffer), cp_to_byte_(cp_to_byte), diags_(diags) {}
+
+  void BuildModule(grammar::RinglineParser::Module_Context* ctx);
+  ast::ValueSet BuildValueSet(grammar::RinglineParser::ValueSetContext* ctx, bool cli);
+  SourceRange Range(antlr4::ParserRuleContext* ctx) const;
+  SourceRange Range(antlr4::Token* tok) const;
+
+ private:
+  using P = grammar::RinglineParser;
+  uint32_t Byte(size_t cp) const;
+  ast::LetDecl BuildLet(P::LetDeclContext* ctx);
+  ast::FnDecl BuildFn(P::FnDeclContext* ctx);
+  ast::RecordDecl BuildRecord(P::RecordDeclContext* ctx);
+  ast::ScenarioDecl BuildScenario(P::ScenarioDeclContext* ctx);
+  ast::Type BuildType(P::Type_Context* ctx);
+  void BuildUnit(P::UnitContext* ctx, int sign, ast::UnitExpr& out);
+  ast::Expr* BuildExpr(P::ExprContext* ctx);
+  ast::Expr* BuildPrimary(P::PrimaryContext* ctx);
+  ast::Expr* BuildNumber(P::NumberLitContext* ctx);
+  ast::Expr* BuildBlock(P::BlockContext* ctx);
+  ast::Expr* Binary(ast::BinaryOp op, ast::Expr* l, ast::Expr* r, SourceRange op_range);
+  std::vector<ast::FieldInit> BuildInits(const std::vector<P::FieldInitContext*>& inits);
+
+  ast::Module& m_;
+  unsigned buffer_;
+  const std::vector<uint32_t>& cp_to_byte_;
+  diag::Engine& diags_;
+};
+
+}  // namespace rl::parse

@@ -1,0 +1,26 @@
+// Dead-code elimination: keeps what a report or require needs (and every param
+// instruction, so the evaluator's param layout never changes).
+#include "compiler/passes/passes.h"
+
+namespace rl::passes {
+
+bool DCE(ir::Scenario& s) {
+  std::vector<bool> live(s.insts.size(), false);
+  for (const ir::Report& r : s.reports) live[r.value.index] = true;
+  for (const ir::Require& r : s.requires_) live[r.cond.index] = true;
+  for (size_t i = s.insts.size(); i-- > 0;) {
+    const ir::Inst& in = s.insts[i];
+    if (in.op == ir::Op::Param) live[i] = true;
+    if (!live[i]) continue;
+    for (ir::ValueId v : {in.a, in.b, in.c})
+      if (v.Valid()) live[v.index] = true;
+  }
+  bool changed = false;
+  for (bool l : live) changed |= !l;
+  std::vector<uint32_t> replace(s.insts.size());
+  for (uint32_t i = 0; i < s.insts.size(); ++i) replace[i] = i;
+  if (changed) Rebuild(s, live, replace);
+  return changed;
+}
+
+}  // namespace rl::passes

@@ -1,0 +1,209 @@
+// Unit words, dimension algebra and exact decimal conversion (see units.h).
+#include "compiler/units/units.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <fmt/format.h>
+#include <string>
+#include <vector>
+
+namespace rl::units {
+namespace {
+
+const char* const kSymbols[] = {
+#define RL_DIM(name, symbol) symbol,
+#include "compiler/units/dims.def"
+};
+
+struct Prefix {
+  std::string_view text;
+  int exp10;
+  double factor;
+};
+// Decimal prefixes, larger than one (on every base unit).
+constexpr Prefix kBigPrefixes[] = {{"k", 3, 1}, {"M", 6, 1},  {"G", 9, 1},
+                                   {"T", 12, 1}, {"P", 15, 1}, {"E", 18, 1}};
+// Sub-unit prefixes: only on seconds (`ms`, `us`, `µs`, `ns`, `ps`).
+constexpr Prefix kSmallPrefixes[] = {{"m", -3, 1}, {"u", -6, 1}, {"\u00B5", -6, 1},
+                                     {"\u03BC", -6, 1}, {"n", -9, 1}, {"p", -12, 1}};
+// Binary prefixes: only on bytes and bits.
+constexpr Prefix kBinaryPrefixes[] = {{"Ki", 0, 1024.0},
+                                      {"Mi", 0, 1048576.0},
+                                      {"Gi", 0, 1073741824.0},
+                                      {"Ti", 0, 1099511627776.0},
+                                      {"Pi", 0, 1125899906842624.0},
+                                      {"Ei", 0, 1152921504606846976.0}};
+
+struct Base {
+  std::string_view text;
+  Dim dim;
+  double factor;
+  bool binary_ok;
+  bool small_ok;
+};
+
+std::vector<Base> Bases() {
+  Dim time = Dim::Of(BaseDim::Time), data = Dim::Of(BaseDim::Data);
+  return {{"s", time, 1, false, true},
+          {"B", data, 1, true, false},
+          {"bit", data, 0.125, true, false},
+          {"FLOP", Dim::Of(BaseDim::Work), 1, false, false},
+          {"Hz", Dim::Of(BaseDim::Time, -1), 1, false, false}};
+}
+
+}  // namespace
+
+Dim Dim::operator*(const Dim& o) const {
+  Dim r;
+  for (int i = 0; i < kNumBaseDims; ++i) r.exp[i] = static_cast<int8_t>(exp[i] + o.exp[i]);
+  return r;
+}
+Dim Dim::operator/(const Dim& o) const {
+  Dim r;
+  for (int i = 0; i < kNumBaseDims; ++i) r.exp[i] = static_cast<int8_t>(exp[i] - o.exp[i]);
+  return r;
+}
+Dim Dim::Pow(int n) const {
+  Dim r;
+  for (int i = 0; i < kNumBaseDims; ++i) r.exp[i] = static_cast<int8_t>(exp[i] * n);
+  return r;
+}
+std::optional<Dim> Dim::Sqrt() const {
+  Dim r;
+  for (int i = 0; i < kNumBaseDims; ++i) {
+    if (exp[i] % 2 != 0) return std::nullopt;
+    r.exp[i] = static_cast<int8_t>(exp[i] / 2);
+  }
+  return r;
+}
+
+std::string Dim::Str() const {
+  std::string num, den;
+  for (int i = 0; i < kNumBaseDims; ++i) {
+    int e = exp[i];
+    if (e == 0) continue;
+    std::string& part = e > 0 ? num : den;
+    if (!part.empty()) part += "*";
+    part += kSymbols[i];
+    if (std::abs(e) != 1) part += "^" + std::to_string(std::abs(e));
+  }
+  if (num.empty() && den.empty()) return "1";
+  if (num.empty()) num = "1";
+  return den.empty() ? num : num + "/" + den;
+}
+
+Unit Unit::operator*(const Unit& o) const {
+  return {dim * o.dim, exp10 + o.exp10, factor * o.factor, name + "*" + o.name};
+}
+Unit Unit::operator/(const Unit& o) const {
+  return {dim / o.dim, exp10 - o.exp10, factor / o.factor, name + "/" + o.name};
+}
+Unit Unit::Pow(int n) const {
+  return {dim.Pow(n), exp10 * n, std::pow(factor, n), name + "^" + std::to_string(n)};
+}
+Unit Unit::Canonical(const Dim& d) { return {d, 0, 1.0, d.Str()}; }
+
+std::optional<Unit> LookupWord(std::string_view w) {
+  if (w == "min") return Unit{Dim::Of(BaseDim::Time), 0, 60.0, "min"};
+  if (w == "h") return Unit{Dim::Of(BaseDim::Time), 0, 3600.0, "h"};
+  for (const Base& b : Bases()) {
+    if (w.size() < b.text.size() || w.substr(w.size() - b.text.size()) != b.text) continue;
+    std::string_view pre = w.substr(0, w.size() - b.text.size());
+    std::string name(w);
+    if (pre.empty()) return Unit{b.dim, 0, b.factor, name};
+    for (const Prefix& p : kBigPrefixes)
+      if (pre == p.text) return Unit{b.dim, p.exp10, b.factor, name};
+    if (b.small_ok)
+      for (const Prefix& p : kSmallPrefixes)
+        if (pre == p.text) return Unit{b.dim, p.exp10, b.factor, name};
+    if (b.binary_ok)
+      for (const Prefix& p : kBinaryPrefixes)
+        if (pre == p.text) return Unit{b.dim, 0, b.factor * p.factor, name};
+  }
+  return std::nullopt;
+}
+
+std::string HintFor(std::string_view w) {
+  if (w.size() >= 2 && w.back() == 'b' && LookupWord(std::string(w.substr(0, w.size() - 1)) + "B"))
+    return fmt::format("write `{0}bit` for bits or `{0}B` for bytes", w.substr(0, w.size() - 1));
+  if (w == "b") return "write `bit` for bits or `B` for bytes";
+  if (w == "sec" || w == "secs") return "write `s`";
+  if (w == "flop" || w == "FLOPs" || w == "flops") return "write `FLOP` (and `FLOP/s` for a rate)";
+  if (w == "MS" || w == "Ms") return "write `ms` for milliseconds";
+  return "";
+}
+
+std::optional<Unit> ParseUnitString(std::string_view text, std::string* bad_word) {
+  std::optional<Unit> acc;
+  char op = '*';
+  size_t i = 0;
+  auto fail = [&](std::string_view w) {
+    if (bad_word) *bad_word = std::string(w);
+    return std::nullopt;
+  };
+  while (i <= text.size()) {
+    size_t j = text.find_first_of("*/", i);
+    if (j == std::string_view::npos) j = text.size();
+    std::string_view tok = text.substr(i, j - i);
+    while (!tok.empty() && tok.front() == ' ') tok.remove_prefix(1);
+    while (!tok.empty() && tok.back() == ' ') tok.remove_suffix(1);
+    int power = 1;
+    if (size_t caret = tok.find('^'); caret != std::string_view::npos) {
+      std::string p(tok.substr(caret + 1));
+      char* end = nullptr;
+      long v = std::strtol(p.c_str(), &end, 10);
+      if (p.empty() || *end != '\0' || v < -8 || v > 8) return fail(tok);
+      power = static_cast<int>(v);
+      tok = tok.substr(0, caret);
+    }
+    std::optional<Unit> u;
+    if (tok == "1") u = Unit{Dim{}, 0, 1.0, "1"};
+    else u = LookupWord(tok);
+    if (!u) return fail(tok);
+    if (power != 1) u = u->Pow(power);
+    if (!acc) acc = *u;
+    else acc = op == '*' ? *acc * *u : *acc / *u;
+    if (j >= text.size()) break;
+    op = text[j];
+    i = j + 1;
+  }
+  if (!acc) return fail(text);
+  acc->name = std::string(text);
+  return acc;
+}
+
+double LiteralToSI(std::string_view text, const Unit& u) {
+  std::string digits;
+  for (char c : text)
+    if (c != '_') digits += c;
+  // Fold the unit's decimal exponent into the literal's so strtod rounds only once.
+  int extra = 0;
+  if (size_t e = digits.find_first_of("eE"); e != std::string::npos) {
+    extra = std::atoi(digits.c_str() + e + 1);
+    digits.resize(e);
+  }
+  digits += "e" + std::to_string(extra + u.exp10);
+  return std::strtod(digits.c_str(), nullptr) * u.factor;
+}
+
+double FromSI(double si, const Unit& u) {
+  double v = si / u.factor;
+  if (u.exp10 == 0 || !std::isfinite(v) || v == 0) return v;
+  // Shift the shortest decimal text of v by the unit's exponent, then round once.
+  std::string s = fmt::format("{}", v);  // shortest round-trip digits
+  int exp = -u.exp10;
+  if (size_t e = s.find_first_of("eE"); e != std::string::npos) {
+    exp += std::atoi(s.c_str() + e + 1);
+    s.resize(e);
+  }
+  return std::strtod((s + "e" + std::to_string(exp)).c_str(), nullptr);
+}
+
+std::string FormatNumber(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  if (v == 0) return "0";
+  return fmt::format("{}", v);
+}
+
+}  // namespace rl::units

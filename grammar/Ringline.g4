@@ -1,0 +1,89 @@
+// Ringline grammar. The parse tree never leaves compiler/parse/: the AST builder there
+// converts it at once. Units after a number literal are a chain of identifiers; the
+// builder keeps the leading unit words as the literal's unit and re-associates any other
+// names as ordinary multiplication/division (`16 GiB / n` divides by `n`).
+grammar Ringline;
+
+module_     : item* EOF ;
+
+item        : (importDecl | letDecl | fnDecl | recordDecl | scenarioDecl) ';'? ;
+
+importDecl  : 'import' (modulePath | STRING) ('as' ID)? ;
+modulePath  : ID ('.' ID)* ;
+
+letDecl     : 'let' ID (':' type_)? '=' expr ;
+
+fnDecl      : 'fn' ID '(' (fnParam (',' fnParam)*)? ','? ')' ('->' type_)? fnBody ;
+fnParam     : ID ':' type_ ('=' expr)? ;
+fnBody      : '=' expr | block ;
+block       : '{' (letDecl ';'?)* expr ';'? '}' ;
+
+recordDecl  : 'record' ID '{' (field (',' | ';')?)* '}' ;
+field       : ID ':' type_ ('=' expr)? ;
+
+scenarioDecl : 'scenario' ID '{' (scenarioItem ';'?)* '}' ;
+scenarioItem
+  : 'param' ID ':' type_ ('=' expr)? ('in' valueSet)?     # paramItem
+  | letDecl                                               # letItem
+  | 'require' expr (',' STRING)?                          # requireItem
+  | 'report' ID '=' expr ('in' unit)?                     # reportItem
+  ;
+valueSet    : expr ('..' expr ('step' stepOp=('*' | '+') expr)?)? ;
+// `ringline sweep --set NAME=...`: `1,2,4`, `1..64*2` (the builder reads a trailing
+// `*k` / `+k` on the range end as its step), `12.5GB/s..100GB/s step *2`.
+cliValues   : valueSet (',' valueSet)* EOF ;
+
+// Types: `Int`, `Real`, `Bool`, `String` and record names are identifiers the builder
+// resolves; a unit (`B/s`, `1/s`) is a dimensioned scalar type.
+type_
+  : '[' type_ ']'                                          # listType
+  | 'fn' '(' (type_ (',' type_)*)? ')' '->' type_          # fnType
+  | unit                                                   # unitType
+  ;
+unit        : unitFactor (unitOp+=('/' | '*') unitFactor)* ;
+unitFactor  : (ID | NUMBER) ('^' '-'? NUMBER)? | '(' unit ')' ;
+
+expr
+  : primary                                                # primaryExpr
+  | expr '.' ID                                            # fieldExpr
+  | expr '(' (arg (',' arg)*)? ','? ')'                    # callExpr
+  | expr '[' expr ']'                                      # indexExpr
+  | expr 'with' '{' (update (',' | ';')?)* '}'             # withExpr
+  | <assoc = right> expr '^' expr                          # powExpr
+  | op=('-' | 'not') expr                                  # unaryExpr
+  | expr op=('*' | '/' | '%') expr                         # mulExpr
+  | expr op=('+' | '-') expr                               # addExpr
+  | expr op=('<' | '<=' | '>' | '>=' | '==' | '!=') expr   # cmpExpr
+  | expr 'and' expr                                        # andExpr
+  | expr 'or' expr                                         # orExpr
+  | 'if' expr 'then' expr 'else' expr                      # ifExpr
+  | reducer=ID var=ID 'in' expr ':' expr                   # reduceExpr
+  ;
+
+arg         : (ID '=')? expr ;
+update      : ID ('.' ID)* '=' expr ;
+
+primary
+  : NUMBER litUnit?                                        # numberLit
+  | STRING                                                 # stringLit
+  | ('true' | 'false')                                     # boolLit
+  | ID ('.' ID)? '{' (fieldInit (',' | ';')?)* '}'        # recordLit
+  | ID                                                     # nameRef
+  | '[' expr 'for' ID 'in' expr ']'                        # listComp
+  | '[' (expr (',' expr)*)? ','? ']'                       # listLit
+  | '(' expr ')'                                           # parenExpr
+  | block                                                  # blockExpr
+  ;
+fieldInit   : ID '=' expr ;
+litUnit     : litUnitFactor (unitOp+=('/' | '*') litUnitFactor)* ;
+litUnitFactor : ID ('^' neg='-'? NUMBER)? ;
+
+NUMBER      : DIGITS ('.' DIGITS)? ([eE] [+-]? DIGITS)? ;
+fragment DIGITS : [0-9] ('_'? [0-9])* ;
+STRING      : '"' (~["\\\r\n] | '\\' ~[\r\n])* '"' ;
+ID          : [a-zA-Z_\u00B5\u03BC] [a-zA-Z_0-9]* ;
+LINE_COMMENT  : '//' ~[\r\n]* -> skip ;
+BLOCK_COMMENT : '/*' .*? '*/' -> skip ;
+WS          : [ \t\r\n]+ -> skip ;
+// Anything else becomes a token the parser rejects with a located diagnostic.
+ERROR_CHAR  : . ;

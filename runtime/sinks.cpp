@@ -1,0 +1,151 @@
+// Table, CSV and JSON sinks (see sinks.h).
+#include "runtime/sinks.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace rl::runtime {
+namespace {
+
+std::string JsonString(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (static_cast<unsigned char>(c) < 0x20) {
+      out += fmt::format("\\u{:04x}", c);
+      continue;
+    }
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string CsvField(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+class TableSink : public Sink {
+ public:
+  TableSink(std::ostream& out, bool single) : out_(out), single_(single) {}
+  void Begin(const std::string& scenario, const std::vector<Column>& cols) override {
+    cols_ = cols;
+    if (single_) {
+      out_ << "scenario " << scenario << "\n";
+      for (const Column& c : cols_) name_width_ = std::max(name_width_, c.name.size());
+      return;
+    }
+    for (const Column& c : cols_) {
+      std::string h = c.unit.name.empty() ? c.name : c.name + " [" + c.unit.name + "]";
+      widths_.push_back(std::max<size_t>(h.size(), 12));
+      out_ << (widths_.size() > 1 ? "  " : "") << fmt::format("{:>{}}", h, widths_.back());
+    }
+    out_ << "\n";
+  }
+  void Row(const double* v) override {
+    if (single_) {
+      for (size_t i = 0; i < cols_.size(); ++i) {
+        std::string unit = cols_[i].unit.name.empty() ? "" : " " + cols_[i].unit.name;
+        out_ << fmt::format("  {:<{}} = {}{}\n", cols_[i].name, name_width_, FormatCell(cols_[i], v[i]), unit);
+      }
+      return;
+    }
+    for (size_t i = 0; i < cols_.size(); ++i)
+      out_ << (i ? "  " : "") << fmt::format("{:>{}}", FormatCell(cols_[i], v[i]), widths_[i]);
+    out_ << "\n";
+  }
+  void End() override { out_.flush(); }
+
+ private:
+  std::ostream& out_;
+  bool single_;
+  std::vector<Column> cols_;
+  std::vector<size_t> widths_;
+  size_t name_width_ = 0;
+};
+
+class CsvSink : public Sink {
+ public:
+  explicit CsvSink(std::ostream& out) : out_(out) {}
+  void Begin(const std::string&, const std::vector<Column>& cols) override {
+    cols_ = cols;
+    for (size_t i = 0; i < cols.size(); ++i) {
+      std::string h = cols[i].unit.name.empty() ? cols[i].name : cols[i].name + "[" + cols[i].unit.name + "]";
+      out_ << (i ? "," : "") << CsvField(h);
+    }
+    out_ << "\n";
+  }
+  void Row(const double* v) override {
+    std::string line;
+    for (size_t i = 0; i < cols_.size(); ++i) {
+      if (i) line += ',';
+      line += FormatCell(cols_[i], v[i]);
+    }
+    line += '\n';
+    out_ << line;
+  }
+  void End() override { out_.flush(); }
+
+ private:
+  std::ostream& out_;
+  std::vector<Column> cols_;
+};
+
+class JsonSink : public Sink {
+ public:
+  explicit JsonSink(std::ostream& out) : out_(out) {}
+  void Begin(const std::string& scenario, const std::vector<Column>& cols) override {
+    cols_ = cols;
+    out_ << "{\"scenario\":" << JsonString(scenario) << ",\"columns\":[";
+    for (size_t i = 0; i < cols.size(); ++i)
+      out_ << (i ? "," : "") << "{\"name\":" << JsonString(cols[i].name) << ",\"unit\":" << JsonString(cols[i].unit.name)
+           << "}";
+    out_ << "],\"rows\":[";
+  }
+  void Row(const double* v) override {
+    std::string line = first_ ? "\n[" : ",\n[";
+    first_ = false;
+    for (size_t i = 0; i < cols_.size(); ++i) {
+      if (i) line += ',';
+      std::string cell = FormatCell(cols_[i], v[i]);
+      // JSON has no inf/nan literals; the evaluators never emit them, but stay valid.
+      line += (cell == "inf" || cell == "-inf" || cell == "nan") ? "null" : cell;
+    }
+    out_ << line << "]";
+  }
+  void End() override {
+    out_ << "\n]}\n";
+    out_.flush();
+  }
+
+ private:
+  std::ostream& out_;
+  std::vector<Column> cols_;
+  bool first_ = true;
+};
+
+}  // namespace
+
+std::string FormatCell(const Column& c, double si) {
+  switch (c.kind) {
+    case Column::Kind::Bool: return si != 0 ? "true" : "false";
+    case Column::Kind::Int: return units::FormatNumber(si);
+    case Column::Kind::Real: return units::FormatNumber(units::FromSI(si, c.unit));
+  }
+  return "";
+}
+
+std::unique_ptr<Sink> MakeSink(Format f, std::ostream& out, bool single_row) {
+  switch (f) {
+    case Format::Table: return std::make_unique<TableSink>(out, single_row);
+    case Format::Csv: return std::make_unique<CsvSink>(out);
+    case Format::Json: return std::make_unique<JsonSink>(out);
+  }
+  return nullptr;
+}
+
+}  // namespace rl::runtime

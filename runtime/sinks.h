@@ -1,0 +1,37 @@
+// Result sinks: where evaluated rows go. Table (aligned, units in headers; a single row
+// prints as a name = value list), CSV (`name[unit]` headers) and JSON
+// (`{"scenario":..., "columns":[{"name":...,"unit":...}], "rows":[[...],...]}`). Values
+// arrive in SI units and are converted to each column's unit exactly (units::FromSI).
+#pragma once
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "compiler/units/units.h"
+
+namespace rl::runtime {
+
+struct Column {
+  std::string name;
+  enum class Kind { Int, Real, Bool } kind = Kind::Real;
+  units::Unit unit;  // name "" for plain numbers
+};
+
+enum class Format { Table, Csv, Json };
+
+class Sink {
+ public:
+  virtual ~Sink() = default;
+  virtual void Begin(const std::string& scenario, const std::vector<Column>& columns) = 0;
+  virtual void Row(const double* si_values) = 0;
+  virtual void End() = 0;
+};
+
+// `single_row` asks the table format for its name = value layout (ringline eval).
+std::unique_ptr<Sink> MakeSink(Format f, std::ostream& out, bool single_row = false);
+
+// One cell as text: `true`, `4`, `1374.38953472` (in the column's unit).
+std::string FormatCell(const Column& c, double si);
+
+}  // namespace rl::runtime
