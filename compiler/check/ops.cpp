@@ -132,7 +132,7 @@ Value Program::Binary(ast::BinaryOp op, const Value& l, const Value& r, SourceRa
       if (!lt.any_dim && !rt.any_dim && lt.dim != rt.dim) {
         Error(diag::Kind::unit_mismatch, where,
               fmt::format("left side is `{}` but right side is `{}`; cannot {} them",
-                          lt.dim.Str(), rt.dim.Str(), Verb(op)));
+                          Describe(lt), Describe(rt), Verb(op)));
         return Value::Error();
       }
       bool cmp = op != O::Add && op != O::Sub;

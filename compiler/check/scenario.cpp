@@ -231,6 +231,10 @@ std::optional<ir::Scenario> Program::LowerScenario(ModuleInfo* m, const ast::Sce
           break;
         }
         ir::Report ir_r{r.name, Materialize(v, out, r.value->range), DisplayOf(v.type), r.range};
+        // With no `in`, a literal report prints in the unit it was written in.
+        if (auto* lit = ast::dyn_cast<ast::NumberExpr>(r.value); lit && lit->unit && !r.unit)
+          if (std::optional<units::Unit> lu = ResolveUnit(*lit->unit); lu && lu->dim == v.type.dim)
+            ir_r.display.unit = *lu;
         if (r.unit) {
           std::optional<units::Unit> u = ResolveUnit(*r.unit);
           if (!u) break;

@@ -49,7 +49,7 @@ Exit CheckOne(const std::string& path) {
   if (!SplitInputFile) {
     Session s(VerifyDiagnostics);
     Exit e = s.Load(path);
-    if (e == kOk && !s.comp->CheckAll()) e = kSpecError;
+    if (s.comp->Root() && !s.comp->CheckAll()) e = std::max(e, kSpecError);
     if (VerifyDiagnostics && s.root_buffer) return s.Verify();
     return e;
   }
@@ -62,7 +62,7 @@ Exit CheckOne(const std::string& path) {
   for (const std::string& chunk : SplitInput((*buf)->getBuffer())) {
     Session s(VerifyDiagnostics);
     Exit e = s.LoadText(chunk, path);
-    if (e == kOk && !s.comp->CheckAll()) e = kSpecError;
+    if (s.comp->Root() && !s.comp->CheckAll()) e = std::max(e, kSpecError);
     if (VerifyDiagnostics) e = s.Verify();
     worst = std::max(worst, e);
   }

@@ -203,7 +203,8 @@ std::unique_ptr<ast::Module> ParseBuffer(unsigned buffer_id, diag::Engine& diags
                          builder.BuildModule(tree);
                          return true;
                        });
-  if (!ok || diags.ErrorCount() > errors_before) return nullptr;
+  (void)errors_before;
+  if (!ok) return nullptr;  // unknown units and the like leave a poisoned but usable AST
   return m;
 }
 

@@ -1,0 +1,13 @@
+// Unit arithmetic is exact: 16 GiB over 12.5 GB/s, byte/bit rates, printing in ms.
+// RUN: %ringline eval %s | FileCheck %s
+// RUN: %ringline eval %s --unit t=ms --format csv | FileCheck %s --check-prefix=CSV
+scenario units {
+  report t = 16 GiB / 12.5 GB/s
+  report same = 25 GB/s == 200 Gbit/s
+  report bits = 25 GB/s in Gbit/s
+}
+// CHECK: t    = 1.37438953472 s
+// CHECK: same = true
+// CHECK: bits = 200 Gbit/s
+// CSV: t[ms],same,bits[Gbit/s]
+// CSV: 1374.38953472,true,200

@@ -1,0 +1,20 @@
+# lit configuration for Ringline: every *.rl under test/lit is a test. RUN lines call
+# %ringline, FileCheck and not; %stdlib and %examples point into the source tree.
+import os
+import lit.formats
+
+site = lit_config.params.get("site")
+if site:
+    lit_config.load_config(config, site)
+
+config.name = "ringline"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".rl", ".test"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+
+config.substitutions.append(("%ringline", config.ringline))
+config.substitutions.append(("%examples", os.path.join(config.source_root, "examples")))
+config.substitutions.append(("%stdlib", os.path.join(config.source_root, "stdlib")))
+config.substitutions.append(("%python", config.python))
+config.environment["PATH"] = os.pathsep.join([config.llvm_tools, config.environment.get("PATH", "")])
