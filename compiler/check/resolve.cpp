@@ -158,11 +158,15 @@ void Program::ResolveModule(ModuleInfo* m) {
   const ast::Module& a = *m->ast;
   Resolver r(*this, m);
   for (const ast::LetDecl& l : a.lets) r.Let(l);
-  for (const ast::RecordDecl& rec : a.records)
+  for (const ast::RecordDecl& rec : a.records) {
+    // A field's default sees the fields declared before it.
     for (const ast::FieldDecl& f : rec.fields) {
       r.Type(f.type);
       r.Expr(f.default_value);
+      r.Push(f.name);
     }
+    r.Pop(rec.fields.size());
+  }
   for (const ast::FnDecl& f : a.fns) {
     for (const ast::FnParam& p : f.params) {
       r.Type(p.type);

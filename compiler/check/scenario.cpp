@@ -120,6 +120,7 @@ std::optional<ir::Scenario> Program::LowerScenario(ModuleInfo* m, const ast::Sce
   Env env{m, &scope, &out};
   Env static_env{m, &scope, nullptr};
   std::vector<bool> used(sets.size(), false);
+  bool poisoned = false;  // an erroneous value whose diagnostic may have been deduplicated
   auto bind = [&](const std::string& name, SourceRange r, const Value& v) {
     for (const auto& [n, _] : scope.vars)
       if (n == name) {
@@ -211,7 +212,10 @@ std::optional<ir::Scenario> Program::LowerScenario(ModuleInfo* m, const ast::Sce
       case ast::ScenarioItem::Kind::Require: {
         const ast::RequireDecl& r = s.requires_[item.index];
         Value v = Eval(r.cond, env);
-        if (v.IsError()) break;
+        if (v.IsError()) {
+          poisoned = true;
+          break;
+        }
         if (!v.IsScalar() || v.type.base != B::Bool) {
           Error(diag::Kind::type_mismatch, r.cond->range, fmt::format("`require` needs a `Bool`, got `{}`", Describe(v)));
           break;
@@ -224,7 +228,10 @@ std::optional<ir::Scenario> Program::LowerScenario(ModuleInfo* m, const ast::Sce
         const ast::ReportDecl& r = s.reports[item.index];
         Value v = Eval(r.value, env);
         bind(r.name, r.name_range, v);
-        if (v.IsError()) break;
+        if (v.IsError()) {
+          poisoned = true;
+          break;
+        }
         if (!v.IsScalar()) {
           Error(diag::Kind::type_mismatch, r.value->range,
                 fmt::format("report `{}` must be a number or a `Bool`, got `{}`", r.name, Describe(v)));
@@ -283,9 +290,9 @@ std::optional<ir::Scenario> Program::LowerScenario(ModuleInfo* m, const ast::Sce
     }
     d->unit = *u;
   }
-  if (out.reports.empty() && diags_.ErrorCount() == errors_before)
+  if (s.reports.empty())
     Error(diag::Kind::bad_scenario, s.name_range, fmt::format("scenario `{}` has no `report`", s.name));
-  if (diags_.ErrorCount() > errors_before) return std::nullopt;
+  if (diags_.ErrorCount() > errors_before || poisoned) return std::nullopt;
   std::string problem = ir::Verify(out);
   RL_CHECK(problem.empty(), problem.c_str());
   return out;
