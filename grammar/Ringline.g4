@@ -6,7 +6,7 @@ grammar Ringline;
 
 module_     : item* EOF ;
 
-item        : (importDecl | letDecl | fnDecl | recordDecl | scenarioDecl) ';'? ;
+item        : (importDecl | letDecl | fnDecl | recordDecl | typeDecl | scenarioDecl) ';'? ;
 
 importDecl  : 'import' (modulePath | STRING) ('as' ID)? ;
 modulePath  : ID ('.' ID)* ;
@@ -15,6 +15,8 @@ letDecl     : 'let' ID (':' type_)? '=' expr ;
 
 fnDecl      : 'fn' ID '(' (fnParam (',' fnParam)*)? ','? ')' ('->' type_)? fnBody ;
 fnParam     : ID ':' type_ ('=' expr)? ;
+// `type Block = fn([Int]) -> [Layer]`: a name for a type.
+typeDecl    : 'type' ID '=' type_ ;
 fnBody      : '=' expr | block ;
 block       : '{' (letDecl ';'?)* expr ';'? '}' ;
 
@@ -73,6 +75,7 @@ primary
   | '[' (expr (',' expr)*)? ','? ']'                       # listLit
   | '(' expr ')'                                           # parenExpr
   | block                                                  # blockExpr
+  | 'fn' '(' (fnParam (',' fnParam)*)? ','? ')' ('->' type_)? fnBody  # lambdaExpr
   ;
 fieldInit   : ID '=' expr ;
 litUnit     : litUnitFactor (unitOp+=('/' | '*') litUnitFactor)* ;

@@ -54,9 +54,19 @@ class TableSink : public Sink {
       }
       return;
     }
-    for (size_t i = 0; i < cols_.size(); ++i)
-      out_ << (i ? "  " : "") << fmt::format("{:>{}}", FormatCell(cols_[i], v[i]), widths_[i]);
-    out_ << "\n";
+    // Each cell is right-aligned on its column's edge. Rows stream, so widths are fixed at
+    // the header; a wider cell pushes the next ones right only as far as it must, and the
+    // columns after it line up again.
+    std::string line;
+    size_t edge = 0;
+    for (size_t i = 0; i < cols_.size(); ++i) {
+      edge += (i ? 2 : 0) + widths_[i];
+      std::string cell = FormatCell(cols_[i], v[i]);
+      size_t room = edge > line.size() + cell.size() ? edge - line.size() - cell.size() : 0;
+      line.append(std::max<size_t>(room, i ? 2 : 0), ' ');
+      line += cell;
+    }
+    out_ << line << "\n";
   }
   void End() override { out_.flush(); }
 
@@ -133,7 +143,11 @@ class JsonSink : public Sink {
 std::string FormatCell(const Column& c, double si) {
   switch (c.kind) {
     case Column::Kind::Bool: return si != 0 ? "true" : "false";
-    case Column::Kind::Int: return units::FormatNumber(si);
+    case Column::Kind::Int:
+      // An Int is exact: all its digits, never an exponent (`2^60` is 1152921504606846976).
+      if (std::isfinite(si) && si == std::floor(si) && std::fabs(si) < 9.2e18 && si != 0)
+        return fmt::format("{:.0f}", si);
+      return units::FormatNumber(si);
     case Column::Kind::Real: return units::FormatNumber(units::FromSI(si, c.unit));
   }
   return "";

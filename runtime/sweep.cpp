@@ -1,5 +1,19 @@
-// The sweep loop (see sweep.h): an odometer over the axes.
+// The sweep engine (see sweep.h): the odometer, box fillers, chunk layout, worker
+// threads with an in-order hand-off, and the progress line.
 #include "runtime/sweep.h"
+
+#include "runtime/clones.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <condition_variable>
+#include <cstdio>
+#include <mutex>
+#include <thread>
 
 namespace rl::runtime {
 
@@ -38,6 +52,362 @@ uint64_t Sweep(const std::vector<std::vector<double>>& axes, size_t num_reports,
     }
     if (n == 0) return count;
   }
+}
+
+namespace {
+
+class SweepFnFillerImpl : public BoxFiller {
+ public:
+  explicit SweepFnFillerImpl(rl_sweep_fn fn) : fn_(fn) {}
+  void Fill(const double* const* axes, const int64_t* lo, const int64_t* hi, const int64_t* stride, double* reports,
+            uint8_t* feasible, int64_t count) override {
+    fn_(axes, lo, hi, stride, reports, feasible, count);
+  }
+
+ private:
+  rl_sweep_fn fn_;
+};
+
+// Walks the box with an odometer in declaration order; the position follows the strides.
+class PointFillerImpl : public BoxFiller {
+ public:
+  PointFillerImpl(EvalFn eval, size_t np, size_t nr) : eval_(std::move(eval)), params_(np), reports_(nr), idx_(np) {}
+  void Fill(const double* const* axes, const int64_t* lo, const int64_t* hi, const int64_t* stride, double* reports,
+            uint8_t* feasible, int64_t count) override {
+    const size_t np = params_.size(), nr = reports_.size();
+    for (size_t p = 0; p < np; ++p) {
+      idx_[p] = lo[p];
+      params_[p] = axes[p][lo[p]];
+    }
+    int64_t pos = 0;
+    while (true) {
+      feasible[pos] = eval_(params_.data(), reports_.data()) ? 1 : 0;
+      for (size_t r = 0; r < nr; ++r) reports[r * static_cast<size_t>(count) + pos] = reports_[r];
+      size_t k = np;
+      while (k > 0) {
+        --k;
+        if (++idx_[k] < hi[k]) {
+          params_[k] = axes[k][idx_[k]];
+          pos += stride[k];
+          break;
+        }
+        pos -= (idx_[k] - 1 - lo[k]) * stride[k];
+        idx_[k] = lo[k];
+        params_[k] = axes[k][lo[k]];
+        if (k == 0) return;
+      }
+      if (np == 0) return;
+    }
+  }
+
+ private:
+  EvalFn eval_;
+  std::vector<double> params_, reports_;
+  std::vector<int64_t> idx_;
+};
+
+// How the space is cut: every param deeper than `split_` (in chunk order) is whole in a
+// chunk, `split_` is cut into ranges of `width_`, and shallower params are fixed.
+class Layout {
+ public:
+  Layout(const Space& s, uint64_t target) : s_(s), n_(s.order.size()) {
+    size_.resize(n_);
+    for (size_t d = 0; d < n_; ++d) size_[d] = s.axes[s.order[d]].size();
+    uint64_t inner = 1;  // points in the params deeper than d
+    size_t d = n_;
+    while (d > 0 && inner <= target / std::max<uint64_t>(size_[d - 1], 1) && inner * size_[d - 1] <= target) {
+      inner *= size_[d - 1];
+      --d;
+    }
+    if (d == 0) {
+      split_ = SIZE_MAX;
+      chunks_ = 1;
+      return;
+    }
+    split_ = d - 1;
+    width_ = std::max<uint64_t>(1, target / inner);
+    subs_ = (size_[split_] + width_ - 1) / width_;
+    chunks_ = subs_;
+    for (size_t e = 0; e < split_; ++e) chunks_ *= size_[e];
+  }
+  uint64_t chunks() const { return chunks_; }
+
+  void Place(Chunk& c, uint64_t index) const {
+    const size_t np = s_.axes.size();
+    c.space = &s_;
+    c.index = index;
+    c.lo.assign(np, 0);
+    c.hi.assign(np, 0);
+    c.stride.assign(np, 0);
+    for (size_t p = 0; p < np; ++p) c.hi[p] = static_cast<int64_t>(s_.axes[p].size());
+    if (split_ != SIZE_MAX) {
+      uint64_t outer = index / subs_, sub = index % subs_;
+      uint32_t p = s_.order[split_];
+      c.lo[p] = static_cast<int64_t>(sub * width_);
+      c.hi[p] = static_cast<int64_t>(std::min<uint64_t>(size_[split_], sub * width_ + width_));
+      for (size_t e = split_; e-- > 0;) {
+        uint32_t q = s_.order[e];
+        c.lo[q] = static_cast<int64_t>(outer % size_[e]);
+        c.hi[q] = c.lo[q] + 1;
+        outer /= size_[e];
+      }
+    }
+    int64_t stride = 1;
+    for (size_t d = n_; d-- > 0;) {
+      uint32_t p = s_.order[d];
+      c.stride[p] = stride;
+      stride *= c.hi[p] - c.lo[p];
+    }
+    c.count = stride;
+  }
+
+ private:
+  const Space& s_;
+  size_t n_;
+  std::vector<uint64_t> size_;
+  size_t split_ = SIZE_MAX;
+  uint64_t width_ = 1, subs_ = 1, chunks_ = 1;
+};
+
+// True when some value is NaN or infinite (x - x is then NaN, else 0). Branch-free so it
+// vectorises; cloned for wider vector units since every chunk goes through it.
+RL_VECTOR_CLONES bool AnyNonFinite(const double* v, size_t n) {
+  unsigned bad = 0;
+  for (size_t i = 0; i < n; ++i) bad |= !(v[i] - v[i] == 0.0);
+  return bad != 0;
+}
+
+void FillChunk(const Layout& layout, Chunk& c, uint64_t index, BoxFiller& filler, std::vector<const double*>& axes,
+               bool keep) {
+  layout.Place(c, index);
+  const size_t nr = c.space->num_reports;
+  c.reports.resize(nr * static_cast<size_t>(c.count));
+  c.feasible.resize(static_cast<size_t>(c.count));
+  c.partial.reset();
+  filler.Fill(axes.data(), c.lo.data(), c.hi.data(), c.stride.data(), c.reports.data(), c.feasible.data(), c.count);
+  // The first kept row with a non-finite report ends the usable part of the chunk; one
+  // vectorised pass rules that out almost always.
+  c.valid = c.count;
+  if (!AnyNonFinite(c.reports.data(), c.reports.size())) return;
+  for (size_t r = 0; r < nr; ++r) {
+    const double* v = c.reports.data() + r * static_cast<size_t>(c.count);
+    for (int64_t pos = 0; pos < c.valid; ++pos)
+      if (!std::isfinite(v[pos]) && (keep || c.feasible[pos])) {
+        c.valid = pos;
+        break;
+      }
+  }
+}
+
+std::string Human(double v) {
+  if (v >= 1e9) return fmt::format("{:.2f}G", v / 1e9);
+  if (v >= 1e6) return fmt::format("{:.2f}M", v / 1e6);
+  if (v >= 1e4) return fmt::format("{:.1f}k", v / 1e3);
+  return fmt::format("{:.0f}", v);
+}
+
+// "swept 1.20M of 10.00M points (12%), 3.40M points/s, ETA 3s" on stderr, redrawn in
+// place at most twice a second and erased at the end.
+class Progress {
+ public:
+  Progress(bool on, uint64_t total) : on_(on), total_(total), start_(Clock::now()), last_(start_) {}
+  void Update(uint64_t done) {
+    if (!on_) return;
+    auto now = Clock::now();
+    if (now - last_ < std::chrono::milliseconds(500)) return;
+    last_ = now;
+    double secs = std::chrono::duration<double>(now - start_).count();
+    double rate = done / std::max(secs, 1e-9);
+    double eta = rate > 0 ? (total_ - done) / rate : 0;
+    std::string left = eta < 90 ? fmt::format("{:.0f}s", eta)
+                       : eta < 5400 ? fmt::format("{:.0f}m{:02.0f}s", std::floor(eta / 60), std::fmod(eta, 60))
+                                    : fmt::format("{:.1f}h", eta / 3600);
+    std::fprintf(stderr, "\rswept %s of %s points (%.0f%%), %s points/s, ETA %s\033[K", Human(done).c_str(),
+                 Human(total_).c_str(), 100.0 * done / std::max<uint64_t>(total_, 1), Human(rate).c_str(),
+                 left.c_str());
+    shown_ = true;
+  }
+  ~Progress() {
+    if (shown_) std::fprintf(stderr, "\r\033[K");
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  bool on_, shown_ = false;
+  uint64_t total_;
+  Clock::time_point start_, last_;
+};
+
+}  // namespace
+
+std::unique_ptr<BoxFiller> SweepFnFiller(rl_sweep_fn fn) { return std::make_unique<SweepFnFillerImpl>(fn); }
+
+std::unique_ptr<BoxFiller> PointFiller(EvalFn eval, size_t num_params, size_t num_reports) {
+  return std::make_unique<PointFillerImpl>(std::move(eval), num_params, num_reports);
+}
+
+Space::Space(std::vector<std::vector<double>> axes_in, std::vector<uint32_t> order_in, size_t nr)
+    : axes(std::move(axes_in)), order(std::move(order_in)), num_reports(nr), points(ProductSize(axes)) {
+  canonical_stride.assign(axes.size(), 1);
+  for (size_t p = axes.size(); p-- > 1;) canonical_stride[p - 1] = canonical_stride[p] * axes[p].size();
+}
+
+void Chunk::Params(int64_t pos, double* out) const {
+  for (size_t p = 0; p < lo.size(); ++p) {
+    int64_t len = hi[p] - lo[p];
+    out[p] = space->axes[p][lo[p] + (pos / stride[p]) % len];
+  }
+}
+
+uint64_t Chunk::CanonicalIndex(int64_t pos) const {
+  uint64_t index = 0;
+  for (size_t p = 0; p < lo.size(); ++p) {
+    int64_t len = hi[p] - lo[p];
+    index += static_cast<uint64_t>(lo[p] + (pos / stride[p]) % len) * space->canonical_stride[p];
+  }
+  return index;
+}
+
+ChunkCursor::ChunkCursor(const Chunk& c) : c_(c), idx_(c.lo) {
+  for (size_t p = 0; p < idx_.size(); ++p) canon_ += static_cast<uint64_t>(idx_[p]) * c.space->canonical_stride[p];
+}
+
+void ChunkCursor::Next() {
+  ++pos_;
+  const std::vector<uint32_t>& order = c_.space->order;
+  for (size_t d = order.size(); d-- > 0;) {
+    uint32_t p = order[d];
+    canon_ += c_.space->canonical_stride[p];
+    if (++idx_[p] < c_.hi[p]) return;
+    canon_ -= static_cast<uint64_t>(c_.hi[p] - c_.lo[p]) * c_.space->canonical_stride[p];
+    idx_[p] = c_.lo[p];
+  }
+}
+
+SweepResult RunSweep(const Space& space, const FillerFactory& make_filler, Consumer& consumer,
+                     const SweepOptions& opts) {
+  SweepResult res;
+  if (space.points == 0) return res;
+  const Layout layout(space, std::max<uint64_t>(opts.chunk_points, 1));
+  std::vector<const double*> axes;
+  for (const auto& a : space.axes) axes.push_back(a.data());
+  unsigned threads = opts.threads ? opts.threads : std::max(1u, std::thread::hardware_concurrency());
+  threads = static_cast<unsigned>(std::min<uint64_t>(threads, layout.chunks()));
+  Progress progress(opts.progress, space.points);
+  auto interrupted = [&] { return opts.interrupt && opts.interrupt->load(std::memory_order_relaxed); };
+  // On the calling thread, in chunk order.
+  auto finish = [&](Chunk& c) {
+    bool go = consumer.Consume(c);
+    res.points += static_cast<uint64_t>(c.valid);
+    if (c.valid < c.count) {
+      SweepResult::Failure f{std::vector<double>(space.axes.size()), 0, 0};
+      c.Params(c.valid, f.params.data());
+      for (size_t r = 0; r < space.num_reports; ++r)
+        if (!std::isfinite(c.Report(r, c.valid))) {
+          f.report = r;
+          f.value = c.Report(r, c.valid);
+          break;
+        }
+      res.failure = std::move(f);
+      return false;
+    }
+    return go;
+  };
+
+  if (threads <= 1) {
+    std::unique_ptr<BoxFiller> filler = make_filler();
+    Chunk c;
+    for (uint64_t i = 0; i < layout.chunks(); ++i) {
+      if (interrupted()) {
+        res.interrupted = true;
+        break;
+      }
+      FillChunk(layout, c, i, *filler, axes, opts.keep_infeasible);
+      consumer.Prepare(c);
+      if (!finish(c)) break;
+      progress.Update(res.points);
+    }
+    return res;
+  }
+
+  // Workers claim chunks in increasing order, at most `window` ahead of the consumer, so
+  // chunk i always lands in slot i % window. Whichever worker finishes a chunk hands the
+  // ready ones to the consumer, in order, one thread at a time; the calling thread only
+  // watches (progress, Ctrl-C), so it never costs a context switch per chunk.
+  const uint64_t window = 2 * threads + 2, chunks = layout.chunks();
+  std::vector<Chunk> slots(window);
+  std::vector<uint8_t> ready(window, 0);
+  std::mutex mu;          // next, consumed, ready, stop
+  std::mutex consume_mu;  // the consumer runs on one thread at a time
+  std::condition_variable cv_work, cv_done;
+  uint64_t next = 0, consumed = 0;
+  bool stop = false;
+  std::atomic<uint64_t> points{0};
+  auto next_ready = [&]() -> bool { return !stop && consumed < chunks && ready[consumed % window]; };
+  auto drain = [&] {
+    while (true) {
+      {
+        std::unique_lock<std::mutex> turn(consume_mu, std::try_to_lock);
+        if (!turn) return;  // the thread consuming rechecks after it lets go
+        while (true) {
+          uint64_t i;
+          {
+            std::lock_guard<std::mutex> lock(mu);
+            if (!next_ready() || interrupted()) break;
+            i = consumed;
+          }
+          bool go = finish(slots[i % window]);
+          points.store(res.points, std::memory_order_relaxed);
+          {
+            std::lock_guard<std::mutex> lock(mu);
+            ready[i % window] = 0;
+            ++consumed;
+            if (!go) stop = true;
+          }
+          cv_work.notify_all();
+          cv_done.notify_all();
+        }
+      }
+      std::lock_guard<std::mutex> lock(mu);
+      if (!next_ready() || interrupted()) return;
+    }
+  };
+  std::vector<std::unique_ptr<BoxFiller>> fillers;
+  for (unsigned t = 0; t < threads; ++t) fillers.push_back(make_filler());
+  std::vector<std::thread> workers;
+  for (unsigned t = 0; t < threads; ++t)
+    workers.emplace_back([&, t] {
+      while (true) {
+        uint64_t i;
+        {
+          std::unique_lock<std::mutex> lock(mu);
+          cv_work.wait(lock, [&] { return stop || next >= chunks || next < consumed + window; });
+          if (stop || next >= chunks) return;
+          i = next++;
+        }
+        Chunk& c = slots[i % window];
+        FillChunk(layout, c, i, *fillers[t], axes, opts.keep_infeasible);
+        consumer.Prepare(c);
+        {
+          std::lock_guard<std::mutex> lock(mu);
+          ready[i % window] = 1;
+        }
+        drain();
+      }
+    });
+  {
+    std::unique_lock<std::mutex> lock(mu);
+    while (!stop && consumed < chunks) {
+      cv_done.wait_for(lock, std::chrono::milliseconds(100));
+      if (interrupted()) stop = true;
+      progress.Update(points.load(std::memory_order_relaxed));
+    }
+    stop = true;
+  }
+  cv_work.notify_all();
+  for (std::thread& w : workers) w.join();
+  res.interrupted = interrupted() && !res.failure && consumed < chunks;
+  return res;
 }
 
 }  // namespace rl::runtime

@@ -1,9 +1,20 @@
-// The sweep loop: the cartesian product of the params' value lists, in row-major order
-// (the first param varies slowest), evaluated point by point through any backend.
+// The sweep engine: the cartesian product of the params' value lists, cut into boxes
+// ("chunks") of a few thousand points that worker threads fill through any backend (JIT'd
+// `sweep`, or a per-point evaluator) and the calling thread hands to a Consumer in chunk
+// order, so the output order never depends on the thread count. Chunks follow a chosen
+// param order (outermost first): declaration order for streamed rows, the JIT's loop
+// order for reducing sinks so the innermost loop writes unit-stride. At most a few
+// chunks per thread are alive at once: memory is flat in the sweep's size.
 #pragma once
+#include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <optional>
 #include <vector>
+
+#include "runtime/abi.h"
 
 namespace rl::runtime {
 
@@ -15,8 +26,117 @@ using RowFn = std::function<bool(const double* params, const double* reports, bo
 // Number of points in the product, saturating at UINT64_MAX.
 uint64_t ProductSize(const std::vector<std::vector<double>>& axes);
 
-// Returns the number of points evaluated.
+// The simple odometer, one point at a time in row-major order (the first param varies
+// slowest). Returns the number of points evaluated.
 uint64_t Sweep(const std::vector<std::vector<double>>& axes, size_t num_reports, const EvalFn& eval,
                const RowFn& row);
+
+// Fills boxes (runtime/abi.h). Each worker thread gets its own.
+class BoxFiller {
+ public:
+  virtual ~BoxFiller() = default;
+  virtual void Fill(const double* const* axes, const int64_t* lo, const int64_t* hi, const int64_t* stride,
+                    double* reports, uint8_t* feasible, int64_t count) = 0;
+};
+using FillerFactory = std::function<std::unique_ptr<BoxFiller>()>;
+// A generated `sweep` function.
+std::unique_ptr<BoxFiller> SweepFnFiller(rl_sweep_fn fn);
+// Any point evaluator, called once per point (the interpreter, the JIT's `eval`).
+std::unique_ptr<BoxFiller> PointFiller(EvalFn eval, size_t num_params, size_t num_reports);
+
+struct Space {
+  Space(std::vector<std::vector<double>> axes, std::vector<uint32_t> order, size_t num_reports);
+  std::vector<std::vector<double>> axes;  // per param, declaration order
+  std::vector<uint32_t> order;            // chunk order, outermost first
+  size_t num_reports;
+  uint64_t points;                        // ProductSize(axes)
+  std::vector<uint64_t> canonical_stride; // declaration-order row-major index weights
+};
+
+// One filled box: `count` points in `order`-major order over [lo, hi).
+struct Chunk {
+  const Space* space = nullptr;
+  uint64_t index = 0;
+  int64_t count = 0;
+  std::vector<int64_t> lo, hi, stride;  // per param
+  std::vector<double> reports;          // num_reports arrays of `count`
+  std::vector<uint8_t> feasible;
+  // Rows [0, valid) may be used; `valid < count` when row `valid` is the first kept row
+  // with a non-finite report (the sweep then stops with a Failure).
+  int64_t valid = 0;
+  std::shared_ptr<void> partial;  // for the consumer's Prepare -> Consume hand-off
+
+  double Report(size_t r, int64_t pos) const { return reports[r * static_cast<size_t>(count) + pos]; }
+  bool Feasible(int64_t pos) const { return feasible[pos] != 0; }
+  void Params(int64_t pos, double* out) const;
+  // The point's index in the declaration-order product (ties in reducing sinks break on
+  // it, so every backend, order and thread count picks the same rows).
+  uint64_t CanonicalIndex(int64_t pos) const;
+  // Calls f(pos0, len, canon0, dcanon) for each run of rows along the innermost param of
+  // the chunk order, rows [0, valid) only: row pos0 + j (j < len) has declaration-order
+  // index canon0 + j * dcanon. One CanonicalIndex per run instead of per row.
+  template <typename F>
+  void ForEachRun(F&& f) const {
+    if (lo.empty() || valid == 0) {
+      if (valid > 0) f(int64_t{0}, valid, uint64_t{0}, uint64_t{0});
+      return;
+    }
+    const uint32_t inner = space->order.back();
+    const int64_t len = hi[inner] - lo[inner];
+    const uint64_t dcanon = space->canonical_stride[inner];
+    for (int64_t pos0 = 0; pos0 < valid; pos0 += len)
+      f(pos0, std::min(len, valid - pos0), CanonicalIndex(pos0), dcanon);
+  }
+};
+
+// Walks a chunk's positions 0, 1, 2, ... keeping each point's axis indices and
+// declaration-order index current in O(1) amortised (no divisions per row).
+class ChunkCursor {
+ public:
+  explicit ChunkCursor(const Chunk& c);
+  int64_t pos() const { return pos_; }
+  int64_t index(size_t param) const { return idx_[param]; }
+  double value(size_t param) const { return c_.space->axes[param][idx_[param]]; }
+  uint64_t canonical() const { return canon_; }
+  void Next();
+
+ private:
+  const Chunk& c_;
+  std::vector<int64_t> idx_;
+  uint64_t canon_ = 0;
+  int64_t pos_ = 0;
+};
+
+class Consumer {
+ public:
+  virtual ~Consumer() = default;
+  // On a worker thread right after the chunk is filled; must not touch shared state.
+  virtual void Prepare(Chunk& c) {}
+  // On the calling thread, in chunk order, rows [0, c.valid) only; false stops the sweep.
+  virtual bool Consume(Chunk& c) = 0;
+};
+
+struct SweepOptions {
+  unsigned threads = 0;              // 0: every core
+  uint64_t chunk_points = 1 << 12;   // target points per chunk (its reports stay in L2)
+  bool keep_infeasible = false;      // infeasible rows are rows (and are checked for non-finite reports)
+  const std::atomic<bool>* interrupt = nullptr;  // polled between chunks (SIGINT)
+  bool progress = false;             // a progress line on stderr
+};
+
+struct SweepResult {
+  uint64_t points = 0;               // points handed to the consumer
+  bool interrupted = false;
+  // The first kept row with a non-finite report, in chunk order.
+  struct Failure {
+    std::vector<double> params;
+    size_t report;
+    double value;
+  };
+  std::optional<Failure> failure;
+};
+
+SweepResult RunSweep(const Space& space, const FillerFactory& make_filler, Consumer& consumer,
+                     const SweepOptions& opts);
 
 }  // namespace rl::runtime

@@ -89,7 +89,7 @@ struct BinaryExpr : ExprOf<ExprKind::Binary> {
 };
 struct IfExpr : ExprOf<ExprKind::If> { Expr* cond = nullptr; Expr* then_e = nullptr; Expr* else_e = nullptr; };
 
-enum class Reducer { Sum, Max, Min };
+enum class Reducer { Sum, Max, Min, Prod };
 struct ReduceExpr : ExprOf<ExprKind::Reduce> {
   Reducer reducer;
   std::string var;
@@ -129,6 +129,11 @@ struct BlockExpr : ExprOf<ExprKind::Block> {
   std::vector<LetDecl> lets;
   Expr* result = nullptr;
 };
+struct FnDecl;
+// `fn(x: [Int]) -> [Layer] = ...`: a function value that captures the names in scope.
+struct LambdaExpr : ExprOf<ExprKind::Lambda> {
+  std::shared_ptr<FnDecl> fn;
+};
 
 template <class T>
 T* dyn_cast(Expr* e) { return e && e->kind == T::kKind ? static_cast<T*>(e) : nullptr; }
@@ -166,6 +171,12 @@ struct FieldDecl {
 struct RecordDecl {
   std::string name;
   std::vector<FieldDecl> fields;
+  SourceRange range;
+  SourceRange name_range;
+};
+struct TypeDecl {
+  std::string name;
+  Type type;
   SourceRange range;
   SourceRange name_range;
 };
@@ -219,6 +230,7 @@ struct Module {
   std::vector<LetDecl> lets;
   std::vector<FnDecl> fns;
   std::vector<RecordDecl> records;
+  std::vector<TypeDecl> types;
   std::vector<ScenarioDecl> scenarios;
 
   template <class T>

@@ -76,6 +76,14 @@ std::string PrintLet(const LetDecl& l) {
   return fmt::format("(let {}{} {})", l.name, l.type ? " : " + PrintType(*l.type) : "", P(l.value));
 }
 
+std::string PrintFnSignature(const FnDecl& f) {
+  std::string out = "(";
+  for (size_t i = 0; i < f.params.size(); ++i)
+    out += fmt::format("{}{} : {}{}", i ? " " : "", f.params[i].name, PrintType(f.params[i].type),
+                       f.params[i].default_value ? " = " + P(f.params[i].default_value) : "");
+  return out + ")" + (f.result ? " -> " + PrintType(*f.result) : "");
+}
+
 std::string P(const Expr* e) {
   if (!e) return "<null>";
   switch (e->kind) {
@@ -115,7 +123,8 @@ std::string P(const Expr* e) {
     }
     case ExprKind::Reduce: {
       auto* r = static_cast<const ReduceExpr*>(e);
-      const char* k = r->reducer == Reducer::Sum ? "sum" : r->reducer == Reducer::Max ? "max" : "min";
+      const char* k = r->reducer == Reducer::Sum ? "sum" : r->reducer == Reducer::Max ? "max"
+                      : r->reducer == Reducer::Min ? "min" : "prod";
       return fmt::format("({} {} {} {})", k, r->var, P(r->list), P(r->body));
     }
     case ExprKind::List: {
@@ -135,6 +144,10 @@ std::string P(const Expr* e) {
     case ExprKind::With: {
       auto* w = static_cast<const WithExpr*>(e);
       return fmt::format("(with {}{})", P(w->base), PrintInits(w->updates));
+    }
+    case ExprKind::Lambda: {
+      auto* l = static_cast<const LambdaExpr*>(e);
+      return fmt::format("(lambda {} {})", PrintFnSignature(*l->fn), P(l->fn->body));
     }
     case ExprKind::Block: {
       auto* b = static_cast<const BlockExpr*>(e);
@@ -160,13 +173,10 @@ std::string Print(const Module& m) {
                          f.default_value ? " = " + P(f.default_value) : "");
     out += ")\n";
   }
+  for (const TypeDecl& t : m.types) out += fmt::format("(type {} {})\n", t.name, PrintType(t.type));
   for (const LetDecl& l : m.lets) out += PrintLet(l) + "\n";
   for (const FnDecl& f : m.fns) {
-    out += "(fn " + f.name + " (";
-    for (size_t i = 0; i < f.params.size(); ++i)
-      out += fmt::format("{}{} : {}{}", i ? " " : "", f.params[i].name, PrintType(f.params[i].type),
-                         f.params[i].default_value ? " = " + P(f.params[i].default_value) : "");
-    out += fmt::format("){} {})\n", f.result ? " -> " + PrintType(*f.result) : "", P(f.body));
+    out += fmt::format("(fn {} {} {})\n", f.name, PrintFnSignature(f), P(f.body));
   }
   for (const ScenarioDecl& s : m.scenarios) {
     out += "(scenario " + s.name + "\n";
@@ -185,9 +195,11 @@ std::string Print(const Module& m) {
           break;
         }
         case ScenarioItem::Kind::Let: out += "  " + PrintLet(s.lets[it.index]) + "\n"; break;
-        case ScenarioItem::Kind::Require:
-          out += "  (require " + P(s.requires_[it.index].cond) + ")\n";
+        case ScenarioItem::Kind::Require: {
+          const RequireDecl& r = s.requires_[it.index];
+          out += "  (require " + P(r.cond) + (r.message.empty() ? "" : " (str \"" + r.message + "\")") + ")\n";
           break;
+        }
         case ScenarioItem::Kind::Report: {
           const ReportDecl& r = s.reports[it.index];
           out += fmt::format("  (report {} {}{})\n", r.name, P(r.value),

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include <fmt/format.h>
+#include <llvm/Support/Path.h>
 
 #include "compiler/check/program.h"
 #include "compiler/ir/semantics.h"
@@ -36,11 +37,29 @@ Value Program::Call(const ast::CallExpr* call, const Env& env) {
           fmt::format("`{}` is not a function", Describe(callee)));
     return Value::Error();
   }
-  return CallFn(callee, call, args, names, env);
+  std::vector<SourceRange> ranges;
+  for (const ast::Arg& a : call->args) ranges.push_back(a.range);
+  return CallFn(callee, call->range, ranges, args, names, env);
 }
 
-Value Program::CallFn(const Value& fnv, const ast::CallExpr* call, std::vector<Value>& args,
-                      std::vector<std::string>& names, const Env& env) {
+// A lambda captures a flat copy of the locals in scope (values are cheap to copy: lists
+// and records share their elements), so it may outlive the frame that made it.
+Value Program::MakeLambda(const ast::LambdaExpr* e, const Env& env) {
+  std::vector<const Scope*> chain;
+  for (const Scope* s = env.scope; s; s = s->parent) chain.push_back(s);
+  auto captured = std::make_shared<Scope>();
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it)
+    for (const auto& var : (*it)->vars) captured->vars.push_back(var);
+  Value v;
+  v.kind = Value::Kind::Func;
+  v.fn = e->fn.get();
+  v.fn_module = env.module;
+  v.captured = std::move(captured);
+  return v;
+}
+
+Value Program::CallFn(const Value& fnv, SourceRange call_range, const std::vector<SourceRange>& arg_ranges,
+                      std::vector<Value>& args, std::vector<std::string>& names, const Env& env) {
   const ast::FnDecl& fn = *fnv.fn;
   std::vector<std::optional<Value>> bound(fn.params.size());
   size_t positional = 0;
@@ -49,7 +68,7 @@ Value Program::CallFn(const Value& fnv, const ast::CallExpr* call, std::vector<V
     if (names[i].empty()) {
       slot = positional++;
       if (slot >= fn.params.size()) {
-        Error(diag::Kind::bad_call, call->args[i].range,
+        Error(diag::Kind::bad_call, arg_ranges[i],
               fmt::format("`{}` takes {} argument{}, got {}", fn.name, fn.params.size(),
                           fn.params.size() == 1 ? "" : "s", args.size()));
         return Value::Error();
@@ -59,32 +78,32 @@ Value Program::CallFn(const Value& fnv, const ast::CallExpr* call, std::vector<V
       for (size_t p = 0; p < fn.params.size(); ++p)
         if (fn.params[p].name == names[i]) slot = p;
       if (slot == fn.params.size()) {
-        Error(diag::Kind::bad_call, call->args[i].range,
+        Error(diag::Kind::bad_call, arg_ranges[i],
               fmt::format("`{}` has no parameter `{}`", fn.name, names[i]));
         return Value::Error();
       }
     }
     if (bound[slot]) {
-      Error(diag::Kind::bad_call, call->args[i].range,
+      Error(diag::Kind::bad_call, arg_ranges[i],
             fmt::format("parameter `{}` of `{}` is given twice", fn.params[slot].name, fn.name));
       return Value::Error();
     }
-    bound[slot] = Conform(args[i], fn.params[slot].type, fnv.fn_module, call->args[i].range,
+    bound[slot] = Conform(args[i], fn.params[slot].type, fnv.fn_module, arg_ranges[i],
                           fmt::format("argument `{}` of `{}`", fn.params[slot].name, fn.name));
     if (bound[slot]->IsError()) return Value::Error();
   }
   if (call_depth_ >= opts_.max_call_depth) {
-    Error(diag::Kind::recursion_limit, call->range,
+    Error(diag::Kind::recursion_limit, call_range,
           fmt::format("calls nested more than {} deep; is `{}` recursive without a static base case?",
                       opts_.max_call_depth, fn.name));
     return Value::Error();
   }
   // Defaults see the parameters before them.
-  Scope scope{nullptr, {}};
+  Scope scope{fnv.captured.get(), {}};
   for (size_t p = 0; p < fn.params.size(); ++p) {
     if (!bound[p]) {
       if (!fn.params[p].default_value) {
-        Error(diag::Kind::bad_call, call->range,
+        Error(diag::Kind::bad_call, call_range,
               fmt::format("missing argument `{}` of `{}`", fn.params[p].name, fn.name));
         return Value::Error();
       }
@@ -103,7 +122,7 @@ Value Program::CallFn(const Value& fnv, const ast::CallExpr* call, std::vector<V
                      fmt::format("the result of `{}`", fn.name));
   --call_depth_;
   if (diags_.ErrorCount() > errors_before && call_depth_ == 0)
-    Error(diag::Kind::called_from, call->range, fmt::format("in this call of `{}`", fn.name));
+    Error(diag::Kind::called_from, call_range, fmt::format("in this call of `{}`", fn.name));
   return result;
 }
 
@@ -149,7 +168,12 @@ Value Program::CallBuiltin(Builtin b, const ast::CallExpr* call, std::vector<Val
           return Value::Error();
         }
         args = items;
-      } else if (!NeedScalars(*this, call, args, name, 2, 1u << 20)) {
+      } else if (args.size() < 2) {
+        Error(diag::Kind::bad_call, call->range,
+              fmt::format("`{}` takes one list or two or more numbers, got {}", name,
+                          args.empty() ? "nothing" : "one `" + Describe(args[0]) + "`"));
+        return Value::Error();
+      } else if (!NeedScalars(*this, call, args, name, 2, args.size())) {
         return Value::Error();
       }
       Value acc = args[0];
@@ -249,6 +273,49 @@ Value Program::CallBuiltin(Builtin b, const ast::CallExpr* call, std::vector<Val
       l.elems = out;
       return l;
     }
+    case Builtin::Concat:
+    case Builtin::Flatten: {
+      // concat(a, b, ...) joins lists; flatten(xs) joins the lists inside one list.
+      const char* name = b == Builtin::Concat ? "concat" : "flatten";
+      std::vector<Value> parts = args;
+      if (b == Builtin::Flatten) {
+        if (args.size() != 1 || args[0].kind != Value::Kind::List) {
+          Error(diag::Kind::bad_call, at, "`flatten` takes one list of lists");
+          return Value::Error();
+        }
+        parts = *args[0].elems;
+      }
+      auto out = std::make_shared<std::vector<Value>>();
+      for (size_t i = 0; i < parts.size(); ++i) {
+        if (parts[i].kind != Value::Kind::List) {
+          Error(diag::Kind::type_mismatch, b == Builtin::Concat ? call->args[i].range : call->args[0].range,
+                fmt::format("`{}` joins lists, got `{}`", name, Describe(parts[i])));
+          return Value::Error();
+        }
+        out->insert(out->end(), parts[i].elems->begin(), parts[i].elems->end());
+      }
+      Value l;
+      l.kind = Value::Kind::List;
+      l.elems = out;
+      return l;
+    }
+    case Builtin::Fold: {
+      // fold(f, init, xs) = f(...f(f(init, xs[0]), xs[1])..., xs[n-1]), iteratively, so a
+      // network of a thousand layers needs no recursion.
+      if (args.size() != 3 || args[0].kind != Value::Kind::Func || args[2].kind != Value::Kind::List) {
+        Error(diag::Kind::bad_call, at, "`fold` takes a function of two arguments, an initial value and a list");
+        return Value::Error();
+      }
+      Value acc = args[1];
+      std::vector<SourceRange> ranges{call->args[1].range, call->args[2].range};
+      std::vector<std::string> names(2);
+      for (const Value& item : *args[2].elems) {
+        std::vector<Value> fargs{acc, item};
+        acc = CallFn(args[0], at, ranges, fargs, names, env);
+        if (acc.IsError()) return acc;
+      }
+      return acc;
+    }
     case Builtin::Roofline: {
       // roofline(work, traffic, peak, bw) = max(work / peak, traffic / bw)
       if (!NeedScalars(*this, call, args, "roofline", 4, 4)) return Value::Error();
@@ -261,7 +328,7 @@ Value Program::CallBuiltin(Builtin b, const ast::CallExpr* call, std::vector<Val
         if (args[i].type.dim != want[i]) {
           Error(diag::Kind::unit_mismatch, call->args[i].range,
                 fmt::format("`roofline` argument `{}` must be `{}`, got `{}`", names[i], want[i].Str(),
-                            args[i].type.dim.Str()));
+                            Describe(args[i])));
           return Value::Error();
         }
       Value compute = Binary(ast::BinaryOp::Div, args[0], args[2], at, at, at, env);
@@ -280,7 +347,7 @@ Value Program::MakeRecord(const ast::RecordExpr* e, const Env& env) {
   ModuleInfo* owner = nullptr;
   const ast::RecordDecl* rec = FindRecord(env.module, e->qualifier, e->type_name, &owner);
   if (!rec) {
-    Error(diag::Kind::unknown_type, e->type_range, fmt::format("unknown record type `{}`", e->type_name));
+    UnknownRecord(env.module, e);
     return Value::Error();
   }
   std::vector<std::optional<Value>> given(rec->fields.size());
@@ -303,6 +370,9 @@ Value Program::MakeRecord(const ast::RecordExpr* e, const Env& env) {
   Scope scope{nullptr, {}};  // defaults see the fields before them
   for (size_t i = 0; i < rec->fields.size(); ++i) {
     const ast::FieldDecl& fd = rec->fields[i];
+    size_t first = 0;
+    while (rec->fields[first].name != fd.name) ++first;
+    if (first < i) given[i] = given[first];  // a field declared twice (the resolver said so)
     if (!given[i]) {
       if (!fd.default_value) {
         Error(diag::Kind::missing_field, e->range,
@@ -367,7 +437,8 @@ Value Program::Field(const Value& base, const std::string& field, SourceRange wh
   if (base.kind == Value::Kind::Module) {
     if (!base.module->globals.count(field)) {
       Error(diag::Kind::unknown_name, where,
-            fmt::format("module `{}` has no `{}`", base.module->ast->path, field));
+            fmt::format("module `{}` has no `{}`",
+                        llvm::sys::path::filename(base.module->ast->path).str(), field));
       return Value::Error();
     }
     bool found = false;

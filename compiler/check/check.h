@@ -4,6 +4,7 @@
 #pragma once
 #include <llvm/Support/Error.h>
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -19,6 +20,12 @@ namespace rl::check {
 struct Options {
   std::string stdlib_dir;        // where `import stdlib.x` looks (its parent folder)
   unsigned max_call_depth = 200; // function calls nested deeper are an error
+  // Expressions nested deeper (each function body may be deep, and calls nest) are an
+  // error before they overflow the stack.
+  unsigned max_eval_depth = 100'000;
+  // Compile-time evaluation steps (expressions evaluated) in one compilation: a branching
+  // recursion like `fib(40)` or nested loops over long lists stop here instead of hanging.
+  uint64_t max_eval_steps = 20'000'000;
 };
 
 // `--set NAME=...` from the command line: value sets parsed from a buffer of their own.
@@ -35,6 +42,17 @@ struct UnitChoice {
 };
 
 class Program;
+
+// A static value handed out of the checker (for `ringline stats` and tools): numbers in
+// SI units, strings, lists and records with their field names.
+struct Exported {
+  enum class Kind { Number, Bool, String, List, Record, Other } kind = Kind::Other;
+  double number = 0;
+  std::string str;                                      // String; record type name
+  std::vector<Exported> items;                          // List elements, Record fields
+  std::vector<std::string> field_names;                 // Record
+  const Exported* Field(const std::string& name) const;
+};
 
 class Compilation {
  public:
@@ -60,6 +78,11 @@ class Compilation {
   std::optional<Override> ParseOverride(const std::string& name, const std::string& text,
                                         const std::string& label);
   ast::Module& CliArena();
+  // Names of the root module's top-level `let`s, in source order.
+  std::vector<std::string> GlobalNames() const;
+  // Evaluates a top-level name of the root module (or of a module it imports
+  // unqualified); nullopt after diagnostics, or when it depends on a param.
+  std::optional<Exported> ExportGlobal(const std::string& name);
 
  private:
   std::unique_ptr<Program> program_;

@@ -13,21 +13,30 @@ using B = ScalarType::Base;
 
 Value Program::EvalNumber(const ast::NumberExpr* n) {
   if (n->unit && n->unit->text == "?") return Value::Error();
-  if (!n->unit) {
-    double v = units::LiteralToSI(n->text, units::Unit{});
-    if (n->is_int) {
-      if (v > 9007199254740992.0) {
-        Error(diag::Kind::domain_error, n->range,
-              fmt::format("`{}` is too large for an exact `Int` (2^53 at most)", n->text));
-        return Value::Error();
-      }
-      return Value::Int(v);
+  std::string shown = n->text.size() <= 24 ? n->text : n->text.substr(0, 20) + "...";
+  if (n->is_int) {
+    // Compared as digits: past 2^53 a double rounds (`9007199254740993` would read as
+    // ...992), and strtod is slow on a literal of a million digits.
+    std::string digits;
+    for (char c : n->text)
+      if (c != '_' && (!digits.empty() || c != '0')) digits += c;
+    if (digits.size() > 16 || (digits.size() == 16 && digits > "9007199254740992")) {
+      Error(diag::Kind::domain_error, n->range,
+            fmt::format("`{}` is too large for an exact `Int` (2^53 at most)", shown));
+      return Value::Error();
     }
-    return Value::Const(v, {B::Real, {}, false});
+    return Value::Int(units::LiteralToSI(n->text, units::Unit{}));
   }
-  std::optional<units::Unit> u = ResolveUnit(*n->unit);
+  std::optional<units::Unit> u = units::Unit{};
+  if (n->unit) u = ResolveUnit(*n->unit);
   if (!u) return Value::Error();
-  return Value::Const(units::LiteralToSI(n->text, *u), {B::Real, u->dim, false});
+  double v = units::LiteralToSI(n->text, *u);
+  if (!std::isfinite(v)) {
+    Error(diag::Kind::domain_error, n->range,
+          fmt::format("`{}` is too large for a number (about 1.8e308 at most)", shown));
+    return Value::Error();
+  }
+  return Value::Const(v, {B::Real, u->dim, false});
 }
 
 Value Program::EvalName(const ast::NameExpr* e, const Env& env) {
@@ -41,7 +50,8 @@ Value Program::EvalName(const ast::NameExpr* e, const Env& env) {
       {"sqrt", Builtin::Sqrt},   {"exp", Builtin::Exp},   {"log", Builtin::Log},
       {"log2", Builtin::Log2},   {"log10", Builtin::Log10}, {"ceil", Builtin::Ceil},
       {"floor", Builtin::Floor}, {"len", Builtin::Len},   {"range", Builtin::Range},
-      {"roofline", Builtin::Roofline}};
+      {"roofline", Builtin::Roofline}, {"fold", Builtin::Fold}, {"concat", Builtin::Concat},
+      {"flatten", Builtin::Flatten}};
   for (const auto& [name, b] : kBuiltins)
     if (e->name == name) {
       Value v;
@@ -49,7 +59,8 @@ Value Program::EvalName(const ast::NameExpr* e, const Env& env) {
       v.builtin = b;
       return v;
     }
-  Error(diag::Kind::unknown_name, e->range, fmt::format("unknown name `{}`", e->name));
+  if (!env.module->incomplete)  // else the name may be the failed import's
+    Error(diag::Kind::unknown_name, e->range, fmt::format("unknown name `{}`", e->name));
   return Value::Error();
 }
 
@@ -78,7 +89,8 @@ static const Value* StaticList(Program& p, const Value& v, SourceRange where, co
 
 Value Program::EvalReduce(const ast::ReduceExpr* e, const Env& env) {
   Value list = Eval(e->list, env);
-  const char* name = e->reducer == ast::Reducer::Sum ? "sum" : e->reducer == ast::Reducer::Max ? "max" : "min";
+  const char* name = e->reducer == ast::Reducer::Sum ? "sum" : e->reducer == ast::Reducer::Max ? "max"
+                     : e->reducer == ast::Reducer::Min ? "min" : "prod";
   if (!StaticList(*this, list, e->list->range, fmt::format("`{}`", name).c_str())) return Value::Error();
   if (list.elems->empty()) {
     if (e->reducer == ast::Reducer::Sum) {
@@ -86,6 +98,7 @@ Value Program::EvalReduce(const ast::ReduceExpr* e, const Env& env) {
       zero.type.any_dim = true;  // an empty sum adds to anything
       return zero;
     }
+    if (e->reducer == ast::Reducer::Prod) return Value::Int(1);
     Error(diag::Kind::empty_list, e->list->range, fmt::format("`{}` over an empty list has no value", name));
     return Value::Error();
   }
@@ -107,6 +120,8 @@ Value Program::EvalReduce(const ast::ReduceExpr* e, const Env& env) {
     }
     if (e->reducer == ast::Reducer::Sum) {
       acc = Binary(ast::BinaryOp::Add, acc, v, e->range, e->body->range, e->body->range, env);
+    } else if (e->reducer == ast::Reducer::Prod) {
+      acc = Binary(ast::BinaryOp::Mul, acc, v, e->range, e->body->range, e->body->range, env);
     } else {
       if (acc.type.dim != v.type.dim) {
         Error(diag::Kind::unit_mismatch, e->body->range,
@@ -142,7 +157,29 @@ Value Program::EvalBlock(const std::vector<ast::LetDecl>& lets, const ast::Expr*
 }
 
 Value Program::Eval(const ast::Expr* e, const Env& env) {
-  if (diags_.Stopped()) return Value::Error();
+  if (diags_.Stopped() || gave_up_) return Value::Error();
+  if (++eval_steps_ > opts_.max_eval_steps) {
+    gave_up_ = true;
+    Error(diag::Kind::eval_limit, e->range,
+          fmt::format("compile-time evaluation passed {} steps here; a recursion that branches "
+                      "(`f(n - 1) + f(n - 2)`) or loops over long lists cost too much",
+                      opts_.max_eval_steps));
+    return Value::Error();
+  }
+  if (eval_depth_ >= opts_.max_eval_depth) {
+    gave_up_ = true;
+    Error(diag::Kind::recursion_limit, e->range,
+          fmt::format("evaluation nested more than {} deep, through function calls or `let`s "
+                      "defined by other `let`s; shorten the chain", opts_.max_eval_depth));
+    return Value::Error();
+  }
+  ++eval_depth_;
+  Value v = EvalNode(e, env);
+  --eval_depth_;
+  return v;
+}
+
+Value Program::EvalNode(const ast::Expr* e, const Env& env) {
   switch (e->kind) {
     case ast::ExprKind::Number: return EvalNumber(static_cast<const ast::NumberExpr*>(e));
     case ast::ExprKind::String: {
@@ -225,6 +262,7 @@ Value Program::Eval(const ast::Expr* e, const Env& env) {
     }
     case ast::ExprKind::Record: return MakeRecord(static_cast<const ast::RecordExpr*>(e), env);
     case ast::ExprKind::With: return With(static_cast<const ast::WithExpr*>(e), env);
+    case ast::ExprKind::Lambda: return MakeLambda(static_cast<const ast::LambdaExpr*>(e), env);
     case ast::ExprKind::Block: {
       auto* b = static_cast<const ast::BlockExpr*>(e);
       return EvalBlock(b->lets, b->result, env);

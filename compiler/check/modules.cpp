@@ -1,5 +1,7 @@
 // Module loading: files and imports (stdlib found without flags), cycles, the global
 // table of each module, and lazy evaluation of top-level `let`s with cycle detection.
+#include <algorithm>
+
 #include <fmt/format.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
@@ -73,16 +75,35 @@ ModuleInfo* Program::LoadBuffer(unsigned buffer_id, const std::string& key) {
     return nullptr;
   }
   // Register globals before imports so a cycle still finds this module's names.
-  auto add = [&](const std::string& name, Global::Kind kind, size_t index, SourceRange r) {
-    if (!m->globals.emplace(name, Global{kind, index}).second)
-      Error(diag::Kind::duplicate_name, r, fmt::format("`{}` is already defined in this module", name));
+  // In source order, so a name defined twice is reported at its second definition.
+  struct Decl {
+    const std::string* name;
+    Global::Kind kind;
+    size_t index;
+    SourceRange range;
   };
+  std::vector<Decl> decls;
   for (size_t i = 0; i < parsed->lets.size(); ++i)
-    add(parsed->lets[i].name, Global::Kind::Let, i, parsed->lets[i].name_range);
+    decls.push_back({&parsed->lets[i].name, Global::Kind::Let, i, parsed->lets[i].name_range});
   for (size_t i = 0; i < parsed->fns.size(); ++i)
-    add(parsed->fns[i].name, Global::Kind::Fn, i, parsed->fns[i].name_range);
+    decls.push_back({&parsed->fns[i].name, Global::Kind::Fn, i, parsed->fns[i].name_range});
   for (size_t i = 0; i < parsed->records.size(); ++i)
-    add(parsed->records[i].name, Global::Kind::Record, i, parsed->records[i].name_range);
+    decls.push_back({&parsed->records[i].name, Global::Kind::Record, i, parsed->records[i].name_range});
+  for (size_t i = 0; i < parsed->types.size(); ++i)
+    decls.push_back({&parsed->types[i].name, Global::Kind::Type, i, parsed->types[i].name_range});
+  std::stable_sort(decls.begin(), decls.end(),
+                   [](const Decl& a, const Decl& b) { return a.range.begin < b.range.begin; });
+  for (const Decl& d : decls)
+    if (!m->globals.emplace(*d.name, Global{d.kind, d.index}).second)
+      Error(diag::Kind::duplicate_name, d.range, fmt::format("`{}` is already defined in this module", *d.name));
+  // Scenarios are named apart from values (`--scenario NAME`), but once per module.
+  for (size_t i = 0; i < parsed->scenarios.size(); ++i)
+    for (size_t j = 0; j < i; ++j)
+      if (parsed->scenarios[j].name == parsed->scenarios[i].name) {
+        Error(diag::Kind::duplicate_name, parsed->scenarios[i].name_range,
+              fmt::format("scenario `{}` is already defined in this module", parsed->scenarios[i].name));
+        break;
+      }
 
   loading_.push_back(key);
   const ast::Module& a = *parsed;
@@ -91,12 +112,20 @@ ModuleInfo* Program::LoadBuffer(unsigned buffer_id, const std::string& key) {
     std::string target = ImportPath(imp, a.path, opts_.stdlib_dir);
     ModuleInfo* dep = LoadFile(target, imp.range);
     if (dep) imported.push_back({&imp, dep});
+    else m->incomplete = true;
   }
   loading_.pop_back();
   m->ast = std::move(parsed);
   for (auto [imp, dep] : imported) {
     if (!imp->alias.empty()) {
-      m->aliases[imp->alias] = dep;
+      auto [it, fresh] = m->aliases.emplace(imp->alias, dep);
+      if (m->globals.count(imp->alias))
+        Error(diag::Kind::duplicate_name, imp->range,
+              fmt::format("`{}` is already defined in this module; import `as` another name", imp->alias));
+      else if (!fresh && it->second != dep)
+        Error(diag::Kind::duplicate_name, imp->range,
+              fmt::format("`{}` already names the import of `{}`", imp->alias,
+                          llvm::sys::path::filename(it->second->path).str()));
       continue;
     }
     for (const auto& [name, g] : dep->globals) {
@@ -140,6 +169,9 @@ Value Program::LookupGlobal(ModuleInfo* m, const std::string& name, SourceRange 
       Error(diag::Kind::type_mismatch, use,
             fmt::format("`{0}` is a record type, not a value; build one with `{0} {{ ... }}`", name));
       return Value::Error();
+    case Global::Kind::Type:
+      Error(diag::Kind::type_mismatch, use, fmt::format("`{}` is a type, not a value", name));
+      return Value::Error();
     case Global::Kind::Let:
       break;
   }
@@ -174,6 +206,29 @@ const ast::RecordDecl* Program::FindRecord(ModuleInfo* m, const std::string& qua
   if (auto u = m->unqualified.find(name); u != m->unqualified.end())
     return FindRecord(u->second, "", name, owner);
   return nullptr;
+}
+
+const ast::TypeDecl* Program::FindTypeAlias(ModuleInfo* m, const std::string& name, ModuleInfo** owner) {
+  auto it = m->globals.find(name);
+  if (it != m->globals.end()) {
+    if (it->second.kind != Global::Kind::Type) return nullptr;
+    *owner = m;
+    return &m->ast->types[it->second.index];
+  }
+  if (auto u = m->unqualified.find(name); u != m->unqualified.end()) return FindTypeAlias(u->second, name, owner);
+  return nullptr;
+}
+
+void Program::UnknownRecord(ModuleInfo* m, const ast::RecordExpr* e) {
+  if (m->incomplete) return;  // the name may be the failed import's
+  if (!e->qualifier.empty() && !m->aliases.count(e->qualifier)) {
+    SourceRange q{e->range.buffer, e->range.begin,
+                  e->range.begin + static_cast<uint32_t>(e->qualifier.size())};
+    Error(diag::Kind::unknown_name, q,
+          fmt::format("unknown module `{0}`; name one with `import ... as {0}`", e->qualifier));
+    return;
+  }
+  Error(diag::Kind::unknown_type, e->type_range, fmt::format("unknown record type `{}`", e->type_name));
 }
 
 }  // namespace rl::check

@@ -201,7 +201,7 @@ Value Program::Select(const Value& c, const Value& t, const Value& f, SourceRang
     bool same_base = t.type.base == f.type.base ||
                      (t.type.IsNumeric() && f.type.IsNumeric());
     if (!same_base || (!t.type.any_dim && !f.type.any_dim && t.type.dim != f.type.dim)) {
-      Error(diag::Kind::unit_mismatch, where,
+      Error(same_base ? diag::Kind::unit_mismatch : diag::Kind::type_mismatch, where,
             fmt::format("the branches of `if` are `{}` and `{}`; they must agree", Describe(t), Describe(f)));
       return Value::Error();
     }

@@ -17,7 +17,7 @@
 namespace rl::check {
 
 struct Global {
-  enum class Kind { Let, Fn, Record } kind;
+  enum class Kind { Let, Fn, Record, Type } kind;
   size_t index;
   enum class State { Todo, Busy, Done } state = State::Todo;
   Value value;
@@ -29,6 +29,7 @@ struct ModuleInfo {
   std::map<std::string, Global> globals;
   std::map<std::string, ModuleInfo*> unqualified;  // imported name -> its module
   std::map<std::string, ModuleInfo*> aliases;      // `import x as hw`
+  bool incomplete = false;  // an import failed: names it may have bound are not reported unknown
 };
 
 // A chain of local bindings (fn params, lets in blocks and scenarios, loop variables).
@@ -61,6 +62,10 @@ class Program {
   Value LookupGlobal(ModuleInfo* m, const std::string& name, SourceRange use, bool* found);
   const ast::RecordDecl* FindRecord(ModuleInfo* m, const std::string& qualifier,
                                     const std::string& name, ModuleInfo** owner);
+  // `type Name = ...` visible from `m` (own or imported unqualified), or null.
+  const ast::TypeDecl* FindTypeAlias(ModuleInfo* m, const std::string& name, ModuleInfo** owner);
+  // The diagnostic for a `qualifier.name { ... }` that FindRecord did not find.
+  void UnknownRecord(ModuleInfo* m, const ast::RecordExpr* e);
   ModuleInfo* root = nullptr;
   bool env_error = false;
 
@@ -99,6 +104,8 @@ class Program {
   std::optional<ir::Scenario> LowerScenario(ModuleInfo* m, const ast::ScenarioDecl& s,
                                             const std::vector<Override>& sets,
                                             const std::vector<UnitChoice>& units);
+  Value LowerParam(const ast::ParamDecl& p, const Override* ov, ModuleInfo* m, const Env& static_env,
+                   ir::Scenario& out);
   bool StaticValues(const ast::ValueSet& vs, const Env& env, const ast::Type& type,
                     ModuleInfo* m, std::vector<double>& out, const std::string& what);
 
@@ -113,14 +120,19 @@ class Program {
   Value EvalIf(const ast::IfExpr* e, const Env& env);
   Value EvalReduce(const ast::ReduceExpr* e, const Env& env);
   Value EvalNumber(const ast::NumberExpr* e);
-  Value CallFn(const Value& fn, const ast::CallExpr* call, std::vector<Value>& args,
-               std::vector<std::string>& names, const Env& env);
+  Value EvalNode(const ast::Expr* e, const Env& env);
+  Value CallFn(const Value& fn, SourceRange call_range, const std::vector<SourceRange>& arg_ranges,
+               std::vector<Value>& args, std::vector<std::string>& names, const Env& env);
+  Value MakeLambda(const ast::LambdaExpr* e, const Env& env);
 
   diag::Engine& diags_;
   Options opts_;
   std::map<std::string, std::unique_ptr<ModuleInfo>> modules_;
   std::vector<std::string> loading_;  // import stack, for cycle reports
   unsigned call_depth_ = 0;
+  unsigned eval_depth_ = 0;
+  uint64_t eval_steps_ = 0;
+  bool gave_up_ = false;  // a resource limit was hit: all further evaluation is cut short
 };
 
 }  // namespace rl::check

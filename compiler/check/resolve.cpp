@@ -9,8 +9,9 @@ namespace rl::check {
 namespace {
 
 bool IsBuiltinName(const std::string& n) {
-  static const char* const kNames[] = {"min", "max", "abs", "sqrt", "exp", "log", "log2",
-                                       "log10", "ceil", "floor", "len", "range", "roofline"};
+  static const char* const kNames[] = {"min",   "max",  "abs",   "sqrt",     "exp",  "log",
+                                       "log2",  "log10", "ceil", "floor",    "len",  "range",
+                                       "roofline", "fold", "concat", "flatten"};
   for (const char* k : kNames)
     if (n == k) return true;
   return false;
@@ -25,7 +26,8 @@ class Resolver {
       case ast::Type::Kind::Named: {
         if (t.name == "Int" || t.name == "Real" || t.name == "Bool" || t.name == "String") return;
         ModuleInfo* owner = nullptr;
-        if (!p_.FindRecord(m_, "", t.name, &owner))
+        if (!p_.FindRecord(m_, "", t.name, &owner) && !p_.FindTypeAlias(m_, t.name, &owner) &&
+            !m_->incomplete)
           p_.Error(diag::Kind::unknown_type, t.range,
                    fmt::format("unknown type `{}`; expected `Int`, `Real`, `Bool`, `String`, a "
                                "unit or a record", t.name));
@@ -38,6 +40,22 @@ class Resolver {
         Type(*t.result);
         return;
     }
+  }
+
+  // A param's type is `Int`, `Real`, `Bool` or a unit, so an unknown word there is taken
+  // for a misspelt unit (`param t: sec`).
+  void ParamType(const ast::Type& t) {
+    if (t.kind == ast::Type::Kind::Named && t.name != "Int" && t.name != "Real" && t.name != "Bool" &&
+        t.name != "String") {
+      ModuleInfo* owner = nullptr;
+      if (!p_.FindRecord(m_, "", t.name, &owner) && !m_->incomplete) {
+        std::string hint = units::HintFor(t.name);
+        p_.Error(diag::Kind::unknown_unit, t.range,
+                 fmt::format("unknown unit `{}`{}", t.name, hint.empty() ? "" : "; " + hint));
+      }
+      return;
+    }
+    Type(t);
   }
 
   void Let(const ast::LetDecl& l) {
@@ -57,7 +75,7 @@ class Resolver {
       case ast::ExprKind::Bool: return;
       case ast::ExprKind::Name: {
         auto* n = static_cast<const ast::NameExpr*>(e);
-        if (Bound(n->name) || IsBuiltinName(n->name)) return;
+        if (Bound(n->name) || IsBuiltinName(n->name) || m_->incomplete) return;
         p_.Error(diag::Kind::unknown_name, e->range, fmt::format("unknown name `{}`", n->name));
         return;
       }
@@ -110,9 +128,7 @@ class Resolver {
       case ast::ExprKind::Record: {
         auto* r = static_cast<const ast::RecordExpr*>(e);
         ModuleInfo* owner = nullptr;
-        if (!p_.FindRecord(m_, r->qualifier, r->type_name, &owner))
-          p_.Error(diag::Kind::unknown_type, r->type_range,
-                   fmt::format("unknown record type `{}`", r->type_name));
+        if (!p_.FindRecord(m_, r->qualifier, r->type_name, &owner)) p_.UnknownRecord(m_, r);
         for (const ast::FieldInit& f : r->fields) Expr(f.value);
         return;
       }
@@ -122,10 +138,18 @@ class Resolver {
         for (const ast::FieldInit& f : w->updates) Expr(f.value);
         return;
       }
+      case ast::ExprKind::Lambda: {
+        const ast::FnDecl& f = *static_cast<const ast::LambdaExpr*>(e)->fn;
+        Fn(f);
+        return;
+      }
       case ast::ExprKind::Block: {
         auto* b = static_cast<const ast::BlockExpr*>(e);
         size_t n = 0;
         for (const ast::LetDecl& l : b->lets) {
+          if (Declared(l.name, n))
+            p_.Error(diag::Kind::duplicate_name, l.name_range,
+                     fmt::format("`{}` is already defined in this block", l.name));
           Let(l);
           Push(l.name);
           ++n;
@@ -137,8 +161,29 @@ class Resolver {
     }
   }
 
+  void Fn(const ast::FnDecl& f) {
+    for (size_t i = 0; i < f.params.size(); ++i) {
+      const ast::FnParam& p = f.params[i];
+      if (Declared(p.name, i))
+        p_.Error(diag::Kind::duplicate_name, p.range,
+                 fmt::format("`{}` is already a parameter of `{}`", p.name, f.name));
+      Type(p.type);
+      Expr(p.default_value);
+      Push(p.name);
+    }
+    if (f.result) Type(*f.result);
+    Expr(f.body);
+    Pop(f.params.size());
+  }
+
   void Push(const std::string& n) { locals_.push_back(n); }
   void Pop(size_t n) { locals_.resize(locals_.size() - n); }
+  // Whether one of the last `n` locals pushed (one declaration's own names) is `name`.
+  bool Declared(const std::string& name, size_t n) const {
+    for (size_t i = locals_.size() - std::min(n, locals_.size()); i < locals_.size(); ++i)
+      if (locals_[i] == name) return true;
+    return false;
+  }
 
  private:
   bool Bound(const std::string& n) const {
@@ -160,30 +205,27 @@ void Program::ResolveModule(ModuleInfo* m) {
   for (const ast::LetDecl& l : a.lets) r.Let(l);
   for (const ast::RecordDecl& rec : a.records) {
     // A field's default sees the fields declared before it.
-    for (const ast::FieldDecl& f : rec.fields) {
+    for (size_t i = 0; i < rec.fields.size(); ++i) {
+      const ast::FieldDecl& f = rec.fields[i];
+      if (r.Declared(f.name, i))
+        Error(diag::Kind::duplicate_name, f.range,
+              fmt::format("`{}` is already a field of `{}`", f.name, rec.name));
       r.Type(f.type);
       r.Expr(f.default_value);
       r.Push(f.name);
     }
     r.Pop(rec.fields.size());
   }
-  for (const ast::FnDecl& f : a.fns) {
-    for (const ast::FnParam& p : f.params) {
-      r.Type(p.type);
-      r.Expr(p.default_value);
-      r.Push(p.name);
-    }
-    if (f.result) r.Type(*f.result);
-    r.Expr(f.body);
-    r.Pop(f.params.size());
-  }
+  for (const ast::TypeDecl& t : a.types) r.Type(t.type);
+  for (const ast::FnDecl& f : a.fns) r.Fn(f);
+
   for (const ast::ScenarioDecl& s : a.scenarios) {
     size_t pushed = 0;
     for (const ast::ScenarioItem& it : s.order) {
       switch (it.kind) {
         case ast::ScenarioItem::Kind::Param: {
           const ast::ParamDecl& p = s.params[it.index];
-          r.Type(p.type);
+          r.ParamType(p.type);
           r.Expr(p.default_value);
           if (p.values) {
             r.Expr(p.values->list_or_lo);

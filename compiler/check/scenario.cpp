@@ -73,6 +73,11 @@ bool Program::StaticValues(const ast::ValueSet& vs, const Env& env, const ast::T
                         s->type.dim.Str()));
       return false;
     }
+    if (type.kind == ast::Type::Kind::Named && type.name == "Int" && s->type.base != B::Int) {
+      Error(diag::Kind::type_mismatch, vs.step->range,
+            fmt::format("a range of `Int` values needs an `Int` step, got `{}`", Describe(*s)));
+      return false;
+    }
     step = s->c;
   } else if (!lo->type.dim.IsNone()) {
     Error(diag::Kind::bad_range, vs.range,
@@ -110,6 +115,75 @@ static ir::Display DisplayOf(const ScalarType& t) {
   return d;
 }
 
+// One `param`: its type, default and values (or the `--set` override `ov`) become an IR
+// param; returns the value its uses see, or Error after a diagnostic.
+Value Program::LowerParam(const ast::ParamDecl& p, const Override* ov, ModuleInfo* m,
+                          const Env& static_env, ir::Scenario& out) {
+  ScalarType st;
+  std::optional<units::Unit> written;
+  if (p.type.kind == ast::Type::Kind::Unit) {
+    written = ResolveUnit(p.type.unit);
+    if (!written) return Value::Error();
+    st = {B::Real, written->dim, false};
+  } else if (p.type.kind == ast::Type::Kind::Named &&
+             (p.type.name == "Int" || p.type.name == "Real" || p.type.name == "Bool")) {
+    st.base = p.type.name == "Int" ? B::Int : p.type.name == "Bool" ? B::Bool : B::Real;
+  } else {
+    // An unknown word here was reported by the resolver, as a misspelt unit.
+    ModuleInfo* owner = nullptr;
+    if (p.type.kind != ast::Type::Kind::Named || p.type.name == "String" ||
+        FindRecord(m, "", p.type.name, &owner))
+      Error(diag::Kind::bad_scenario, p.type.range,
+            fmt::format("param `{}` must be `Int`, `Real`, `Bool` or a unit, got `{}`", p.name, TypeText(p.type)));
+    return Value::Error();
+  }
+  std::string what = fmt::format("param `{}`", p.name);
+  ir::Param ip;
+  ip.name = p.name;
+  ip.range = p.name_range;
+  ip.display = DisplayOf(st);
+  if (written && (written->exp10 != 0 || written->factor != 1)) ip.display.unit = *written;
+  bool has_default = false;
+  if (p.default_value) {
+    std::vector<double> d;
+    if (!StaticValues({p.default_value, nullptr, 0, nullptr, p.default_value->range}, static_env,
+                      p.type, m, d, what + " default"))
+      return Value::Error();
+    ip.default_value = d[0];
+    has_default = true;
+    // Print in the unit the default was written in when the type is a bare SI unit.
+    auto* lit = ast::dyn_cast<ast::NumberExpr>(p.default_value);
+    if (lit && lit->unit && ip.display.unit.exp10 == 0 && ip.display.unit.factor == 1)
+      if (std::optional<units::Unit> lu = ResolveUnit(*lit->unit); lu && lu->dim == st.dim) ip.display.unit = *lu;
+  }
+  bool ok = true;
+  if (ov) {
+    for (const ast::ValueSet& vs : ov->values)
+      ok = ok && StaticValues(vs, static_env, p.type, m, ip.values, what);
+  } else if (p.values) {
+    ok = StaticValues(*p.values, static_env, p.type, m, ip.values, what);
+  }
+  if (!ok) return Value::Error();
+  if (ov && !ip.values.empty()) {
+    ip.default_value = ip.values[0];
+    has_default = true;
+  }
+  if (!has_default) {
+    if (ip.values.empty()) {
+      Error(diag::Kind::bad_scenario, p.range, fmt::format("param `{}` needs a default (`= value`) or values (`in [...]`)", p.name));
+      return Value::Error();
+    }
+    ip.default_value = ip.values[0];
+  }
+  if (ip.values.empty()) ip.values.push_back(ip.default_value);
+  uint32_t index = static_cast<uint32_t>(out.params.size());
+  out.params.push_back(std::move(ip));
+  ir::ValueId id = out.ParamRef(index, p.name_range);
+  if (st.base == B::Bool)
+    return Value::Dynamic(out.Binary(ir::Op::Ne, id, out.Const(0, p.name_range), p.name_range), st);
+  return Value::Dynamic(id, st);
+}
+
 std::optional<ir::Scenario> Program::LowerScenario(ModuleInfo* m, const ast::ScenarioDecl& s,
                                                    const std::vector<Override>& sets,
                                                    const std::vector<UnitChoice>& choices) {
@@ -134,71 +208,15 @@ std::optional<ir::Scenario> Program::LowerScenario(ModuleInfo* m, const ast::Sce
     switch (item.kind) {
       case ast::ScenarioItem::Kind::Param: {
         const ast::ParamDecl& p = s.params[item.index];
-        ScalarType st;
-        std::optional<units::Unit> written;
-        if (p.type.kind == ast::Type::Kind::Unit) {
-          written = ResolveUnit(p.type.unit);
-          if (!written) break;
-          st = {B::Real, written->dim, false};
-        } else if (p.type.kind == ast::Type::Kind::Named &&
-                   (p.type.name == "Int" || p.type.name == "Real" || p.type.name == "Bool")) {
-          st.base = p.type.name == "Int" ? B::Int : p.type.name == "Bool" ? B::Bool : B::Real;
-        } else {
-          Error(diag::Kind::bad_scenario, p.type.range,
-                fmt::format("param `{}` must be `Int`, `Real`, `Bool` or a unit, got `{}`", p.name, TypeText(p.type)));
-          break;
-        }
-        std::string what = fmt::format("param `{}`", p.name);
-        ir::Param ip;
-        ip.name = p.name;
-        ip.range = p.name_range;
-        ip.display = DisplayOf(st);
-        if (written && (written->exp10 != 0 || written->factor != 1)) ip.display.unit = *written;
-        bool has_default = false;
-        if (p.default_value) {
-          std::vector<double> d;
-          if (!StaticValues({p.default_value, nullptr, 0, nullptr, p.default_value->range}, static_env,
-                            p.type, m, d, what + " default"))
-            break;
-          ip.default_value = d[0];
-          has_default = true;
-          // Print in the unit the default was written in when the type is a bare SI unit.
-          auto* lit = ast::dyn_cast<ast::NumberExpr>(p.default_value);
-          if (lit && lit->unit && ip.display.unit.exp10 == 0 && ip.display.unit.factor == 1)
-            if (std::optional<units::Unit> lu = ResolveUnit(*lit->unit); lu && lu->dim == st.dim) ip.display.unit = *lu;
-        }
         const Override* ov = nullptr;
         for (size_t i = 0; i < sets.size(); ++i)
           if (sets[i].name == p.name) {
             ov = &sets[i];
             used[i] = true;
           }
-        bool ok = true;
-        if (ov) {
-          for (const ast::ValueSet& vs : ov->values)
-            ok = ok && StaticValues(vs, static_env, p.type, m, ip.values, what);
-        } else if (p.values) {
-          ok = StaticValues(*p.values, static_env, p.type, m, ip.values, what);
-        }
-        if (!ok) break;
-        if (ov && !ip.values.empty()) {
-          ip.default_value = ip.values[0];
-          has_default = true;
-        }
-        if (!has_default) {
-          if (ip.values.empty()) {
-            Error(diag::Kind::bad_scenario, p.range, fmt::format("param `{}` needs a default (`= value`) or values (`in [...]`)", p.name));
-            break;
-          }
-          ip.default_value = ip.values[0];
-        }
-        if (ip.values.empty()) ip.values.push_back(ip.default_value);
-        uint32_t index = static_cast<uint32_t>(out.params.size());
-        out.params.push_back(std::move(ip));
-        ir::ValueId id = out.ParamRef(index, p.name_range);
-        Value v = Value::Dynamic(id, st);
-        if (st.base == B::Bool)
-          v = Value::Dynamic(out.Binary(ir::Op::Ne, id, out.Const(0, p.name_range), p.name_range), st);
+        // A param that fails binds an error value, so its uses stay quiet.
+        Value v = LowerParam(p, ov, m, static_env, out);
+        poisoned |= v.IsError();
         bind(p.name, p.name_range, v);
         break;
       }
@@ -247,7 +265,7 @@ std::optional<ir::Scenario> Program::LowerScenario(ModuleInfo* m, const ast::Sce
           if (!u) break;
           if (u->dim != v.type.dim) {
             Error(diag::Kind::unit_mismatch, r.unit->range,
-                  fmt::format("report `{}` is `{}` but `in {}` is `{}`", r.name, v.type.dim.Str(), r.unit->text,
+                  fmt::format("report `{}` is `{}` but `in {}` is `{}`", r.name, Describe(v.type), r.unit->text,
                               u->dim.Str()));
             break;
           }

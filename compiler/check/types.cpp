@@ -91,6 +91,8 @@ Value Program::Conform(const Value& v, const ast::Type& t, ModuleInfo* m, Source
       }
       if (t.name == "String") return v.kind == Value::Kind::String ? v : mismatch();
       ModuleInfo* owner = nullptr;
+      if (const ast::TypeDecl* alias = FindTypeAlias(m, t.name, &owner))
+        return Conform(v, alias->type, owner, where, what);
       const ast::RecordDecl* rec = FindRecord(m, "", t.name, &owner);
       if (!rec) return Value::Error();  // reported by the resolver
       if (v.kind != Value::Kind::Record || v.record != rec) return mismatch();

@@ -14,9 +14,10 @@
 namespace rl::check {
 
 struct ModuleInfo;
+struct Scope;
 
 enum class Builtin {
-  Min, Max, Abs, Sqrt, Exp, Log, Log2, Log10, Ceil, Floor, Len, Range, Roofline
+  Min, Max, Abs, Sqrt, Exp, Log, Log2, Log10, Ceil, Floor, Len, Range, Roofline, Fold, Concat, Flatten
 };
 
 struct ScalarType {
@@ -45,6 +46,7 @@ struct Value {
   // Func
   const ast::FnDecl* fn = nullptr;
   ModuleInfo* fn_module = nullptr;
+  std::shared_ptr<const Scope> captured;  // a lambda's view of the names around it
   // Builtin
   Builtin builtin = Builtin::Min;
   // Module (an `import ... as name`)

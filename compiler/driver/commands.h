@@ -7,5 +7,6 @@ int RunCheck();
 int RunEmit();
 int RunEval();
 int RunSweep();
+int RunStats();  // stats_command.cpp
 
 }  // namespace rl::driver

@@ -21,14 +21,15 @@ int main(int argc, char** argv) {
   llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
   llvm::cl::SetVersionPrinter([](llvm::raw_ostream& os) { os << "ringline " RL_VERSION "\n"; });
   llvm::cl::HideUnrelatedOptions(Category);
-  for (llvm::cl::SubCommand* sub : {&CheckCmd, &EmitCmd, &EvalCmd, &SweepCmd})
+  for (llvm::cl::SubCommand* sub : {&CheckCmd, &EmitCmd, &EvalCmd, &SweepCmd, &StatsCmd})
     llvm::cl::HideUnrelatedOptions(Category, *sub);
   if (!llvm::cl::ParseCommandLineOptions(argc, argv,
                                          "Ringline: compile and evaluate training-cost specs\n\n"
                                          "  ringline check FILE...\n"
-                                         "  ringline emit FILE --emit=tokens|ast|ir|ir-opt\n"
+                                         "  ringline emit FILE --emit=tokens|ast|ir|ir-opt|stages|llvm\n"
                                          "  ringline eval FILE [--scenario NAME] [--set NAME=VALUE]...\n"
-                                         "  ringline sweep FILE [--set NAME=V1,V2|A..B*2]... [-o OUT.csv]\n",
+                                         "  ringline sweep FILE [--set NAME=V1,V2|A..B*2]... [-o OUT.csv] [--best REPORT]\n"
+                                         "  ringline stats (FILE | --model NAME) [--batch N]\n",
                                          &llvm::errs()))
     return kUsageError;
   g_stdlib_dir = FindStdlib(argv[0]);
@@ -38,8 +39,9 @@ int main(int argc, char** argv) {
     else if (EmitCmd) status = RunEmit();
     else if (EvalCmd) status = RunEval();
     else if (SweepCmd) status = RunSweep();
+    else if (StatsCmd) status = RunStats();
     else {
-      llvm::errs() << "ringline: error: name a subcommand: check, emit, eval or sweep (see --help)\n";
+      llvm::errs() << "ringline: error: name a subcommand: check, emit, eval, sweep or stats (see --help)\n";
       status = kUsageError;
     }
   };

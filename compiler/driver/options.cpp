@@ -7,13 +7,16 @@ namespace rl::driver {
 cl::OptionCategory Category("ringline options");
 
 cl::SubCommand CheckCmd("check", "Check specs for errors (exit 0 when clean, 1 with diagnostics)");
-cl::SubCommand EmitCmd("emit", "Print a compiler phase's output: tokens, ast, ir or ir-opt");
+cl::SubCommand EmitCmd("emit", "Print a compiler phase's output: tokens, ast, ir, ir-opt, stages or llvm");
 cl::SubCommand EvalCmd("eval", "Evaluate every report of a scenario at one point");
 cl::SubCommand SweepCmd("sweep", "Evaluate a scenario over the cartesian product of its params' values");
 
 cl::list<std::string> Files(cl::Positional, cl::desc("<spec.rl>..."), cl::OneOrMore, cl::sub(CheckCmd),
                             cl::sub(EmitCmd), cl::sub(EvalCmd), cl::sub(SweepCmd), cl::cat(Category));
-cl::opt<std::string> EmitWhat("emit", cl::desc("What to print: tokens, ast, ir, ir-opt"), cl::init("ir-opt"),
+cl::opt<std::string> EmitWhat("emit",
+                              cl::desc("What to print: tokens, ast, ir, ir-opt, stages (the sweep's loop nest), "
+                                       "llvm (the module the JIT compiles, after -O)"),
+                              cl::init("ir-opt"),
                               cl::sub(EmitCmd), cl::cat(Category));
 cl::opt<std::string> ScenarioName("scenario", cl::desc("Scenario to use (default: the file's only scenario)"),
                                   cl::value_desc("NAME"), cl::sub(EmitCmd), cl::sub(EvalCmd),
@@ -43,7 +46,30 @@ cl::opt<std::string> PrintAfter("print-after", cl::desc("Print the IR after the 
                                 cl::value_desc("PASS"), cl::sub(EmitCmd), cl::cat(Category));
 cl::opt<bool> KeepInfeasible("keep-infeasible", cl::desc("Keep rows that fail a `require` (adds a `feasible` column)"),
                              cl::sub(SweepCmd), cl::cat(Category));
-cl::opt<std::string> Backend("backend", cl::desc("Evaluator: interp (the reference interpreter)"),
-                             cl::init("interp"), cl::sub(EvalCmd), cl::sub(SweepCmd), cl::cat(Category));
+cl::opt<std::string> Backend("backend",
+                             cl::desc("Evaluator: jit (native code, the default) or interp (the reference interpreter)"),
+                             cl::init("jit"), cl::sub(EvalCmd), cl::sub(SweepCmd), cl::cat(Category));
+cl::opt<unsigned> OptLevel("O", cl::desc("JIT optimisation level: -O0, -O1, -O2 (default), -O3"), cl::Prefix,
+                           cl::init(2), cl::sub(EmitCmd), cl::sub(EvalCmd), cl::sub(SweepCmd), cl::cat(Category));
+cl::opt<std::string> LoopOrder("order",
+                               cl::desc("Sweep loop order, outermost first (default: chosen so expensive values "
+                                        "are computed in outer loops); unnamed params follow"),
+                               cl::value_desc("a,b,c"), cl::sub(EmitCmd), cl::sub(SweepCmd), cl::cat(Category));
+cl::opt<unsigned> Threads("threads", cl::desc("Worker threads (default: every core)"), cl::init(0),
+                          cl::value_desc("N"), cl::sub(SweepCmd), cl::cat(Category));
+cl::opt<std::string> Best("best", cl::desc("Print only the row with the least REPORT (`-REPORT`: the greatest)"),
+                          cl::value_desc("REPORT"), cl::sub(SweepCmd), cl::cat(Category));
+cl::opt<unsigned> Top("top", cl::desc("Print only the K best rows by the report given with --by"), cl::init(0),
+                      cl::value_desc("K"), cl::sub(SweepCmd), cl::cat(Category));
+cl::opt<std::string> TopBy("by", cl::desc("The report --top ranks by (least first; `-REPORT`: greatest first)"),
+                           cl::value_desc("REPORT"), cl::sub(SweepCmd), cl::cat(Category));
+cl::opt<std::string> Pareto("pareto",
+                            cl::desc("Print only the Pareto front of two reports, each minimised (`-R`: maximised)"),
+                            cl::value_desc("R1,R2"), cl::sub(SweepCmd), cl::cat(Category));
+cl::opt<std::string> HistogramOf("histogram", cl::desc("Print a histogram of REPORT over the sweep"),
+                                 cl::value_desc("REPORT"), cl::sub(SweepCmd), cl::cat(Category));
+cl::opt<unsigned> Bins("bins", cl::desc("Most bins of --histogram (default 50)"), cl::init(50), cl::value_desc("N"),
+                       cl::sub(SweepCmd), cl::cat(Category));
+cl::opt<bool> Quiet("quiet", cl::desc("No progress line on stderr"), cl::sub(SweepCmd), cl::cat(Category));
 
 }  // namespace rl::driver

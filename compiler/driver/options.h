@@ -8,7 +8,7 @@ namespace rl::driver {
 
 namespace cl = llvm::cl;
 
-extern cl::SubCommand CheckCmd, EmitCmd, EvalCmd, SweepCmd;
+extern cl::SubCommand CheckCmd, EmitCmd, EvalCmd, SweepCmd, StatsCmd;
 extern cl::OptionCategory Category;
 
 extern cl::list<std::string> Files;
@@ -25,5 +25,15 @@ extern cl::opt<bool> PrintAfterAll;
 extern cl::opt<std::string> PrintAfter;
 extern cl::opt<bool> KeepInfeasible;
 extern cl::opt<std::string> Backend;
+extern cl::opt<unsigned> OptLevel;
+extern cl::opt<std::string> LoopOrder;
+extern cl::opt<unsigned> Threads;
+extern cl::opt<std::string> Best;
+extern cl::opt<unsigned> Top;
+extern cl::opt<std::string> TopBy;
+extern cl::opt<std::string> Pareto;
+extern cl::opt<std::string> HistogramOf;
+extern cl::opt<unsigned> Bins;
+extern cl::opt<bool> Quiet;
 
 }  // namespace rl::driver

@@ -1,6 +1,8 @@
 // Cost IR: instruction table, builder helpers, printer.
 #include "compiler/ir/ir.h"
 
+#include <cmath>
+
 #include <fmt/format.h>
 
 #include "compiler/base/check.h"
@@ -90,10 +92,10 @@ std::string Print(const Scenario& s) {
     out += "\n";
   }
   for (const Require& r : s.requires_)
-    out += fmt::format("  require %{} ; {}\n", r.cond.index, r.message);
+    out += fmt::format("  require %{}{}\n", r.cond.index, r.message.empty() ? "" : " ; " + r.message);
   for (const Report& r : s.reports)
-    out += fmt::format("  report {} = %{} : {} in {}\n", r.name, r.value.index, DisplayStr(r.display),
-                       r.display.unit.name);
+    out += fmt::format("  report {} = %{} : {}{}\n", r.name, r.value.index, DisplayStr(r.display),
+                       r.display.unit.name.empty() ? "" : " in " + r.display.unit.name);
   return out + "}\n";
 }
 
@@ -111,8 +113,14 @@ std::string Verify(const Scenario& s) {
     // Equality also compares booleans.
     if ((in.op == Op::Eq || in.op == Op::Ne) && in.a.Valid() && in.a.index < i)
       operand = s.insts[in.a.index].ty;
-    if (in.op == Op::Param && (in.imm < 0 || in.imm >= s.params.size()))
+    if (in.op == Op::Param && (in.imm < 0 || in.imm >= s.params.size() || in.imm != std::floor(in.imm)))
       return fmt::format("%{} refers to param {} of {}", i, in.imm, s.params.size());
+    // The result type is fixed by the op (insts.def), except for constants and selects.
+    if (in.op != Op::Const && in.op != Op::Select && in.ty != ResultTy(in.op, in.ty))
+      return fmt::format("%{} = {} has type {}", i, Mnemonic(in.op), in.ty == Ty::Bool ? "bool" : "f64");
+    const ValueId all[3] = {in.a, in.b, in.c};
+    for (int k = Arity(in.op); k < 3; ++k)
+      if (all[k].Valid()) return fmt::format("%{} = {} has more than {} operands", i, Mnemonic(in.op), Arity(in.op));
     if (in.op == Op::Select) {
       if (!(err = check_operand(i, in.a, Ty::Bool)).empty()) return err;
       if (!(err = check_operand(i, in.b, in.ty)).empty()) return err;

@@ -41,30 +41,31 @@ static std::string Unquote(const std::string& s) {
   return out;
 }
 
-// module_ : item* EOF ;
-void Builder::BuildModule(P::Module_Context* ctx) {
-  for (P::ItemContext* item : ctx->item()) {
-    if (auto* i = item->importDecl()) {
-      // importDecl : 'import' (modulePath | STRING) ('as' ID)? ;
-      ast::ImportDecl d;
-      d.range = Range(i);
-      if (i->STRING()) {
-        d.is_file = true;
-        d.path = Unquote(i->STRING()->getText());
-      } else {
-        d.path = i->modulePath()->getText();
-      }
-      if (i->ID()) d.alias = i->ID()->getText();
-      m_.imports.push_back(std::move(d));
-    } else if (auto* l = item->letDecl()) {
-      m_.lets.push_back(BuildLet(l));
-    } else if (auto* f = item->fnDecl()) {
-      m_.fns.push_back(BuildFn(f));
-    } else if (auto* r = item->recordDecl()) {
-      m_.records.push_back(BuildRecord(r));
-    } else if (auto* s = item->scenarioDecl()) {
-      m_.scenarios.push_back(BuildScenario(s));
+// item : (importDecl | letDecl | fnDecl | recordDecl | typeDecl | scenarioDecl) ';'? ;
+void Builder::BuildItem(P::ItemContext* item) {
+  if (auto* i = item->importDecl()) {
+    // importDecl : 'import' (modulePath | STRING) ('as' ID)? ;
+    ast::ImportDecl d;
+    d.range = Range(i);
+    if (i->STRING()) {
+      d.is_file = true;
+      d.path = Unquote(i->STRING()->getText());
+    } else {
+      d.path = i->modulePath()->getText();
     }
+    if (i->ID()) d.alias = i->ID()->getText();
+    m_.imports.push_back(std::move(d));
+  } else if (auto* l = item->letDecl()) {
+    m_.lets.push_back(BuildLet(l));
+  } else if (auto* f = item->fnDecl()) {
+    m_.fns.push_back(BuildFn(f));
+  } else if (auto* r = item->recordDecl()) {
+    m_.records.push_back(BuildRecord(r));
+  } else if (auto* t = item->typeDecl()) {
+    // typeDecl : 'type' ID '=' type_ ;
+    m_.types.push_back({t->ID()->getText(), BuildType(t->type_()), Range(t), Range(t->ID()->getSymbol())});
+  } else if (auto* s = item->scenarioDecl()) {
+    m_.scenarios.push_back(BuildScenario(s));
   }
 }
 
@@ -81,11 +82,19 @@ ast::LetDecl Builder::BuildLet(P::LetDeclContext* ctx) {
 
 // fnDecl : 'fn' ID '(' (fnParam (',' fnParam)*)? ','? ')' ('->' type_)? fnBody ;
 ast::FnDecl Builder::BuildFn(P::FnDeclContext* ctx) {
-  ast::FnDecl f;
+  ast::FnDecl f = BuildFnParts(ctx->fnParam(), ctx->type_(), ctx->fnBody());
   f.name = ctx->ID()->getText();
   f.name_range = Range(ctx->ID()->getSymbol());
   f.range = Range(ctx);
-  for (P::FnParamContext* p : ctx->fnParam()) {
+  return f;
+}
+
+// Shared by named functions and lambdas:
+// (fnParam (',' fnParam)*)? ','? ')' ('->' type_)? fnBody
+ast::FnDecl Builder::BuildFnParts(const std::vector<P::FnParamContext*>& params,
+                                  P::Type_Context* result, P::FnBodyContext* body) {
+  ast::FnDecl f;
+  for (P::FnParamContext* p : params) {
     // fnParam : ID ':' type_ ('=' expr)? ;
     ast::FnParam fp;
     fp.name = p->ID()->getText();
@@ -94,9 +103,8 @@ ast::FnDecl Builder::BuildFn(P::FnDeclContext* ctx) {
     fp.range = Range(p);
     f.params.push_back(std::move(fp));
   }
-  if (ctx->type_()) f.result = BuildType(ctx->type_());
+  if (result) f.result = BuildType(result);
   // fnBody : '=' expr | block ;
-  P::FnBodyContext* body = ctx->fnBody();
   f.body = body->expr() ? BuildExpr(body->expr()) : BuildBlock(body->block());
   return f;
 }
@@ -344,9 +352,10 @@ ast::Expr* Builder::BuildExpr(P::ExprContext* ctx) {
     if (red == "sum") e->reducer = ast::Reducer::Sum;
     else if (red == "max") e->reducer = ast::Reducer::Max;
     else if (red == "min") e->reducer = ast::Reducer::Min;
+    else if (red == "prod") e->reducer = ast::Reducer::Prod;
     else
       diags_.Report(diag::Kind::syntax_error, Range(c->reducer),
-                    fmt::format("`{}` cannot start a reduction; write `sum`, `max` or `min`", red));
+                    fmt::format("`{}` cannot start a reduction; write `sum`, `prod`, `max` or `min`", red));
     e->var = c->var->getText();
     e->list = BuildExpr(c->expr(0));
     e->body = BuildExpr(c->expr(1));
@@ -421,6 +430,15 @@ ast::Expr* Builder::BuildPrimary(P::PrimaryContext* ctx) {
     return inner;
   }
   if (auto* c = dynamic_cast<P::BlockExprContext*>(ctx)) return BuildBlock(c->block());
+  if (auto* c = dynamic_cast<P::LambdaExprContext*>(ctx)) {
+    // lambdaExpr : 'fn' '(' (fnParam (',' fnParam)*)? ','? ')' ('->' type_)? fnBody ;
+    auto* e = m_.Make<ast::LambdaExpr>(r);
+    e->fn = std::make_shared<ast::FnDecl>(BuildFnParts(c->fnParam(), c->type_(), c->fnBody()));
+    e->fn->name = "<lambda>";
+    e->fn->range = r;
+    e->fn->name_range = Range(c->getStart());
+    return e;
+  }
   return m_.Make<ast::BoolExpr>(r);
 }
 

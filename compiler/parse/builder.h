@@ -15,7 +15,8 @@ class Builder {
           diag::Engine& diags)
       : m_(m), buffer_(buffer), cp_to_byte_(cp_to_byte), diags_(diags) {}
 
-  void BuildModule(grammar::RinglineParser::Module_Context* ctx);
+  // One top-level declaration, appended to the module (parse.cpp parses item by item).
+  void BuildItem(grammar::RinglineParser::ItemContext* item);
   ast::ValueSet BuildValueSet(grammar::RinglineParser::ValueSetContext* ctx, bool cli);
   SourceRange Range(antlr4::ParserRuleContext* ctx) const;
   SourceRange Range(antlr4::Token* tok) const;
@@ -25,6 +26,8 @@ class Builder {
   uint32_t Byte(size_t cp) const;
   ast::LetDecl BuildLet(P::LetDeclContext* ctx);
   ast::FnDecl BuildFn(P::FnDeclContext* ctx);
+  ast::FnDecl BuildFnParts(const std::vector<P::FnParamContext*>& params, P::Type_Context* result,
+                           P::FnBodyContext* body);
   ast::RecordDecl BuildRecord(P::RecordDeclContext* ctx);
   ast::ScenarioDecl BuildScenario(P::ScenarioDeclContext* ctx);
   ast::Type BuildType(P::Type_Context* ctx);

@@ -46,6 +46,45 @@ bool PrepareInput(unsigned buffer_id, diag::Engine& diags, Input& in) {
   return true;
 }
 
+// The input as ANTLR reads it (code points), decoded directly from the validated UTF-8:
+// ANTLR's own conversions (std::wstring_convert, also on every token's getText) take
+// seconds on a 10 MB spec.
+class SourceStream : public antlr4::ANTLRInputStream {
+ public:
+  explicit SourceStream(const Input& in) : in_(in) {
+    if (in.cp_to_byte.empty()) {  // ASCII
+      _data.assign(in.text.begin(), in.text.end());
+      return;
+    }
+    _data.reserve(in.text.size());
+    const auto* p = reinterpret_cast<const unsigned char*>(in.text.data());
+    const auto* end = p + in.text.size();
+    while (p < end) {
+      char32_t c = *p;
+      int n = c < 0x80 ? 0 : c < 0xE0 ? 1 : c < 0xF0 ? 2 : 3;
+      if (n) c &= 0x3F >> n;
+      ++p;
+      for (int i = 0; i < n && p < end; ++i) c = (c << 6) | (*p++ & 0x3F);
+      _data.push_back(c);
+    }
+    if (_data[0] == 0xFEFF) _data[0] = U' ';  // a byte-order mark is no part of the text
+  }
+  std::string getText(const antlr4::misc::Interval& interval) override {
+    if (interval.a < 0 || interval.b < 0 || static_cast<size_t>(interval.a) >= _data.size()) return "";
+    size_t a = static_cast<size_t>(interval.a);
+    size_t b = std::min(static_cast<size_t>(interval.b) + 1, _data.size());
+    uint32_t from = Byte(a), to = Byte(b);
+    return in_.text.substr(from, to - from);
+  }
+
+ private:
+  uint32_t Byte(size_t cp) const {
+    if (in_.cp_to_byte.empty()) return static_cast<uint32_t>(cp);
+    return in_.cp_to_byte[std::min(cp, in_.cp_to_byte.size() - 1)];
+  }
+  const Input& in_;
+};
+
 std::string Reword(std::string msg) {
   // ANTLR quotes with '...'; our diagnostics put code in backticks.
   for (char& c : msg)
@@ -86,57 +125,186 @@ class ErrorListener : public antlr4::BaseErrorListener {
   const std::vector<uint32_t>& map_;
 };
 
+// A character no token starts with, for messages: `$`, or `é` (U+00E9), or U+0000 when
+// it would print as nothing.
+std::string CharDisplay(const std::string& utf8) {
+  auto c = static_cast<unsigned char>(utf8.empty() ? 0 : utf8[0]);
+  if (c > 0x20 && c < 0x7F) return "`" + utf8 + "`";
+  char32_t cp = c;
+  int n = c < 0x80 ? 0 : c < 0xE0 ? 1 : c < 0xF0 ? 2 : 3;
+  if (n) cp &= 0x3F >> n;
+  for (int i = 1; i <= n && i < static_cast<int>(utf8.size()); ++i) cp = (cp << 6) | (utf8[i] & 0x3F);
+  std::string code = fmt::format("U+{:04X}", static_cast<uint32_t>(cp));
+  bool invisible = cp < 0xA0 || cp == 0xAD || (cp >= 0x2000 && cp <= 0x200F) || cp == 0xFEFF;
+  return invisible ? code : fmt::format("`{}` ({})", utf8, code);
+}
+
+// Token classes for the nesting caps, by token type (comparing text per token would
+// allocate a string for each of millions of tokens).
+enum class Cls : uint8_t { Other, Decl, Open, Close, Prefix, Minus, Binary };
+
+const std::vector<Cls>& TokenClasses(const antlr4::dfa::Vocabulary& vocab) {
+  static const std::vector<Cls> table = [&] {
+    std::vector<Cls> t(vocab.getMaxTokenType() + 1, Cls::Other);
+    for (size_t i = 0; i < t.size(); ++i) {
+      std::string s = vocab.getLiteralName(i);  // `'let'`, or empty for NUMBER, ID, ...
+      if (s.size() < 2) continue;
+      s = s.substr(1, s.size() - 2);
+      // `fn` is a declaration only before a name (see LimitChecker::Check).
+      if (s == "let" || s == "scenario" || s == "record" || s == "import" || s == "type" ||
+          s == "param" || s == "report" || s == "require")
+        t[i] = Cls::Decl;
+      else if (s == "(" || s == "[" || s == "{") t[i] = Cls::Open;
+      else if (s == ")" || s == "]" || s == "}") t[i] = Cls::Close;
+      else if (s == "if" || s == "not" || s == "^") t[i] = Cls::Prefix;
+      else if (s == "-") t[i] = Cls::Minus;
+      else if (s == "+" || s == "*" || s == "/" || s == "and" || s == "or" || s == "." ||
+               s == "%" || s == "with")
+        t[i] = Cls::Binary;
+    }
+    return t;
+  }();
+  return table;
+}
+
 // Rejects input whose nesting would make the recursive parser, the AST or the checker
-// recurse without bound. Counts are per top-level declaration.
-bool CheckLimits(const std::vector<antlr4::Token*>& toks, const Limits& lim, Builder& b,
-                 diag::Engine& diags) {
-  unsigned depth = 0, prefix = 0, binary = 0;
-  size_t prev = 0;
-  bool ok = true;
-  for (antlr4::Token* t : toks) {
-    std::string s = t->getType() == antlr4::Token::EOF ? "" : t->getText();
-    if (t->getType() == RinglineLexer::ERROR_CHAR) {
-      diags.Report(diag::Kind::syntax_error, b.Range(t),
-                   fmt::format("unexpected character `{}`", s));
-      ok = false;
-      if (diags.Stopped()) return false;
-      continue;
+// recurse without bound. Counts are per top-level declaration. Tokens are checked as the
+// parser's stream fetches them, ahead of the parser, so parsing stops (StopParse) before
+// it can recurse past a cap; a character no token matches stops it too.
+class LimitChecker {
+ public:
+  LimitChecker(const Limits& lim, const antlr4::dfa::Vocabulary& vocab, Builder& b,
+               diag::Engine& diags)
+      : lim_(lim), cls_(TokenClasses(vocab)), b_(b), diags_(diags) {
+    for (size_t i = 0; i <= vocab.getMaxTokenType(); ++i) {
+      if (vocab.getLiteralName(i) == "'/'") slash_ = i;
+      if (vocab.getLiteralName(i) == "'*'") star_ = i;
+      if (vocab.getLiteralName(i) == "'fn'") fn_ = i;
     }
-    if (s == "let" || s == "fn" || s == "scenario" || s == "record" || s == "import" ||
-        s == "param" || s == "report" || s == "require") {
-      prefix = binary = 0;
-    }
-    if (s == "(" || s == "[" || s == "{") {
-      if (++depth > lim.max_bracket_depth) {
-        diags.Report(diag::Kind::nesting_too_deep, b.Range(t),
-                     fmt::format("brackets nested more than {} deep", lim.max_bracket_depth));
-        return false;
-      }
-    } else if (s == ")" || s == "]" || s == "}") {
-      if (depth > 0) --depth;
-    }
-    bool after_operand = prev == RinglineLexer::ID || prev == RinglineLexer::NUMBER ||
-                         prev == RinglineLexer::STRING;
-    if (s == "if" || s == "not" || s == "^" || (s == "-" && !after_operand)) {
-      if (++prefix > lim.max_prefix_ops) {
-        diags.Report(diag::Kind::nesting_too_deep, b.Range(t),
-                     fmt::format("more than {} nested `if`, `not`, `^` or unary `-` in one "
-                                 "declaration", lim.max_prefix_ops));
-        return false;
-      }
-    }
-    if (s == "+" || s == "-" || s == "*" || s == "/" || s == "and" || s == "or" || s == "." ||
-        s == "%" || s == "with") {
-      if (++binary > lim.max_binary_ops) {
-        diags.Report(diag::Kind::nesting_too_deep, b.Range(t),
-                     fmt::format("more than {} operators in one declaration; split it with `let`",
-                                 lim.max_binary_ops));
-        return false;
-      }
-    }
-    prev = t->getType();
   }
-  return ok;
+
+  // False when parsing must stop; Capped() then says whether checking stops too.
+  bool Check(antlr4::Token* t) {
+    size_t type = t->getType();
+    if (type == antlr4::Token::EOF) return ok_;
+    if (type == RinglineLexer::ERROR_CHAR) {
+      // Past the error cap, one more report prints the engine's "too many errors".
+      capped_ = diags_.Stopped();
+      std::string text = t->getText();
+      diags_.Report(diag::Kind::syntax_error, b_.Range(t),
+                    text == "\"" ? "unterminated string; close it with `\"` on the same line"
+                                 : "unexpected character " + CharDisplay(text));
+      ok_ = false;
+      return false;
+    }
+    if (type == star_ && prev_ == slash_ && t->getStartIndex() == prev_start_ + 1) {
+      // `/*` lexes as a comment whenever a `*/` follows, so this one is never closed.
+      diags_.Report(diag::Kind::syntax_error, SourceRange::Join(slash_range_, b_.Range(t)),
+                    "unterminated comment; `/*` has no `*/` after it");
+      ok_ = false;
+      capped_ = true;
+      return false;
+    }
+    Cls c = type < cls_.size() ? cls_[type] : Cls::Other;
+    if (c == Cls::Decl) prefix_ = binary_ = 0;
+    if (fn_ != 0 && prev_ == fn_) {
+      // `fn NAME(` declares a function; `fn(` is a function value, which nests its body
+      // like a prefix operator.
+      if (type == RinglineLexer::ID)
+        prefix_ = binary_ = 0;
+      else if (++prefix_ > lim_.max_prefix_ops)
+        return Cap(t, fmt::format("more than {} nested `if`, `not`, `^`, unary `-` or `fn` in one "
+                                  "declaration", lim_.max_prefix_ops));
+    }
+    bool after_operand = prev_ == RinglineLexer::ID || prev_ == RinglineLexer::NUMBER ||
+                         prev_ == RinglineLexer::STRING;
+    // `f(x)`, `l[i]`: a call or an index nests the AST like a binary operator.
+    bool postfix = c == Cls::Open && (after_operand || (prev_ < cls_.size() && cls_[prev_] == Cls::Close));
+    if (c == Cls::Open) {
+      if (++depth_ > lim_.max_bracket_depth)
+        return Cap(t, fmt::format("brackets nested more than {} deep", lim_.max_bracket_depth));
+    } else if (c == Cls::Close) {
+      if (depth_ > 0) --depth_;
+    }
+    if ((c == Cls::Prefix || (c == Cls::Minus && !after_operand)) && ++prefix_ > lim_.max_prefix_ops)
+      return Cap(t, fmt::format("more than {} nested `if`, `not`, `^`, unary `-` or `fn` in one "
+                                "declaration", lim_.max_prefix_ops));
+    if ((c == Cls::Binary || c == Cls::Minus || postfix) && ++binary_ > lim_.max_binary_ops)
+      return Cap(t, fmt::format("more than {} operators in one declaration; split it with `let`",
+                                lim_.max_binary_ops));
+    prev_ = type;
+    prev_start_ = t->getStartIndex();
+    if (type == slash_) slash_range_ = b_.Range(t);
+    return ok_;
+  }
+  // After a stop: checks the rest of the input, so every bad character is reported.
+  void Drain(RinglineLexer& lexer) {
+    while (!capped_) {
+      std::unique_ptr<antlr4::Token> t = lexer.nextToken();
+      if (t->getType() == antlr4::Token::EOF) return;
+      Check(t.get());
+    }
+  }
+  bool Capped() const { return capped_; }
+
+ private:
+  bool Cap(antlr4::Token* t, const std::string& msg) {
+    diags_.Report(diag::Kind::nesting_too_deep, b_.Range(t), msg);
+    ok_ = false;
+    capped_ = true;
+    return false;
+  }
+  const Limits& lim_;
+  const std::vector<Cls>& cls_;
+  Builder& b_;
+  diag::Engine& diags_;
+  unsigned depth_ = 0, prefix_ = 0, binary_ = 0;
+  size_t prev_ = 0, prev_start_ = 0, slash_ = 0, star_ = 0, fn_ = 0;
+  SourceRange slash_range_;
+  bool ok_ = true, capped_ = false;
+};
+
+// Thrown out of the parser when the LimitChecker stops it.
+struct StopParse {};
+
+// The parser's token stream: checks each token as it is fetched (see LimitChecker), and
+// can drop the tokens of declarations already turned into AST (BufferedTokenStream
+// otherwise keeps every token, ~200 bytes each).
+class CheckedTokenStream : public antlr4::CommonTokenStream {
+ public:
+  CheckedTokenStream(antlr4::TokenSource* lexer, LimitChecker& limits)
+      : CommonTokenStream(lexer), limits_(limits) {}
+  // Frees the tokens before `index`, except the last one (the parser reads it as LT(-1)).
+  void ForgetBefore(size_t index) {
+    for (; forgotten_ + 1 < index && forgotten_ < _tokens.size(); ++forgotten_)
+      _tokens[forgotten_].reset();
+  }
+
+ protected:
+  size_t fetch(size_t n) override {
+    size_t from = _tokens.size();
+    size_t got = CommonTokenStream::fetch(n);
+    bool stop = false;
+    for (size_t i = from; i < _tokens.size() && !limits_.Capped(); ++i)
+      stop |= !limits_.Check(_tokens[i].get());
+    if (stop) throw StopParse{};
+    return got;
+  }
+
+ private:
+  LimitChecker& limits_;
+  size_t forgotten_ = 0;
+};
+
+// Configures `parser` for one of the two stages below: SLL prediction that bails out on
+// the first error, or full LL with error recovery and reporting.
+void SetStage(RinglineParser& parser, bool sll, ErrorListener& listener,
+              std::shared_ptr<antlr4::ANTLRErrorStrategy> handler) {
+  parser.removeErrorListeners();
+  if (!sll) parser.addErrorListener(&listener);
+  parser.setErrorHandler(std::move(handler));
+  parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
+      sll ? antlr4::atn::PredictionMode::SLL : antlr4::atn::PredictionMode::LL);
 }
 
 // Runs `rule` with SLL prediction and falls back to full LL only on a syntax error, the
@@ -144,40 +312,104 @@ bool CheckLimits(const std::vector<antlr4::Token*>& toks, const Limits& lim, Bui
 template <class Ctx>
 Ctx* TwoStageParse(RinglineParser& parser, antlr4::CommonTokenStream& tokens,
                    ErrorListener& listener, Ctx* (RinglineParser::*rule)()) {
-  parser.removeErrorListeners();
-  parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
-      antlr4::atn::PredictionMode::SLL);
-  auto bail = std::make_shared<antlr4::BailErrorStrategy>();
-  parser.setErrorHandler(bail);
+  SetStage(parser, true, listener, std::make_shared<antlr4::BailErrorStrategy>());
   try {
     return (parser.*rule)();
   } catch (antlr4::ParseCancellationException&) {
   }
   tokens.seek(0);
   parser.reset();
-  parser.addErrorListener(&listener);
-  parser.setErrorHandler(std::make_shared<antlr4::DefaultErrorStrategy>());
-  parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
-      antlr4::atn::PredictionMode::LL);
+  SetStage(parser, false, listener, std::make_shared<antlr4::DefaultErrorStrategy>());
   return (parser.*rule)();
 }
 
+// Error recovery inside one declaration parsed on its own: resynchronizes at the tokens
+// that may follow it in `module_` (the next declaration or the end), as it would there.
+class ItemErrorStrategy : public antlr4::DefaultErrorStrategy {
+ public:
+  explicit ItemErrorStrategy(antlr4::misc::IntervalSet follow) : follow_(std::move(follow)) {}
+
+ protected:
+  antlr4::misc::IntervalSet getErrorRecoverySet(antlr4::Parser* p) override {
+    antlr4::misc::IntervalSet s = DefaultErrorStrategy::getErrorRecoverySet(p);
+    s.addAll(follow_);
+    return s;
+  }
+
+ private:
+  antlr4::misc::IntervalSet follow_;
+};
+
+std::string TokenDisplay(antlr4::Token* t) {
+  std::string out = "'";
+  for (char c : t->getText()) out += c == '\n' ? "\\n" : c == '\r' ? "\\r" : c == '\t' ? "\\t" : std::string(1, c);
+  return out + "'";
+}
+
+// module_ : item* EOF ;
+// Parsed one item at a time, two-stage each, and each item's parse tree and tokens freed
+// once its AST is built: memory then grows with the AST only, and a 10 MB spec parses in
+// a few seconds. Top-level junk is reported and skipped as the `item*` loop would.
+bool ParseItems(RinglineParser& parser, CheckedTokenStream& tokens, ErrorListener& listener,
+                Builder& builder, diag::Engine& diags) {
+  const antlr4::atn::ATN& atn = parser.getATN();
+  const antlr4::misc::IntervalSet& starts =
+      atn.nextTokens(atn.ruleToStartState[RinglineParser::RuleItem]);
+  antlr4::misc::IntervalSet at_top = starts;
+  at_top.add(antlr4::Token::EOF);
+  auto bail = std::make_shared<antlr4::BailErrorStrategy>();
+  auto recover = std::make_shared<ItemErrorStrategy>(at_top);
+  SetStage(parser, true, listener, bail);
+  while (!diags.Stopped()) {
+    size_t la = tokens.LA(1);
+    if (la == antlr4::Token::EOF) break;
+    if (!starts.contains(la)) {
+      listener.syntaxError(&parser, tokens.LT(1), 0, 0,
+                           Reword("extraneous input " + TokenDisplay(tokens.LT(1)) + " expecting " +
+                                  at_top.toString(parser.getVocabulary())),
+                           nullptr);
+      while (tokens.LA(1) != antlr4::Token::EOF && !starts.contains(tokens.LA(1))) tokens.consume();
+      continue;
+    }
+    size_t start = tokens.index();
+    RinglineParser::ItemContext* item = nullptr;
+    try {
+      item = parser.item();
+    } catch (antlr4::ParseCancellationException&) {
+      parser.setTokenStream(&tokens);  // resets the parser without rewinding the stream
+      tokens.seek(start);
+      SetStage(parser, false, listener, recover);
+      item = parser.item();
+      SetStage(parser, true, listener, bail);
+    }
+    if (listener.count == 0) builder.BuildItem(item);
+    parser.getTreeTracker().reset();
+    tokens.ForgetBefore(tokens.index());
+  }
+  return listener.count == 0;
+}
+
+// Lexes the buffer and runs `fn` on a parser over its tokens, checked for the nesting caps.
 template <class Fn>
 bool WithParser(unsigned buffer_id, diag::Engine& diags, const Limits& limits, ast::Module& m,
                 Fn&& fn) {
   Input in;
   if (!PrepareInput(buffer_id, diags, in)) return false;
   try {
-    antlr4::ANTLRInputStream stream(in.text);
+    SourceStream stream(in);
     RinglineLexer lexer(&stream);
     lexer.removeErrorListeners();
-    antlr4::CommonTokenStream tokens(&lexer);
-    tokens.fill();
     Builder builder(m, buffer_id, in.cp_to_byte, diags);
-    if (!CheckLimits(tokens.getTokens(), limits, builder, diags)) return false;
+    LimitChecker checker(limits, lexer.getVocabulary(), builder, diags);
+    CheckedTokenStream tokens(&lexer, checker);
     RinglineParser parser(&tokens);
     ErrorListener listener(diags, buffer_id, in.cp_to_byte);
-    return fn(parser, tokens, listener, builder);
+    try {
+      return fn(parser, tokens, listener, builder);
+    } catch (StopParse&) {
+      checker.Drain(lexer);
+      return false;
+    }
   } catch (std::exception& e) {
     // ANTLR signals internal failures with exceptions; they end here, as a diagnostic.
     diags.Report(diag::Kind::syntax_error, {buffer_id, 0, 0},
@@ -193,17 +425,10 @@ std::unique_ptr<ast::Module> ParseBuffer(unsigned buffer_id, diag::Engine& diags
   auto m = std::make_unique<ast::Module>();
   m->buffer = buffer_id;
   m->path = diags.SourceMgr().getMemoryBuffer(buffer_id)->getBufferIdentifier().str();
-  unsigned errors_before = diags.ErrorCount();
-  bool ok = WithParser(buffer_id, diags, limits, *m,
-                       [&](RinglineParser& parser, antlr4::CommonTokenStream& tokens,
-                           ErrorListener& listener, Builder& builder) {
-                         auto* tree = TwoStageParse(parser, tokens, listener,
-                                                    &RinglineParser::module_);
-                         if (listener.count > 0) return false;
-                         builder.BuildModule(tree);
-                         return true;
-                       });
-  (void)errors_before;
+  bool ok = WithParser(
+      buffer_id, diags, limits, *m,
+      [&](RinglineParser& parser, CheckedTokenStream& tokens, ErrorListener& listener,
+          Builder& builder) { return ParseItems(parser, tokens, listener, builder, diags); });
   if (!ok) return nullptr;  // unknown units and the like leave a poisoned but usable AST
   return m;
 }
@@ -212,7 +437,7 @@ bool ParseCliValues(unsigned buffer_id, diag::Engine& diags, ast::Module& arena,
                     std::vector<ast::ValueSet>& out) {
   unsigned errors_before = diags.ErrorCount();
   bool ok = WithParser(buffer_id, diags, Limits{}, arena,
-                       [&](RinglineParser& parser, antlr4::CommonTokenStream& tokens,
+                       [&](RinglineParser& parser, CheckedTokenStream& tokens,
                            ErrorListener& listener, Builder& builder) {
                          auto* tree = TwoStageParse(parser, tokens, listener,
                                                     &RinglineParser::cliValues);
@@ -226,7 +451,7 @@ bool ParseCliValues(unsigned buffer_id, diag::Engine& diags, ast::Module& arena,
 bool DumpTokens(unsigned buffer_id, diag::Engine& diags, std::string& out) {
   Input in;
   if (!PrepareInput(buffer_id, diags, in)) return false;
-  antlr4::ANTLRInputStream stream(in.text);
+  SourceStream stream(in);
   RinglineLexer lexer(&stream);
   lexer.removeErrorListeners();
   antlr4::CommonTokenStream tokens(&lexer);

@@ -13,8 +13,8 @@ namespace rl::parse {
 
 struct Limits {
   unsigned max_bracket_depth = 256;       // ( [ { nested
-  unsigned max_prefix_ops = 1000;         // if / not / unary - / ^ in one declaration
-  unsigned max_binary_ops = 20000;        // operators in one declaration (AST depth)
+  unsigned max_prefix_ops = 1000;         // if / not / unary - / ^ / `fn(` in one declaration
+  unsigned max_binary_ops = 20000;        // operators, calls, indexing in one declaration (AST depth)
 };
 
 // Parses one buffer registered with diags.SourceMgr(). Returns nullptr after reporting

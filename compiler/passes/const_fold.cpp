@@ -1,6 +1,9 @@
 // Constant folding: an instruction whose operands are all constants becomes a constant;
-// identities that hold for every double (x + 0, x - 0, x * 1, x / 1, select on a
-// constant) forward their operand. x * 0 is not folded: inf * 0 is NaN, not 0.
+// identities that hold for every double (x + -0, x - +0, x * 1, x / 1, select on a
+// constant) forward their operand. x * 0 is not folded: inf * 0 is NaN, not 0. Nor is
+// x + 0: for x = -0 it gives +0, and the sign of a zero reaches `1 / x`.
+#include <cmath>
+
 #include "compiler/ir/semantics.h"
 #include "compiler/passes/passes.h"
 
@@ -36,8 +39,12 @@ bool ConstFold(ir::Scenario& s) {
     }
     uint32_t forward = UINT32_MAX;
     switch (in.op) {
-      case ir::Op::Add: forward = (kb && b == 0) ? resolve(in.a) : (ka && a == 0) ? resolve(in.b) : forward; break;
-      case ir::Op::Sub: forward = (kb && b == 0) ? resolve(in.a) : forward; break;
+      case ir::Op::Add:
+        forward = (kb && b == 0 && std::signbit(b))   ? resolve(in.a)
+                  : (ka && a == 0 && std::signbit(a)) ? resolve(in.b)
+                                                      : forward;
+        break;
+      case ir::Op::Sub: forward = (kb && b == 0 && !std::signbit(b)) ? resolve(in.a) : forward; break;
       case ir::Op::Mul: forward = (kb && b == 1) ? resolve(in.a) : (ka && a == 1) ? resolve(in.b) : forward; break;
       case ir::Op::Div: forward = (kb && b == 1) ? resolve(in.a) : forward; break;
       case ir::Op::Select: if (ka) forward = resolve(a != 0 ? in.b : in.c); break;

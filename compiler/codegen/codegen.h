@@ -1,0 +1,36 @@
+// Code generation: cost IR -> LLVM IR. One module per scenario with two entry points
+// (C ABI in runtime/abi.h): `eval`, one point straight-line, and `sweep`, a loop nest over
+// a box of the product space in which every value is computed in the outermost loop
+// where its inputs are known (staging.h). Each IR instruction kind has one handler
+// (EmitInst in codegen.cpp) whose semantics match ir::Apply bit for bit: no fast-math
+// flags, min/max propagate NaN, `%` is frem (fmod), pow/exp/log via LLVM intrinsics.
+#pragma once
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "compiler/ir/ir.h"
+
+namespace rl::codegen {
+
+struct Options {
+  std::vector<uint32_t> order;  // sweep loop order, outermost first; empty: declaration order
+  std::string suffix;           // appended to the entry points' names (unique per JIT module)
+  bool eval = true;             // which entry points to emit (each costs compile time)
+  bool sweep = true;
+};
+
+struct EntryNames {
+  std::string eval;   // rl_eval_fn; "" when not emitted
+  std::string sweep;  // rl_sweep_fn; "" when not emitted
+};
+
+// The module has no target triple or data layout: the caller (the JIT, --emit=llvm) sets
+// them for the machine the code will run on.
+std::unique_ptr<llvm::Module> EmitLLVM(const ir::Scenario& s, llvm::LLVMContext& ctx, const Options& opts,
+                                       EntryNames* names = nullptr);
+
+}  // namespace rl::codegen

@@ -1,0 +1,152 @@
+// Shared pieces of `eval` and `sweep` (see evaluate.h).
+#include "compiler/driver/evaluate.h"
+
+#include <fmt/format.h>
+#include <llvm/Support/FileSystem.h>
+
+#include <iostream>
+
+#include "compiler/driver/options.h"
+#include "compiler/interp/interp.h"
+#include "compiler/passes/passes.h"
+
+namespace rl::driver {
+
+std::optional<ir::Scenario> CompileScenario(Session& s, Exit& exit) {
+  exit = s.Load(Files[0]);
+  if (exit != kOk) return std::nullopt;
+  std::optional<std::string> name = s.PickScenario(ScenarioName);
+  if (!name) {
+    exit = kUsageError;
+    return std::nullopt;
+  }
+  std::vector<check::Override> sets;
+  std::vector<check::UnitChoice> units;
+  if (!s.ParseSets(Sets, sets) || !s.ParseUnits(UnitChoices, units)) {
+    exit = s.diags.ErrorCount() ? kSpecError : kUsageError;
+    return std::nullopt;
+  }
+  std::optional<ir::Scenario> sc = s.comp->Lower(*name, sets, units);
+  if (!sc) {
+    exit = kSpecError;
+    return std::nullopt;
+  }
+  passes::RunPipeline(*sc);
+  return sc;
+}
+
+bool CheckBackend() {
+  if (Backend == "interp" || Backend == "jit") {
+    if (OptLevel > 3) {
+      llvm::errs() << fmt::format("ringline: error: -O{} is not a level; use -O0, -O1, -O2 or -O3\n",
+                                  static_cast<unsigned>(OptLevel));
+      return false;
+    }
+    return true;
+  }
+  llvm::errs() << fmt::format("ringline: error: unknown --backend `{}`; available: jit, interp\n",
+                              std::string(Backend));
+  return false;
+}
+
+bool UseJit() { return Backend == "jit"; }
+
+std::unique_ptr<jit::Evaluator> CompileJit(const ir::Scenario& sc,
+                                           const std::optional<std::vector<uint32_t>>& sweep_order) {
+  jit::Options opts{OptLevel, sweep_order.value_or(std::vector<uint32_t>{}), !sweep_order, sweep_order.has_value()};
+  auto ev = jit::Compile(sc, opts);
+  if (!ev) {
+    llvm::errs() << fmt::format("ringline: error: the JIT failed: {}\n", llvm::toString(ev.takeError()));
+    return nullptr;
+  }
+  return std::move(*ev);
+}
+
+std::vector<runtime::Column> Columns(const ir::Scenario& s, bool feasible_column) {
+  std::vector<runtime::Column> cols;
+  auto kind = [](const ir::Display& d) {
+    return d.kind == ir::Display::Kind::Int ? runtime::Column::Kind::Int
+           : d.kind == ir::Display::Kind::Bool ? runtime::Column::Kind::Bool : runtime::Column::Kind::Real;
+  };
+  for (const ir::Param& p : s.params) cols.push_back({p.name, kind(p.display), p.display.unit});
+  for (const ir::Report& r : s.reports) cols.push_back({r.name, kind(r.display), r.display.unit});
+  if (feasible_column) cols.push_back({"feasible", runtime::Column::Kind::Bool, units::Unit{}});
+  return cols;
+}
+
+std::optional<runtime::Format> PickFormat(runtime::Format fallback) {
+  std::string f = OutputFormat;
+  if (f.empty() && !OutputFile.empty()) {
+    llvm::StringRef o(OutputFile);
+    if (o.ends_with(".csv")) f = "csv";
+    else if (o.ends_with(".json")) f = "json";
+  }
+  if (f.empty()) return fallback;
+  if (f == "table") return runtime::Format::Table;
+  if (f == "csv") return runtime::Format::Csv;
+  if (f == "json") return runtime::Format::Json;
+  llvm::errs() << fmt::format("ringline: error: unknown --format `{}`; use table, csv or json\n", f);
+  return std::nullopt;
+}
+
+static std::string ParamText(const ir::Scenario& s, const double* params) {
+  std::string out;
+  for (size_t i = 0; i < s.params.size(); ++i) {
+    runtime::Column c{s.params[i].name, s.params[i].display.kind == ir::Display::Kind::Real
+                                            ? runtime::Column::Kind::Real : runtime::Column::Kind::Int,
+                      s.params[i].display.unit};
+    if (s.params[i].display.kind == ir::Display::Kind::Bool) c.kind = runtime::Column::Kind::Bool;
+    out += fmt::format("{}{}={}{}", i ? ", " : "", c.name, runtime::FormatCell(c, params[i]),
+                       c.unit.name.empty() ? "" : " " + c.unit.name);
+  }
+  return out.empty() ? "(no params)" : out;
+}
+
+void ReportNonFinite(Session& s, const ir::Scenario& sc, const double* params, size_t report, double value) {
+  std::optional<interp::Failure> f = interp::FindNonFinite(sc, params);
+  if (!f) {
+    // Only the compiled code made it non-finite: a JIT bug, but still never a silent NaN.
+    const ir::Report& r = sc.reports[report];
+    s.diags.Report(diag::Kind::non_finite, r.range,
+                   fmt::format("report `{}` is {} at {}: the compiled code produced it but the interpreter "
+                               "does not (a JIT bug; rerun with `--backend=interp`)",
+                               r.name, units::FormatNumber(value), ParamText(sc, params)));
+    return;
+  }
+  const ir::Report& r = sc.reports[f->report];
+  SourceRange at = sc[f->origin].range.Valid() ? sc[f->origin].range : r.range;
+  s.diags.Report(diag::Kind::non_finite, at,
+                 fmt::format("report `{}` is {} at {}: {} here", r.name, units::FormatNumber(f->value),
+                             ParamText(sc, params), f->reason));
+}
+
+bool Output::Open() {
+  if (OutputFile.empty()) return true;
+  tmp_ = OutputFile + ".tmp";
+  file_.open(tmp_, std::ios::out | std::ios::trunc);
+  if (!file_) {
+    llvm::errs() << fmt::format("ringline: error: cannot write `{}`\n", tmp_);
+    return false;
+  }
+  return true;
+}
+
+std::ostream& Output::stream() { return OutputFile.empty() ? std::cout : file_; }
+
+bool Output::Commit() {
+  if (OutputFile.empty()) return true;
+  file_.close();
+  if (std::error_code ec = llvm::sys::fs::rename(tmp_, OutputFile)) {
+    llvm::errs() << fmt::format("ringline: error: cannot write `{}`: {}\n", std::string(OutputFile), ec.message());
+    return false;
+  }
+  return true;
+}
+
+void Output::Discard() {
+  if (OutputFile.empty()) return;
+  file_.close();
+  llvm::sys::fs::remove(tmp_);
+}
+
+}  // namespace rl::driver

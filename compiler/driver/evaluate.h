@@ -1,0 +1,52 @@
+// What `eval` and `sweep` share: compiling the chosen scenario to IR, the backend choice
+// (JIT or interpreter), result columns and formats, the output file written through a
+// temporary, and the run-time error for a non-finite report (located by the interpreter,
+// whichever backend produced it).
+#pragma once
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "compiler/driver/session.h"
+#include "compiler/ir/ir.h"
+#include "compiler/jit/jit.h"
+#include "runtime/sinks.h"
+
+namespace rl::driver {
+
+// Loads Files[0], picks the scenario, applies --set/--unit, runs the IR pipeline.
+std::optional<ir::Scenario> CompileScenario(Session& s, Exit& exit);
+
+// False (after a message) when --backend names no backend.
+bool CheckBackend();
+bool UseJit();
+// The JIT evaluator for `sc` with `eval` only (no order) or `sweep` only in `order`;
+// nullptr after a message (an environment error, exit 2).
+std::unique_ptr<jit::Evaluator> CompileJit(const ir::Scenario& sc, const std::optional<std::vector<uint32_t>>& sweep_order);
+
+std::vector<runtime::Column> Columns(const ir::Scenario& s, bool feasible_column);
+std::optional<runtime::Format> PickFormat(runtime::Format fallback);
+
+// A report of the point `params` is NaN or infinite: reports a diagnostic at the
+// instruction that first produced a non-finite value from finite operands (found by
+// interp::FindNonFinite), else at report `report`'s declaration.
+void ReportNonFinite(Session& s, const ir::Scenario& sc, const double* params, size_t report, double value);
+
+// Output goes to a temporary file renamed into place at the end, so a failed run never
+// leaves a half-written file under the requested name.
+class Output {
+ public:
+  bool Open();
+  std::ostream& stream();
+  bool Commit();
+  void Discard();
+
+ private:
+  std::string tmp_;
+  std::ofstream file_;
+};
+
+}  // namespace rl::driver

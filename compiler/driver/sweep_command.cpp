@@ -1,0 +1,218 @@
+// `ringline sweep`: the product space of the params' values through the sweep engine
+// (runtime/sweep.h) with the JIT's staged loop nest or the interpreter, into a streaming
+// or reducing sink. Ctrl-C stops after the current chunk with valid output and exit 130.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <csignal>
+#include <cmath>
+
+#include "compiler/codegen/staging.h"
+#include "compiler/driver/commands.h"
+#include "compiler/driver/evaluate.h"
+#include "compiler/driver/options.h"
+#include "compiler/interp/interp.h"
+#include "runtime/consumers.h"
+#include "runtime/sweep.h"
+
+namespace rl::driver {
+namespace {
+
+constexpr int kInterrupted = 130;  // 128 + SIGINT, what shells report for Ctrl-C
+
+std::atomic<bool> g_interrupt{false};
+extern "C" void OnInterrupt(int) { g_interrupt.store(true); }
+
+// SIGINT sets a flag the engine polls between chunks; a second Ctrl-C kills as usual.
+class InterruptScope {
+ public:
+  InterruptScope() {
+    g_interrupt = false;
+    struct sigaction sa {};
+    sa.sa_handler = OnInterrupt;
+    sa.sa_flags = SA_RESETHAND;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_);
+  }
+  ~InterruptScope() { sigaction(SIGINT, &old_, nullptr); }
+
+ private:
+  struct sigaction old_ {};
+};
+
+// `iter_time` or `-iter_time` (maximise) to a report index; nullopt after a message.
+std::optional<runtime::Objective> ParseObjective(const ir::Scenario& sc, std::string text, const char* option) {
+  runtime::Objective o;
+  if (!text.empty() && text[0] == '-') {
+    o.maximize = true;
+    text = text.substr(1);
+  }
+  for (size_t r = 0; r < sc.reports.size(); ++r)
+    if (sc.reports[r].name == text) {
+      o.report = r;
+      return o;
+    }
+  std::string names;
+  for (const ir::Report& r : sc.reports) names += (names.empty() ? "`" : ", `") + r.name + "`";
+  llvm::errs() << fmt::format("ringline: error: {} names `{}`, which is not a report of scenario `{}`; its reports are {}\n",
+                              option, text, sc.name, names.empty() ? "none" : names);
+  return std::nullopt;
+}
+
+enum class Reduce { None, Best, Top, Pareto, Histogram };
+
+std::optional<Reduce> PickReduction() {
+  int n = !Best.empty() + (Top > 0) + !Pareto.empty() + !HistogramOf.empty();
+  if (n > 1) {
+    llvm::errs() << "ringline: error: use at most one of --best, --top, --pareto and --histogram\n";
+    return std::nullopt;
+  }
+  if ((Top > 0) != !TopBy.empty()) {
+    llvm::errs() << "ringline: error: --top K and --by REPORT go together\n";
+    return std::nullopt;
+  }
+  if (!Best.empty()) return Reduce::Best;
+  if (Top > 0) return Reduce::Top;
+  if (!Pareto.empty()) return Reduce::Pareto;
+  if (!HistogramOf.empty()) return Reduce::Histogram;
+  return Reduce::None;
+}
+
+// The consumer for the chosen sink; nullptr after a message.
+std::unique_ptr<runtime::RowConsumer> MakeConsumer(const ir::Scenario& sc, Reduce how, runtime::Sink& sink,
+                                                   const runtime::RowShape& shape,
+                                                   const std::vector<runtime::Column>& cols) {
+  switch (how) {
+    case Reduce::None: return runtime::MakeRowWriter(sink, shape);
+    case Reduce::Best: {
+      auto by = ParseObjective(sc, Best, "--best");
+      return by ? runtime::MakeBest(sink, shape, *by) : nullptr;
+    }
+    case Reduce::Top: {
+      auto by = ParseObjective(sc, TopBy, "--by");
+      return by ? runtime::MakeTop(sink, shape, *by, Top) : nullptr;
+    }
+    case Reduce::Pareto: {
+      std::string text = Pareto;
+      size_t comma = text.find(',');
+      if (comma == std::string::npos || text.find(',', comma + 1) != std::string::npos) {
+        llvm::errs() << fmt::format("ringline: error: --pareto takes two reports, `R1,R2`; got `{}`\n", text);
+        return nullptr;
+      }
+      auto a = ParseObjective(sc, text.substr(0, comma), "--pareto");
+      if (!a) return nullptr;
+      auto b = ParseObjective(sc, text.substr(comma + 1), "--pareto");
+      return b ? runtime::MakePareto(sink, shape, *a, *b) : nullptr;
+    }
+    case Reduce::Histogram: {
+      auto of = ParseObjective(sc, HistogramOf, "--histogram");
+      if (!of) return nullptr;
+      if (of->maximize) {
+        llvm::errs() << "ringline: error: --histogram takes a report name, without `-`\n";
+        return nullptr;
+      }
+      if (Bins < 1) {
+        llvm::errs() << "ringline: error: --bins must be at least 1\n";
+        return nullptr;
+      }
+      return runtime::MakeHistogram(sink, shape, of->report, cols[shape.num_params + of->report], sc.name, Bins);
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+int RunSweep() {
+  if (!CheckBackend()) return kUsageError;
+  std::optional<runtime::Format> fmt = PickFormat(runtime::Format::Csv);
+  if (!fmt) return kUsageError;
+  std::optional<Reduce> how = PickReduction();
+  if (!how) return kUsageError;
+  Session s;
+  Exit e;
+  std::optional<ir::Scenario> sc = CompileScenario(s, e);
+  if (!sc) return e;
+
+  std::vector<std::vector<double>> axes;
+  std::vector<uint64_t> sizes;
+  for (const ir::Param& p : sc->params) {
+    axes.push_back(p.values);
+    sizes.push_back(p.values.size());
+  }
+  if (runtime::ProductSize(axes) == UINT64_MAX) {
+    llvm::errs() << "ringline: error: the sweep has 2^64 points or more; sweep fewer values\n";
+    return kUsageError;
+  }
+  std::string error;
+  std::optional<std::vector<uint32_t>> forced = codegen::ParseOrder(*sc, LoopOrder, error);
+  if (!forced) {
+    llvm::errs() << "ringline: error: " << error << "\n";
+    return kUsageError;
+  }
+  const std::vector<uint32_t> order = codegen::ChooseOrder(*sc, sizes, *forced);
+
+  const size_t np = sc->params.size(), nr = sc->reports.size();
+  runtime::FillerFactory make_filler;
+  std::unique_ptr<jit::Evaluator> jit_ev;
+  if (UseJit()) {
+    jit_ev = CompileJit(*sc, order);
+    if (!jit_ev) return kUsageError;
+    rl_sweep_fn fn = jit_ev->sweep_fn();
+    make_filler = [fn] { return runtime::SweepFnFiller(fn); };
+  } else {
+    const ir::Scenario* scp = &*sc;
+    make_filler = [scp, np, nr] {
+      auto ev = std::make_shared<interp::Evaluator>(*scp);
+      return runtime::PointFiller([ev](const double* p, double* r) { return ev->Run(p, r); }, np, nr);
+    };
+  }
+
+  Output out;
+  if (!out.Open()) return kUsageError;
+  bool keep = KeepInfeasible;
+  std::unique_ptr<runtime::Sink> sink =
+      runtime::MakeSink(*fmt, out.stream(), /*single_row=*/*how == Reduce::Best && *fmt == runtime::Format::Table);
+  std::vector<runtime::Column> cols = Columns(*sc, keep);
+  runtime::RowShape shape{np, nr, keep, keep};
+  std::unique_ptr<runtime::RowConsumer> consumer = MakeConsumer(*sc, *how, *sink, shape, cols);
+  if (!consumer) {
+    out.Discard();
+    return kUsageError;
+  }
+  if (*how == Reduce::None) sink->Begin(sc->name, cols);
+
+  // Streamed rows come in declaration order; a reducer does not care, so its chunks
+  // follow the loop order and the innermost loop writes unit-stride.
+  std::vector<uint32_t> chunk_order(np);
+  for (uint32_t p = 0; p < np; ++p) chunk_order[p] = p;
+  runtime::Space space(std::move(axes), *how == Reduce::None ? chunk_order : order, nr);
+  runtime::SweepOptions so;
+  so.threads = Threads;
+  so.keep_infeasible = keep;
+  so.interrupt = &g_interrupt;
+  so.progress = !Quiet && isatty(STDERR_FILENO);
+  runtime::SweepResult res;
+  {
+    InterruptScope scope;
+    res = runtime::RunSweep(space, make_filler, *consumer, so);
+  }
+  if (res.failure) {
+    if (*how == Reduce::None) consumer->Finish();
+    out.Discard();
+    ReportNonFinite(s, *sc, res.failure->params.data(), res.failure->report, res.failure->value);
+    return kSpecError;
+  }
+  if (*how != Reduce::None && *how != Reduce::Histogram) sink->Begin(sc->name, cols);
+  consumer->Finish();
+  if (!out.Commit()) return kUsageError;
+  if (res.interrupted) {
+    llvm::errs() << fmt::format("ringline: interrupted after {} of {} points; the output holds them\n", res.points,
+                                space.points);
+    return kInterrupted;
+  }
+  return kOk;
+}
+
+}  // namespace rl::driver

@@ -1,0 +1,35 @@
+/* The C ABI between generated code and the runtime: the two entry points codegen emits
+ * per scenario. Plain C types only, so JIT'd code, the interpreter's adapter and the
+ * hand-written benchmark reference all fill the same buffers.
+ *
+ * A box is a sub-product of the sweep: for each param p (declaration order), the indices
+ * [lo[p], hi[p]) of its axis values axes[p][...]; every range is non-empty. The point with
+ * indices i[] lands at output position pos = sum_p (i[p] - lo[p]) * stride[p], which must
+ * be a bijection onto [0, count). Report r of that point is written to
+ * reports[r * count + pos] (one contiguous array per report, so the innermost loop stores
+ * unit-stride and vectorises) and feasible[pos] is 1 when every `require` holds, else 0.
+ * The axis arrays and the output arrays do not overlap. */
+#ifndef RINGLINE_RUNTIME_ABI_H
+#define RINGLINE_RUNTIME_ABI_H
+
+#include <stdint.h>
+#ifndef __cplusplus
+#include <stdbool.h>
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One point: params[p] in SI units, reports[r] out; returns 1 when feasible. */
+typedef bool (*rl_eval_fn)(const double* params, double* reports);
+
+/* One box (see above). */
+typedef void (*rl_sweep_fn)(const double* const* axes, const int64_t* lo, const int64_t* hi,
+                            const int64_t* stride, double* reports, uint8_t* feasible, int64_t count);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,204 @@
+// stdlib.layers: layer types, written in Ringline, and the combinators that compose them.
+//
+// A layer maps an input shape (per sample: [C, H, W] for images, [C, D, H, W] for
+// volumes, [C, L] for 1-D signals, [F] for features, [T, E] for token sequences) to one
+// or more Layer records. A `Block` is such a map; combinators (`chain`, `residual`,
+// `branches`, `repeat`) build blocks from blocks, and `network` threads an input shape
+// through a list of blocks. All counts are per sample and exact; `ringline stats`
+// multiplies by the batch.
+//
+// Conventions (docs/layers.md): 1 MAC = 2 FLOP. `macs` counts the multiply-accumulates
+// of convolutions, dense layers and attention matmuls only (torchvision's `_ops`).
+// Forward FLOPs = 2 x MACs (+ bias adds); backward-data = 2 x MACs and backward-weight =
+// 2 x MACs (+ bias gradients); the network's first layer computes no data gradient.
+// Elementwise layers: ReLU 1 FLOP per output element forward and backward; batchnorm
+// (training) 5 forward, 8 backward-data and 2 backward-weight per element; layernorm the
+// same; pooling 1 per input element; add 1 per element; softmax 5 forward, 4 backward;
+// sigmoid 4/2, tanh 5/2, GELU 8/8.
+
+record Layer {
+  kind: String        // conv2d, dense, batchnorm, relu, maxpool, add, concat, ...
+  out: [Int]          // output shape per sample
+  params: Int         // trainable parameters
+  macs: Int           // forward multiply-accumulates (conv, dense, attention matmuls)
+  fwd: Int            // forward FLOPs
+  bwd_data: Int       // backward FLOPs for the input gradient
+  bwd_weight: Int     // backward FLOPs for the parameter gradients
+  reads: Int          // elements read by the forward pass (input + weights)
+  writes: Int         // elements written by the forward pass (output)
+  act: Int            // elements kept for the backward pass
+}
+
+type Block = fn([Int]) -> [Layer]
+
+record Network {
+  name: String
+  input: [Int]
+  layers: [Layer]
+}
+
+fn numel(shape: [Int]) -> Int = prod x in shape: x
+
+// Output length of a sliding window along one axis (PyTorch's formula).
+fn window_out(n: Int, k: Int, s: Int, p: Int, d: Int = 1) -> Int =
+  floor((n + 2 * p - d * (k - 1) - 1) / s) + 1
+
+// A layer with no parameters and `f` FLOPs per output element forward, `b` backward.
+fn elementwise(kind: String, x: [Int], f: Int, b: Int, keep: Bool = true) -> Layer =
+  Layer { kind = kind, out = x, params = 0, macs = 0, fwd = f * numel(x),
+          bwd_data = b * numel(x), bwd_weight = 0, reads = numel(x), writes = numel(x),
+          act = if keep then numel(x) else 0 }
+
+// ---- composition ------------------------------------------------------------------
+
+fn _shape_after(layers: [Layer], input: [Int]) -> [Int] =
+  if len(layers) == 0 then input else layers[len(layers) - 1].out
+
+// The layers of `blocks` applied one after another to `input`.
+fn layers_of(input: [Int], blocks: [Block]) -> [Layer] =
+  fold(fn(acc: [Layer], b: Block) -> [Layer] = concat(acc, b(_shape_after(acc, input))), [], blocks)
+
+fn chain(blocks: [Block]) -> Block = fn(x: [Int]) -> [Layer] = layers_of(x, blocks)
+
+fn repeat(n: Int, b: Block) -> Block = chain([b for i in range(n)])
+
+// main(x) + shortcut(x); an empty shortcut is the identity.
+fn residual(main: [Block], shortcut: [Block] = []) -> Block = fn(x: [Int]) -> [Layer] = {
+  let m = layers_of(x, main)
+  let sc = layers_of(x, shortcut)
+  let out = _shape_after(m, x)
+  concat(m, sc, [elementwise("add", out, 1, 0, keep = false)])
+}
+
+// Parallel branches on one input, concatenated along channels (Inception, DenseNet).
+fn branches(bs: [[Block]]) -> Block = fn(x: [Int]) -> [Layer] = {
+  let outs = [layers_of(x, b) for b in bs]
+  let shapes = [_shape_after(o, x) for o in outs]
+  let c = sum s in shapes: s[0]
+  let out = concat([c], [shapes[0][i] for i in range(1, len(x))])
+  concat(flatten(outs), [Layer { kind = "concat", out = out, params = 0, macs = 0, fwd = 0,
+                                 bwd_data = 0, bwd_weight = 0, reads = numel(out),
+                                 writes = numel(out), act = 0 }])
+}
+
+// A whole network: the first layer computes no gradient for the network's input.
+fn network(name: String, input: [Int], blocks: [Block]) -> Network = {
+  let ls = layers_of(input, blocks)
+  let first = ls[0] with { bwd_data = 0 }
+  Network { name = name, input = input,
+            layers = concat([first], [ls[i] for i in range(1, len(ls))]) }
+}
+
+// ---- convolutions -----------------------------------------------------------------
+
+fn _conv(kind: String, x: [Int], out_ch: Int, k: [Int], s: [Int], p: [Int], d: [Int],
+         groups: Int, bias: Bool) -> [Layer] = {
+  let c = x[0]
+  let spatial = [window_out(x[i + 1], k[i], s[i], p[i], d[i]) for i in range(len(k))]
+  let out = concat([out_ch], spatial)
+  let kernel = floor(c / groups) * prod kk in k: kk
+  let weights = out_ch * kernel
+  let macs = weights * numel(spatial)
+  let b = if bias then out_ch else 0
+  [Layer { kind = kind, out = out, params = weights + b, macs = macs,
+           fwd = 2 * macs + b * numel(spatial), bwd_data = 2 * macs,
+           bwd_weight = 2 * macs + b * numel(spatial), reads = numel(x) + weights + b,
+           writes = numel(out), act = numel(x) }]
+}
+
+fn conv1d(out_ch: Int, k: Int, s: Int = 1, p: Int = 0, d: Int = 1, groups: Int = 1,
+          bias: Bool = true) -> Block =
+  fn(x: [Int]) -> [Layer] = _conv("conv1d", x, out_ch, [k], [s], [p], [d], groups, bias)
+
+fn conv2d(out_ch: Int, k: Int, s: Int = 1, p: Int = 0, d: Int = 1, groups: Int = 1,
+          bias: Bool = true) -> Block =
+  fn(x: [Int]) -> [Layer] = _conv("conv2d", x, out_ch, [k, k], [s, s], [p, p], [d, d], groups, bias)
+
+// A rectangular 2-D kernel (Inception's 1x7 and 7x1).
+fn conv2d_rect(out_ch: Int, kh: Int, kw: Int, s: Int = 1, ph: Int = 0, pw: Int = 0,
+               bias: Bool = true) -> Block =
+  fn(x: [Int]) -> [Layer] = _conv("conv2d", x, out_ch, [kh, kw], [s, s], [ph, pw], [1, 1], 1, bias)
+
+fn conv3d(out_ch: Int, k: Int, s: Int = 1, p: Int = 0, d: Int = 1, groups: Int = 1,
+          bias: Bool = true) -> Block =
+  fn(x: [Int]) -> [Layer] = _conv("conv3d", x, out_ch, [k, k, k], [s, s, s], [p, p, p], [d, d, d], groups, bias)
+
+// ---- dense, normalisation, activations ---------------------------------------------
+
+// Dense over the last axis ([F] -> [out], or [T, E] -> [T, out]).
+fn dense(out_features: Int, bias: Bool = true) -> Block = fn(x: [Int]) -> [Layer] = {
+  let f = x[len(x) - 1]
+  let rows = floor(numel(x) / f)
+  let out = concat([x[i] for i in range(len(x) - 1)], [out_features])
+  let macs = rows * f * out_features
+  let b = if bias then out_features else 0
+  [Layer { kind = "dense", out = out, params = f * out_features + b, macs = macs,
+           fwd = 2 * macs + rows * b, bwd_data = 2 * macs, bwd_weight = 2 * macs + rows * b,
+           reads = numel(x) + f * out_features + b, writes = numel(out), act = numel(x) }]
+}
+
+let batchnorm: Block = fn(x: [Int]) -> [Layer] =
+  [elementwise("batchnorm", x, 5, 8) with { params = 2 * x[0], bwd_weight = 2 * numel(x),
+                                             reads = numel(x) + 2 * x[0] }]
+let layernorm: Block = fn(x: [Int]) -> [Layer] = {
+  let e = x[len(x) - 1]
+  [elementwise("layernorm", x, 5, 8) with { params = 2 * e, bwd_weight = 2 * numel(x),
+                                             reads = numel(x) + 2 * e }]
+}
+let relu: Block = fn(x: [Int]) -> [Layer] = [elementwise("relu", x, 1, 1)]
+let relu6: Block = fn(x: [Int]) -> [Layer] = [elementwise("relu6", x, 2, 1)]
+let gelu: Block = fn(x: [Int]) -> [Layer] = [elementwise("gelu", x, 8, 8)]
+let sigmoid: Block = fn(x: [Int]) -> [Layer] = [elementwise("sigmoid", x, 4, 2)]
+let tanh: Block = fn(x: [Int]) -> [Layer] = [elementwise("tanh", x, 5, 2)]
+let softmax: Block = fn(x: [Int]) -> [Layer] = [elementwise("softmax", x, 5, 4)]
+fn dropout(rate: Real = 0.5) -> Block = fn(x: [Int]) -> [Layer] = [elementwise("dropout", x, 1, 1)]
+let flatten: Block = fn(x: [Int]) -> [Layer] =
+  [elementwise("flatten", [numel(x)], 0, 0, keep = false) with { reads = numel(x) }]
+
+// ---- pooling ------------------------------------------------------------------------
+
+fn _pool(kind: String, x: [Int], k: Int, s: Int, p: Int) -> [Layer] = {
+  let out = concat([x[0]], [window_out(x[i], k, s, p) for i in range(1, len(x))])
+  [Layer { kind = kind, out = out, params = 0, macs = 0, fwd = numel(x), bwd_data = numel(x),
+           bwd_weight = 0, reads = numel(x), writes = numel(out), act = numel(x) }]
+}
+fn maxpool(k: Int, s: Int = 0, p: Int = 0) -> Block =
+  fn(x: [Int]) -> [Layer] = _pool("maxpool", x, k, if s == 0 then k else s, p)
+fn avgpool(k: Int, s: Int = 0, p: Int = 0) -> Block =
+  fn(x: [Int]) -> [Layer] = _pool("avgpool", x, k, if s == 0 then k else s, p)
+// Adaptive average pooling to `size` per spatial axis (PyTorch's windows, evenly sized
+// when the input divides; the FLOPs are one per input element either way).
+fn adaptive_avgpool(size: Int) -> Block = fn(x: [Int]) -> [Layer] = {
+  let out = concat([x[0]], [size for i in range(1, len(x))])
+  [Layer { kind = "adaptive_avgpool", out = out, params = 0, macs = 0, fwd = numel(x),
+           bwd_data = numel(x), bwd_weight = 0, reads = numel(x), writes = numel(out), act = 0 }]
+}
+let global_avgpool: Block = fn(x: [Int]) -> [Layer] = {
+  let ls = adaptive_avgpool(1)(x)
+  [ls[0] with { kind = "global_avgpool", out = [x[0]] }]
+}
+
+// ---- sequences ----------------------------------------------------------------------
+
+// Token ids [T] -> [T, dim]; a lookup, no FLOPs.
+fn embedding(vocab: Int, dim: Int) -> Block = fn(x: [Int]) -> [Layer] =
+  [Layer { kind = "embedding", out = [x[0], dim], params = vocab * dim, macs = 0, fwd = 0,
+           bwd_data = 0, bwd_weight = x[0] * dim, reads = x[0] * dim, writes = x[0] * dim, act = x[0] }]
+
+// Adds a learned position table [T, E] (GPT-2, BERT).
+fn position_embedding(max_len: Int) -> Block = fn(x: [Int]) -> [Layer] =
+  [elementwise("position_embedding", x, 1, 0, keep = false) with { params = max_len * x[1] }]
+
+// Multi-head self-attention on [T, E]: Q, K, V and output projections (with bias) plus
+// the two attention matmuls (T x T x E MACs each) and the softmax over T x T scores per head.
+fn attention(heads: Int) -> Block = fn(x: [Int]) -> [Layer] = {
+  let t = x[0]
+  let e = x[1]
+  let proj = 4 * t * e * e
+  let scores = 2 * t * t * e
+  let probs = heads * t * t
+  [Layer { kind = "attention", out = x, params = 4 * e * e + 4 * e, macs = proj + scores,
+           fwd = 2 * (proj + scores) + 4 * t * e + 5 * probs,
+           bwd_data = 2 * (proj + scores) + 4 * probs, bwd_weight = 2 * proj + 4 * t * e,
+           reads = t * e + 4 * e * e + 4 * e, writes = t * e, act = 4 * t * e + 2 * probs }]
+}

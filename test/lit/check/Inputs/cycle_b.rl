@@ -1,0 +1,3 @@
+// The other half of the import cycle.
+import "cycle_a.rl"
+let b = 2

@@ -1,0 +1,52 @@
+// Records: fields a record does not have ([unknown_field]), fields left out that have no
+// default ([missing_field]), in literals, field access and `with`.
+// RUN: %ringline check --verify-diagnostics --split-input-file %s
+
+record Link { bw: B/s, lat: s = 0 s }
+// expected-error@+1 {{`Link` has no field `latency` [unknown_field]}}
+let l = Link { bw = 1 GB/s, latency = 2 us }
+
+// -----
+record Link { bw: B/s, lat: s = 0 s }
+let l = Link { bw = 1 GB/s }
+// expected-error@+1 {{`Link` has no field `bandwidth` [unknown_field]}}
+let b = l.bandwidth
+
+// -----
+record Link { bw: B/s, lat: s = 0 s }
+// expected-error@+1 {{`Link` has no field `speed` [unknown_field]}}
+let l = Link { bw = 1 GB/s } with { speed = 2 GB/s }
+
+// -----
+record Link { bw: B/s, lat: s = 0 s }
+record Cluster { inter: Link, nodes: Int }
+let c = Cluster { inter = Link { bw = 1 GB/s }, nodes = 4 }
+// A nested update names a path of fields.
+let ok = c with { inter.bw = 2 GB/s }
+// expected-error@+1 {{`Link` has no field `bandwith` [unknown_field]}}
+let bad = c with { inter.bandwith = 2 GB/s }
+
+// -----
+record Link { bw: B/s, lat: s = 0 s }
+record Cluster { inter: Link, nodes: Int }
+let c = Cluster { inter = Link { bw = 1 GB/s }, nodes = 4 }
+// expected-error@+1 {{`with` needs a record, got `Int` [type_mismatch]}}
+let bad = c with { nodes.count = 2 }
+
+// -----
+record Link { bw: B/s, lat: s = 0 s }
+// expected-error@+1 {{`Link` needs field `bw` (B/s) [missing_field]}}
+let l = Link { lat = 1 us }
+
+// -----
+record Device { peak: FLOP/s, cores: Int }
+// expected-error@+1 {{`Device` needs field `cores` (Int) [missing_field]}}
+let d = Device { peak = 15 TFLOP/s }
+
+// -----
+// A default may use the fields before it.
+record Shape { n: Int, bytes: B = n * 4 B }
+let ok = Shape { n = 2 }.bytes == 8 B
+record Link { bw: B/s, lat: s = 0 s }
+// expected-error@+1 {{field `lat` of `Link` must be in `s`, got `B` [unit_mismatch]}}
+let l = Link { bw = 1 GB/s, lat = 1 B }

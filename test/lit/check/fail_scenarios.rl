@@ -1,0 +1,94 @@
+// Scenarios: missing reports or param values ([bad_scenario]), value ranges that never
+// end or are empty ([bad_range]); a param that fails binds an error value, so its uses
+// add no second diagnostic.
+// RUN: %ringline check --verify-diagnostics --split-input-file %s
+
+// expected-error@+1 {{scenario `empty` has no `report` [bad_scenario]}}
+scenario empty {
+  param n: Int = 4
+}
+
+// -----
+scenario s {
+  // expected-error@+1 {{param `n` needs a default (`= value`) or values (`in [...]`) [bad_scenario]}}
+  param n: Int
+  report r = n * 2
+}
+
+// -----
+scenario s {
+  // expected-error@+1 {{param `name` must be `Int`, `Real`, `Bool` or a unit, got `String` [bad_scenario]}}
+  param name: String = "resnet"
+  report r = 1
+}
+
+// -----
+record Link { bw: B/s }
+scenario s {
+  // expected-error@+1 {{param `l` must be `Int`, `Real`, `Bool` or a unit, got `Link` [bad_scenario]}}
+  param l: Link = Link { bw = 1 GB/s }
+  report r = 1
+}
+
+// -----
+scenario s {
+  // expected-error@+1 {{param `n` must be `Int`, `Real`, `Bool` or a unit, got `[Int]` [bad_scenario]}}
+  param n: [Int] = [1]
+  report r = 1
+}
+
+// -----
+scenario s {
+  // expected-error@+1 {{the range from 1 to 64 by *1 never ends or is empty [bad_range]}}
+  param n: Int in 1 .. 64 step *1
+  report r = n
+}
+
+// -----
+scenario s {
+  // expected-error@+1 {{the range from 64 to 1 by +1 never ends or is empty [bad_range]}}
+  param n: Int in 64 .. 1
+  report r = n
+}
+
+// -----
+scenario s {
+  // expected-error@+1 {{the range from 0 to 64 by *2 never ends or is empty [bad_range]}}
+  param n: Int in 0 .. 64 step *2
+  report r = n
+}
+
+// -----
+scenario s {
+  // expected-error@+1 {{a range of `B/s` values needs a step (`step *2` or `step + 1 B/s`) [bad_range]}}
+  param bw: B/s in 10 GB/s .. 100 GB/s
+  report r = bw
+}
+
+// -----
+scenario s {
+  // expected-error@+1 {{a range of more than 10000000 values [bad_range]}}
+  param n: Int in 1 .. 100000000 step +1
+  report r = n
+}
+
+// -----
+// expected-error@+1 {{`range` of 2000000 elements; the limit is 1000000 [bad_range]}}
+let big = range(2000000)
+
+// -----
+scenario s {
+  // expected-error@+1 {{unknown name `sizes` [unknown_name]}}
+  param n: Int = 1 in sizes
+  // No `unknown name n` here: the failed param is bound to an error value.
+  report r = n
+  report q = n + 1
+}
+
+// -----
+scenario s {
+  param n: Int = 4 in [1, 2, 4]
+  // expected-error@+1 {{param `m` default must be a constant [not_static]}}
+  param m: Int = n
+  report r = m
+}

@@ -1,0 +1,98 @@
+// Compile-time evaluation errors: arithmetic with no value ([domain_error]), list
+// indexes past the end ([index_out_of_range]), reducing an empty list ([empty_list]),
+// and structure that would have to depend on a param ([not_static]).
+// RUN: %ringline check --verify-diagnostics --split-input-file %s
+
+// expected-error@+1 {{division by zero in `div` of constants [domain_error]}}
+let x = 1 GB / (0 B/s)
+
+// -----
+// expected-error@+1 {{`%` by zero in `mod` of constants [domain_error]}}
+let x = 7 % 0
+
+// -----
+// expected-error@+1 {{`log` of 0, which is not positive [domain_error]}}
+let x = log(0)
+
+// -----
+// expected-error@+1 {{`log10` of -1, which is not positive [domain_error]}}
+let x = log10(-1)
+
+// -----
+// expected-error@+1 {{`sqrt` of a negative constant [domain_error]}}
+let x = sqrt(-4)
+
+// -----
+// expected-error@+1 {{the result is infinite in `pow` of constants [domain_error]}}
+let x = 10 ^ 400
+
+// -----
+// expected-error@+1 {{`9007199254740993` is too large for an exact `Int` (2^53 at most) [domain_error]}}
+let x = 9007199254740993
+
+// -----
+// The largest exact `Int` is fine.
+let ok = 9007199254740992
+// A literal of a thousand digits is quoted in part.
+// expected-error@+1 {{`11111111111111111111...` is too large for an exact `Int` (2^53 at most) [domain_error]}}
+let x = 1111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111
+
+// -----
+// A literal that overflows a double is an error, not infinity.
+// expected-error@+1 {{`1e400` is too large for a number (about 1.8e308 at most) [domain_error]}}
+let x = 1e400
+
+// -----
+// expected-error@+1 {{`1.5e308` is too large for a number (about 1.8e308 at most) [domain_error]}}
+let x = 1.5e308 TB
+
+// -----
+// expected-error@+1 {{index 5 is out of range for a list of 2 [index_out_of_range]}}
+let x = [1, 2][5]
+
+// -----
+// expected-error@+1 {{index -1 is out of range for a list of 3 [index_out_of_range]}}
+let x = range(3)[-1]
+
+// -----
+// expected-error@+1 {{`max` over an empty list has no value [empty_list]}}
+let x = max i in []: i
+
+// -----
+// expected-error@+1 {{`min` of an empty list has no value [empty_list]}}
+let x = min([])
+
+// -----
+// An empty sum is zero, of any dimension.
+let ok = (sum i in []: i) + 1 s
+scenario s {
+  param n: Int = 4 in [1, 2, 4]
+  // expected-error@+1 {{`range` needs constant `Int`s, got param-dependent `Int` [not_static]}}
+  let ranks = range(n)
+  report r = len(ranks)
+}
+
+// -----
+scenario s {
+  param n: Int = 4 in [1, 2, 4]
+  // expected-error@+1 {{a list index must be a constant `Int`, got param-dependent `Int` [not_static]}}
+  report r = [10, 20, 30][n]
+}
+
+// -----
+record Link { bw: B/s }
+scenario s {
+  param fast: Bool = true
+  // A param may choose between records of one type, not between a record and a list.
+  let ok = if fast then Link { bw = 2 GB/s } else Link { bw = 1 GB/s }
+  // expected-error@+1 {{this `if` depends on a param and its branches are `Link` and `[Int]`; only numbers, and records or lists of them, can be chosen at run time [not_static]}}
+  let bad = if fast then Link { bw = 2 GB/s } else [1]
+  report r = ok.bw
+}
+
+// -----
+scenario s {
+  param k: Int = 2 in [1, 2]
+  // expected-error@+1 {{raising `s` to a power needs a constant `Int` exponent (|n| <= 8) [not_static]}}
+  report r = (3 s) ^ k
+}

@@ -1,0 +1,31 @@
+// Usage and environment errors exit with status 2 and say why: a missing spec file (for
+// every subcommand), an unknown option, an unknown subcommand, a bad --format, an
+// unknown --scenario, and `eval` given several values; a clean run exits 0.
+// RUN: %python %S/Inputs/expect_exit.py 2 %ringline eval %t.missing.rl | FileCheck %s --check-prefix=MISSING
+// RUN: %python %S/Inputs/expect_exit.py 2 %ringline sweep %t.missing.rl | FileCheck %s --check-prefix=MISSING
+// RUN: %python %S/Inputs/expect_exit.py 2 %ringline check %t.missing.rl | FileCheck %s --check-prefix=MISSING
+// RUN: %python %S/Inputs/expect_exit.py 2 %ringline emit %t.missing.rl --emit=ir | FileCheck %s --check-prefix=MISSING
+// RUN: %python %S/Inputs/expect_exit.py 2 %ringline emit %t.missing.rl --emit=ast | FileCheck %s --check-prefix=MISSING
+// RUN: %python %S/Inputs/expect_exit.py 2 %ringline eval %s --no-such-option | FileCheck %s --check-prefix=OPTION
+// RUN: %python %S/Inputs/expect_exit.py 2 %ringline frobnicate %s | FileCheck %s --check-prefix=SUBCMD
+// RUN: %python %S/Inputs/expect_exit.py 2 %ringline eval %s --format=xml | FileCheck %s --check-prefix=FORMAT
+// RUN: %python %S/Inputs/expect_exit.py 2 %ringline eval %s --scenario=nope | FileCheck %s --check-prefix=SCENARIO
+// RUN: %python %S/Inputs/expect_exit.py 2 %ringline eval %s --set n=1,2 | FileCheck %s --check-prefix=MANY
+// RUN: %python %S/Inputs/expect_exit.py 0 %ringline eval %s | FileCheck %s --check-prefix=OK
+scenario usage {
+  param n: Int = 2
+  report r = n * 2
+}
+// MISSING: cannot open `{{.*}}missing.rl`
+// MISSING: exit 2
+// OPTION: Unknown command line argument '--no-such-option'
+// OPTION: exit 2
+// SUBCMD: exit 2
+// FORMAT: ringline: error: unknown --format `xml`; use table, csv or json
+// FORMAT: exit 2
+// SCENARIO: ringline: error: no scenario `nope`; this file has: usage
+// SCENARIO: exit 2
+// MANY: ringline: error: `eval` takes one value per param; `--set n` gives 2 (use `ringline sweep`)
+// MANY: exit 2
+// OK: r = 4
+// OK: exit 0

@@ -1,0 +1,49 @@
+// `--version`, and `--help` on each subcommand lists that subcommand's options (and not
+// the options of the others).
+// RUN: %ringline --version | FileCheck %s --check-prefix=VERSION
+// RUN: %ringline check --help | FileCheck %s --check-prefix=CHK --implicit-check-not=--keep-infeasible --implicit-check-not=--format
+// RUN: %ringline emit --help | FileCheck %s --check-prefix=EMIT --implicit-check-not=--keep-infeasible --implicit-check-not=--verify-diagnostics
+// RUN: %ringline eval --help | FileCheck %s --check-prefix=EVAL --implicit-check-not=--keep-infeasible --implicit-check-not=--print-after
+// RUN: %ringline sweep --help | FileCheck %s --check-prefix=SWEEP --implicit-check-not=--verify-diagnostics '--implicit-check-not=--emit=<string>'
+// RUN: %ringline --help | FileCheck %s --check-prefix=TOP
+
+// VERSION: ringline {{[0-9]+\.[0-9]+\.[0-9]+}}
+
+// CHK: SUBCOMMAND 'check'
+// CHK: USAGE: ringline check [options]
+// CHK-DAG: --max-errors=<uint>
+// CHK-DAG: --split-input-file
+// CHK-DAG: --verify-diagnostics
+
+// EMIT: SUBCOMMAND 'emit'
+// EMIT: USAGE: ringline emit [options]
+// EMIT-DAG: --emit=<string>
+// EMIT-DAG: --print-after-all
+// EMIT-DAG: --print-after=<PASS>
+// EMIT-DAG: --scenario=<NAME>
+// EMIT-DAG: --set=<NAME=VALUE>
+
+// EVAL: SUBCOMMAND 'eval'
+// EVAL: USAGE: ringline eval [options]
+// EVAL-DAG: --backend=<string>
+// EVAL-DAG: --format=<string>
+// EVAL-DAG: -o <FILE>
+// EVAL-DAG: --scenario=<NAME>
+// EVAL-DAG: --set=<NAME=VALUE>
+// EVAL-DAG: --unit=<NAME=UNIT>
+
+// SWEEP: SUBCOMMAND 'sweep'
+// SWEEP: USAGE: ringline sweep [options]
+// SWEEP-DAG: --format=<string>
+// SWEEP-DAG: --keep-infeasible
+// SWEEP-DAG: -o <FILE>
+// SWEEP-DAG: --scenario=<NAME>
+// SWEEP-DAG: --set=<NAME=VALUE>
+// SWEEP-DAG: --unit=<NAME=UNIT>
+
+// TOP: USAGE: ringline [subcommand] [options]
+// TOP-DAG: check
+// TOP-DAG: emit
+// TOP-DAG: eval
+// TOP-DAG: sweep
+

@@ -1,0 +1,41 @@
+# Starts a sweep that would run for hours, sends it SIGINT (Ctrl-C) once it has written
+# some rows, and checks what it leaves: exit status 130, no temporary file, and an output
+# file that parses as complete CSV (every row as wide as the header) or JSON. Prints a
+# summary line for FileCheck.
+#   interrupt.py OUT_FILE COMMAND ARGS...   (the command writes OUT_FILE with -o)
+import csv
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+out = sys.argv[1]
+for f in (out, out + ".tmp"):
+    if os.path.exists(f):
+        os.remove(f)
+p = subprocess.Popen(sys.argv[2:], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+deadline = time.time() + 60
+while time.time() < deadline and p.poll() is None:
+    if os.path.exists(out + ".tmp") and os.path.getsize(out + ".tmp") > 4096:
+        break
+    time.sleep(0.05)
+if p.poll() is not None:
+    sys.exit("the sweep ended before it could be interrupted: %s" % p.communicate()[1])
+p.send_signal(signal.SIGINT)
+stdout, stderr = p.communicate(timeout=60)
+print("exit %d" % p.returncode)
+print("tmp left: %s" % os.path.exists(out + ".tmp"))
+sys.stdout.write(stderr)
+with open(out) as f:
+    text = f.read()
+if out.endswith(".json"):
+    doc = json.loads(text)
+    widths = {len(r) for r in doc["rows"]}
+    print("json rows: %s, widths %s" % ("many" if len(doc["rows"]) > 10 else len(doc["rows"]), sorted(widths)))
+else:
+    rows = list(csv.reader(text.splitlines()))
+    widths = {len(r) for r in rows}
+    print("csv rows: %s, widths %s, ends with newline: %s"
+          % ("many" if len(rows) > 10 else len(rows), sorted(widths), text.endswith("\n")))

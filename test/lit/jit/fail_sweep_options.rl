@@ -1,0 +1,30 @@
+// Mistakes in the sweep's own options are usage errors (exit 2) naming what is wrong,
+// with either backend: an unknown backend or -O level, a report or param that does not
+// exist, --top without --by, two reducing sinks at once.
+// RUN: not %ringline sweep %s --backend=gpu 2>&1 | FileCheck %s --check-prefix=BACKEND
+// RUN: not %ringline eval %s --backend=jit -O7 2>&1 | FileCheck %s --check-prefix=OPT
+// RUN: not %ringline sweep %s --backend=jit --best nope 2>&1 | FileCheck %s --check-prefix=REPORT
+// RUN: not %ringline sweep %s --backend=interp --best nope 2>&1 | FileCheck %s --check-prefix=REPORT
+// RUN: not %ringline sweep %s --backend=jit --order p,q 2>&1 | FileCheck %s --check-prefix=ORDER
+// RUN: not %ringline sweep %s --backend=interp --order p,q 2>&1 | FileCheck %s --check-prefix=ORDER
+// RUN: not %ringline sweep %s --backend=jit --order p,p 2>&1 | FileCheck %s --check-prefix=TWICE
+// RUN: not %ringline sweep %s --backend=jit --top 2 2>&1 | FileCheck %s --check-prefix=TOP
+// RUN: not %ringline sweep %s --backend=interp --top 2 2>&1 | FileCheck %s --check-prefix=TOP
+// RUN: not %ringline sweep %s --backend=jit --best t --histogram t 2>&1 | FileCheck %s --check-prefix=TWO
+// RUN: not %ringline sweep %s --backend=interp --pareto t 2>&1 | FileCheck %s --check-prefix=PARETO
+// RUN: not %ringline sweep %s --backend=jit --pareto t 2>&1 | FileCheck %s --check-prefix=PARETO
+// RUN: %python %S/Inputs/expect_exit.py 2 %ringline sweep %s --backend=jit --best nope | FileCheck %s --check-prefix=REPORT
+// RUN: %python %S/Inputs/expect_exit.py 2 %ringline sweep %s --backend=interp --top 2 | FileCheck %s --check-prefix=TOP
+// RUN: %python %S/Inputs/expect_exit.py 2 %ringline sweep %s --backend=jit --order q | FileCheck %s --check-prefix=ORDER
+scenario s {
+  param p: Int = 1 in [1, 2]
+  report t = p * 2
+}
+// BACKEND: ringline: error: unknown --backend `gpu`; available: jit, interp
+// OPT: ringline: error: -O7 is not a level; use -O0, -O1, -O2 or -O3
+// REPORT: ringline: error: --best names `nope`, which is not a report of scenario `s`; its reports are `t`
+// ORDER: ringline: error: --order names `q`, which is not a param of scenario `s`; its params are `p`
+// TWICE: ringline: error: --order names `p` twice
+// TOP: ringline: error: --top K and --by REPORT go together
+// TWO: ringline: error: use at most one of --best, --top, --pareto and --histogram
+// PARETO: ringline: error: --pareto takes two reports, `R1,R2`; got `t`

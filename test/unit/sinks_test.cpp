@@ -1,0 +1,155 @@
+// Result sinks (runtime/sinks): exact CSV headers and cells, JSON shape checked by
+// parsing it, the table layouts, unit conversion of cells and boolean cells.
+#include <gtest/gtest.h>
+#include <llvm/Support/JSON.h>
+
+#include <cmath>
+#include <sstream>
+
+#include "runtime/sinks.h"
+
+namespace rl::runtime {
+namespace {
+
+units::Unit U(const char* text) {
+  std::string bad;
+  std::optional<units::Unit> u = units::ParseUnitString(text, &bad);
+  EXPECT_TRUE(u) << text;
+  return u ? *u : units::Unit{};
+}
+
+std::vector<Column> Cols() {
+  return {{"nodes", Column::Kind::Int, units::Unit{}},
+          {"inter", Column::Kind::Real, U("GB/s")},
+          {"t", Column::Kind::Real, U("ms")},
+          {"eff", Column::Kind::Real, units::Unit{}},
+          {"fits", Column::Kind::Bool, units::Unit{}}};
+}
+
+std::string Emit(Format f, const std::vector<Column>& cols, const std::vector<std::vector<double>>& rows,
+                 bool single = false, const std::string& scenario = "s") {
+  std::ostringstream out;
+  std::unique_ptr<Sink> sink = MakeSink(f, out, single);
+  sink->Begin(scenario, cols);
+  for (const auto& r : rows) sink->Row(r.data());
+  sink->End();
+  return out.str();
+}
+
+const double kT = 17179869184.0 / 12.5e9;  // 16 GiB / 12.5 GB/s, in s
+
+TEST(Sinks, CellsConvertToTheColumnUnit) {
+  EXPECT_EQ(FormatCell({"t", Column::Kind::Real, U("ms")}, kT), "1374.38953472");
+  EXPECT_EQ(FormatCell({"t", Column::Kind::Real, U("s")}, kT), "1.37438953472");
+  EXPECT_EQ(FormatCell({"bw", Column::Kind::Real, U("Gbit/s")}, 25e9), "200");
+  EXPECT_EQ(FormatCell({"bw", Column::Kind::Real, U("GB/s")}, 12.5e9), "12.5");
+  EXPECT_EQ(FormatCell({"m", Column::Kind::Real, U("GiB")}, 17179869184.0), "16");
+  EXPECT_EQ(FormatCell({"l", Column::Kind::Real, U("us")}, 1.5e-6), "1.5");
+  EXPECT_EQ(FormatCell({"n", Column::Kind::Int, units::Unit{}}, 64), "64");
+  EXPECT_EQ(FormatCell({"n", Column::Kind::Int, units::Unit{}}, -3), "-3");
+  EXPECT_EQ(FormatCell({"n", Column::Kind::Int, units::Unit{}}, -0.0), "0");
+  // An Int prints every digit, never in exponent form.
+  EXPECT_EQ(FormatCell({"n", Column::Kind::Int, units::Unit{}}, 1152921504606846976.0), "1152921504606846976");
+  EXPECT_EQ(FormatCell({"n", Column::Kind::Int, units::Unit{}}, 1e17), "100000000000000000");
+  EXPECT_EQ(FormatCell({"n", Column::Kind::Int, units::Unit{}}, 1e300), "1e+300");
+  EXPECT_EQ(FormatCell({"b", Column::Kind::Bool, units::Unit{}}, 1), "true");
+  EXPECT_EQ(FormatCell({"b", Column::Kind::Bool, units::Unit{}}, 0), "false");
+  EXPECT_EQ(FormatCell({"x", Column::Kind::Real, units::Unit{}}, 0.5), "0.5");
+  EXPECT_EQ(FormatCell({"x", Column::Kind::Real, units::Unit{}}, -0.0), "0");
+}
+
+TEST(Sinks, CsvHeadersCarryUnits) {
+  std::string csv = Emit(Format::Csv, Cols(), {{4, 12.5e9, kT, 0.5, 1}, {8, 25e9, kT / 2, 0.25, 0}});
+  EXPECT_EQ(csv,
+            "nodes,inter[GB/s],t[ms],eff,fits\n"
+            "4,12.5,1374.38953472,0.5,true\n"
+            "8,25,687.19476736,0.25,false\n");
+}
+
+TEST(Sinks, CsvQuotesHeadersThatNeedIt) {
+  std::string csv = Emit(Format::Csv, {{"a,b", Column::Kind::Int, units::Unit{}}, {"q\"", Column::Kind::Int, units::Unit{}}},
+                         {{1, 2}});
+  EXPECT_EQ(csv, "\"a,b\",\"q\"\"\"\n1,2\n");
+}
+
+TEST(Sinks, JsonHasScenarioColumnsAndRows) {
+  std::string text = Emit(Format::Json, Cols(), {{4, 12.5e9, kT, 0.5, 1}, {8, 25e9, kT / 2, 0.25, 0}}, false, "abci");
+  llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(text);
+  ASSERT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError()) << "\n" << text;
+  const llvm::json::Object* root = parsed->getAsObject();
+  ASSERT_TRUE(root);
+  EXPECT_EQ(root->size(), 3u);
+  ASSERT_TRUE(root->getString("scenario"));
+  EXPECT_EQ(*root->getString("scenario"), "abci");
+  const llvm::json::Array* cols = root->getArray("columns");
+  ASSERT_TRUE(cols);
+  ASSERT_EQ(cols->size(), 5u);
+  const char* names[] = {"nodes", "inter", "t", "eff", "fits"};
+  const char* units[] = {"", "GB/s", "ms", "", ""};
+  for (size_t i = 0; i < 5; ++i) {
+    const llvm::json::Object* c = (*cols)[i].getAsObject();
+    ASSERT_TRUE(c);
+    EXPECT_EQ(c->size(), 2u);
+    EXPECT_EQ(c->getString("name").value_or(""), names[i]);
+    EXPECT_EQ(c->getString("unit").value_or("?"), units[i]);
+  }
+  const llvm::json::Array* rows = root->getArray("rows");
+  ASSERT_TRUE(rows);
+  ASSERT_EQ(rows->size(), 2u);
+  for (const llvm::json::Value& r : *rows) {
+    ASSERT_TRUE(r.getAsArray());
+    EXPECT_EQ(r.getAsArray()->size(), 5u);
+  }
+  const llvm::json::Array& r0 = *(*rows)[0].getAsArray();
+  EXPECT_EQ(r0[0].getAsInteger(), 4);
+  EXPECT_EQ(r0[1].getAsNumber(), 12.5);
+  EXPECT_EQ(r0[2].getAsNumber(), 1374.38953472);
+  EXPECT_EQ(r0[3].getAsNumber(), 0.5);
+  EXPECT_EQ(r0[4].getAsBoolean(), true);
+  EXPECT_EQ((*(*rows)[1].getAsArray())[4].getAsBoolean(), false);
+}
+
+TEST(Sinks, JsonStaysValidForOddNamesAndNonFiniteCells) {
+  std::vector<Column> cols = {{"we\"ird\\name\n", Column::Kind::Real, units::Unit{}}};
+  std::string text = Emit(Format::Json, cols, {{INFINITY}, {NAN}, {-INFINITY}, {1e300}, {1e-300}}, false, "s\t1");
+  llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(text);
+  ASSERT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError()) << "\n" << text;
+  const llvm::json::Object& root = *parsed->getAsObject();
+  EXPECT_EQ(*root.getString("scenario"), "s\t1");
+  EXPECT_EQ(*(*root.getArray("columns"))[0].getAsObject()->getString("name"), "we\"ird\\name\n");
+  const llvm::json::Array& rows = *root.getArray("rows");
+  ASSERT_EQ(rows.size(), 5u);
+  EXPECT_EQ((*rows[0].getAsArray())[0].kind(), llvm::json::Value::Null);
+  EXPECT_EQ((*rows[1].getAsArray())[0].kind(), llvm::json::Value::Null);
+  EXPECT_EQ((*rows[2].getAsArray())[0].kind(), llvm::json::Value::Null);
+  EXPECT_EQ((*rows[3].getAsArray())[0].getAsNumber(), 1e300);
+  EXPECT_EQ((*rows[4].getAsArray())[0].getAsNumber(), 1e-300);
+}
+
+TEST(Sinks, JsonWithNoRows) {
+  std::string text = Emit(Format::Json, Cols(), {});
+  llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(text);
+  ASSERT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError()) << "\n" << text;
+  EXPECT_EQ(parsed->getAsObject()->getArray("rows")->size(), 0u);
+}
+
+TEST(Sinks, TableLayouts) {
+  std::vector<Column> cols = {{"nodes", Column::Kind::Int, units::Unit{}}, {"t", Column::Kind::Real, U("ms")}};
+  EXPECT_EQ(Emit(Format::Table, cols, {{4, kT}}, /*single=*/true),
+            "scenario s\n"
+            "  nodes = 4\n"
+            "  t     = 1374.38953472 ms\n");
+  EXPECT_EQ(Emit(Format::Table, cols, {{4, kT}, {16, 0.002}}),
+            "       nodes        t [ms]\n"
+            "           4  1374.38953472\n"
+            "          16             2\n");
+  // A cell wider than its column shifts only what it must; later columns realign.
+  cols.push_back({"eff", Column::Kind::Real, units::Unit{}});
+  EXPECT_EQ(Emit(Format::Table, cols, {{3, 1.0 / 3, 0.5}, {4, 0.002, 1.0 / 3}}),
+            "       nodes        t [ms]           eff\n"
+            "           3  333.3333333333333      0.5\n"
+            "           4             2  0.3333333333333333\n");
+}
+
+}  // namespace
+}  // namespace rl::runtime
