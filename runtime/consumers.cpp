@@ -1,13 +1,14 @@
 // Row writer and reducing sinks (see consumers.h). Each reducer does the per-row work in
-// Prepare on the worker thread (a chunk-local partial result) and merges partials in
-// chunk order in Consume, so the calling thread only sees a handful of rows per chunk.
+// Prepare, in parallel on the worker that filled the chunk (a chunk-local partial
+// result), and Consume, which runs serialised in chunk order, only merges a handful of
+// rows per chunk.
 #include "runtime/consumers.h"
-
-#include "runtime/clones.h"
 
 #include <algorithm>
 #include <cmath>
 #include <optional>
+
+#include "runtime/clones.h"
 
 namespace rl::runtime {
 namespace {

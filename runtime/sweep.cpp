@@ -1,11 +1,8 @@
-// The sweep engine (see sweep.h): the odometer, box fillers, chunk layout, worker
-// threads with an in-order hand-off, and the progress line.
+// The sweep engine (see sweep.h): box fillers, chunk layout, worker threads with an
+// in-order hand-off, and the progress line.
 #include "runtime/sweep.h"
 
-#include "runtime/clones.h"
-
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -14,6 +11,8 @@
 #include <cstdio>
 #include <mutex>
 #include <thread>
+
+#include "runtime/clones.h"
 
 namespace rl::runtime {
 
@@ -25,33 +24,6 @@ uint64_t ProductSize(const std::vector<std::vector<double>>& axes) {
     n *= a.size();
   }
   return n;
-}
-
-uint64_t Sweep(const std::vector<std::vector<double>>& axes, size_t num_reports, const EvalFn& eval,
-               const RowFn& row) {
-  const size_t n = axes.size();
-  if (ProductSize(axes) == 0) return 0;
-  std::vector<size_t> idx(n, 0);
-  std::vector<double> params(n), reports(num_reports);
-  for (size_t i = 0; i < n; ++i) params[i] = axes[i][0];
-  uint64_t count = 0;
-  while (true) {
-    bool feasible = eval(params.data(), reports.data());
-    ++count;
-    if (!row(params.data(), reports.data(), feasible)) return count;
-    size_t k = n;
-    while (k > 0) {
-      --k;
-      if (++idx[k] < axes[k].size()) {
-        params[k] = axes[k][idx[k]];
-        break;
-      }
-      idx[k] = 0;
-      params[k] = axes[k][0];
-      if (k == 0) return count;
-    }
-    if (n == 0) return count;
-  }
 }
 
 namespace {
@@ -295,7 +267,7 @@ SweepResult RunSweep(const Space& space, const FillerFactory& make_filler, Consu
   threads = static_cast<unsigned>(std::min<uint64_t>(threads, layout.chunks()));
   Progress progress(opts.progress, space.points);
   auto interrupted = [&] { return opts.interrupt && opts.interrupt->load(std::memory_order_relaxed); };
-  // On the calling thread, in chunk order.
+  // Hands one chunk to the consumer, in chunk order (serialised by the caller).
   auto finish = [&](Chunk& c) {
     bool go = consumer.Consume(c);
     res.points += static_cast<uint64_t>(c.valid);

@@ -1,7 +1,7 @@
 // The sweep engine: the cartesian product of the params' value lists, cut into boxes
 // ("chunks") of a few thousand points that worker threads fill through any backend (JIT'd
-// `sweep`, or a per-point evaluator) and the calling thread hands to a Consumer in chunk
-// order, so the output order never depends on the thread count. Chunks follow a chosen
+// `sweep`, or a per-point evaluator) and hand to a Consumer strictly in chunk order, one
+// thread at a time, so the output never depends on the thread count. Chunks follow a chosen
 // param order (outermost first): declaration order for streamed rows, the JIT's loop
 // order for reducing sinks so the innermost loop writes unit-stride. At most a few
 // chunks per thread are alive at once: memory is flat in the sweep's size.
@@ -20,16 +20,9 @@ namespace rl::runtime {
 
 // Evaluates one point: params in (SI), reports out (SI); returns feasibility.
 using EvalFn = std::function<bool(const double* params, double* reports)>;
-// Receives each evaluated point; returns false to stop the sweep.
-using RowFn = std::function<bool(const double* params, const double* reports, bool feasible)>;
 
 // Number of points in the product, saturating at UINT64_MAX.
 uint64_t ProductSize(const std::vector<std::vector<double>>& axes);
-
-// The simple odometer, one point at a time in row-major order (the first param varies
-// slowest). Returns the number of points evaluated.
-uint64_t Sweep(const std::vector<std::vector<double>>& axes, size_t num_reports, const EvalFn& eval,
-               const RowFn& row);
 
 // Fills boxes (runtime/abi.h). Each worker thread gets its own.
 class BoxFiller {
@@ -112,7 +105,9 @@ class Consumer {
   virtual ~Consumer() = default;
   // On a worker thread right after the chunk is filled; must not touch shared state.
   virtual void Prepare(Chunk& c) {}
-  // On the calling thread, in chunk order, rows [0, c.valid) only; false stops the sweep.
+  // In chunk order, on one thread at a time (whichever worker finished the chunk, or the
+  // calling thread when there is one thread), rows [0, c.valid) only; false stops the
+  // sweep.
   virtual bool Consume(Chunk& c) = 0;
 };
 

@@ -1,20 +1,24 @@
 // stdlib.layers: layer types, written in Ringline, and the combinators that compose them.
 //
 // A layer maps an input shape (per sample: [C, H, W] for images, [C, D, H, W] for
-// volumes, [C, L] for 1-D signals, [F] for features, [T, E] for token sequences) to one
-// or more Layer records. A `Block` is such a map; combinators (`chain`, `residual`,
-// `branches`, `repeat`) build blocks from blocks, and `network` threads an input shape
-// through a list of blocks. All counts are per sample and exact; `ringline stats`
-// multiplies by the batch.
+// volumes, [C, L] for 1-D signals, [F] for features, [T] token ids and [T, E] token
+// vectors for sequences) to one or more Layer records. A `Block` is such a map;
+// combinators (`chain`, `residual`, `branches`, `side`, `repeat`) build blocks from
+// blocks, and `network` threads an input shape through a list of blocks. All counts are
+// per sample and exact; `ringline stats` multiplies by the batch. docs/adding-a-layer.md
+// shows how to write a new layer type in a spec.
 //
 // Conventions (docs/layers.md): 1 MAC = 2 FLOP. `macs` counts the multiply-accumulates
 // of convolutions, dense layers and attention matmuls only (torchvision's `_ops`).
-// Forward FLOPs = 2 x MACs (+ bias adds); backward-data = 2 x MACs and backward-weight =
-// 2 x MACs (+ bias gradients); the network's first layer computes no data gradient.
-// Elementwise layers: ReLU 1 FLOP per output element forward and backward; batchnorm
-// (training) 5 forward, 8 backward-data and 2 backward-weight per element; layernorm the
-// same; pooling 1 per input element; add 1 per element; softmax 5 forward, 4 backward;
-// sigmoid 4/2, tanh 5/2, GELU 8/8.
+// Forward FLOPs = 2 x MACs (+ one add per output element for a bias); backward-data =
+// 2 x MACs and backward-weight = 2 x MACs (+ the bias gradient); the layers up to and
+// including the network's first layer with parameters compute no data gradient.
+// Elementwise layers, FLOPs per element forward / backward: ReLU and leaky ReLU 1/1,
+// ReLU6 2/1, sigmoid 4/2, tanh 5/2, GELU 8/8, softmax 5/4, dropout 1/1; batchnorm and
+// layernorm (training) 5 forward, 8 backward-data and 2 backward-weight; pooling 1 per
+// input element each way; a residual add 1 forward, and backward 1 per element of the
+// block's input to sum the gradients of a fork (likewise `branches` and `side`);
+// concat, flatten and first_token move data only (0 FLOPs).
 
 record Layer {
   kind: String        // conv2d, dense, batchnorm, relu, maxpool, add, concat, ...
@@ -39,9 +43,14 @@ record Network {
 
 fn numel(shape: [Int]) -> Int = prod x in shape: x
 
-// Output length of a sliding window along one axis (PyTorch's formula).
-fn window_out(n: Int, k: Int, s: Int, p: Int, d: Int = 1) -> Int =
-  floor((n + 2 * p - d * (k - 1) - 1) / s) + 1
+// Output length of a sliding window along one axis (PyTorch's formula). With `ceil_mode`
+// (pooling only) a last, partial window counts too, unless it would start in the right
+// padding (PyTorch's `pooling_output_shape`).
+fn window_out(n: Int, k: Int, s: Int, p: Int, d: Int = 1, ceil_mode: Bool = false) -> Int = {
+  let span = n + 2 * p - d * (k - 1) - 1
+  let o = if ceil_mode then ceil(span / s) + 1 else floor(span / s) + 1
+  if ceil_mode and (o - 1) * s >= n + p then o - 1 else o
+}
 
 // A layer with no parameters and `f` FLOPs per output element forward, `b` backward.
 fn elementwise(kind: String, x: [Int], f: Int, b: Int, keep: Bool = true) -> Layer =
@@ -62,12 +71,20 @@ fn chain(blocks: [Block]) -> Block = fn(x: [Int]) -> [Layer] = layers_of(x, bloc
 
 fn repeat(n: Int, b: Block) -> Block = chain([b for i in range(n)])
 
+// Concatenates lists of blocks, e.g. ones built by a comprehension. The built-in `flatten`
+// does this for any list of lists, but a module that imports this one sees the `flatten`
+// layer under that name instead.
+fn join_blocks(bss: [[Block]]) -> [Block] =
+  fold(fn(acc: [Block], bs: [Block]) -> [Block] = concat(acc, bs), [], bss)
+
 // main(x) + shortcut(x); an empty shortcut is the identity.
 fn residual(main: [Block], shortcut: [Block] = []) -> Block = fn(x: [Int]) -> [Layer] = {
   let m = layers_of(x, main)
   let sc = layers_of(x, shortcut)
   let out = _shape_after(m, x)
-  concat(m, sc, [elementwise("add", out, 1, 0, keep = false)])
+  // Backward, the add passes its gradient through; x's two gradients are summed (one
+  // add per element of x), counted here.
+  concat(m, sc, [elementwise("add", out, 1, 0, keep = false) with { bwd_data = numel(x) }])
 }
 
 // Parallel branches on one input, concatenated along channels (Inception, DenseNet).
@@ -76,18 +93,40 @@ fn branches(bs: [[Block]]) -> Block = fn(x: [Int]) -> [Layer] = {
   let shapes = [_shape_after(o, x) for o in outs]
   let c = sum s in shapes: s[0]
   let out = concat([c], [shapes[0][i] for i in range(1, len(x))])
-  concat(flatten(outs), [Layer { kind = "concat", out = out, params = 0, macs = 0, fwd = 0,
-                                 bwd_data = 0, bwd_weight = 0, reads = numel(out),
-                                 writes = numel(out), act = 0 }])
+  // `fold` rather than the built-in `flatten`, which this module's `flatten` layer shadows.
+  let all = fold(fn(acc: [Layer], o: [Layer]) -> [Layer] = concat(acc, o), [], outs)
+  // Backward, the concat splits its gradient (free) and x sums one gradient per branch.
+  concat(all, [Layer { kind = "concat", out = out, params = 0, macs = 0, fwd = 0,
+                       bwd_data = (len(bs) - 1) * numel(x), bwd_weight = 0, reads = numel(out),
+                       writes = numel(out), act = 0 }])
 }
 
-// A whole network: the first layer computes no gradient for the network's input.
+// A side branch that nothing downstream consumes (GoogLeNet's and Inception-v3's auxiliary
+// classifiers, which run only in training): its layers run on the input, then a zero-cost
+// `side_end` marker hands the input's shape on to the next block unchanged. Backward, x
+// adds the side branch's gradient to the trunk's (one add per element, counted there).
+fn side(blocks: [Block]) -> Block = fn(x: [Int]) -> [Layer] =
+  concat(layers_of(x, blocks), [Layer { kind = "side_end", out = x, params = 0, macs = 0, fwd = 0,
+                                        bwd_data = numel(x), bwd_weight = 0, reads = 0,
+                                        writes = 0, act = 0 }])
+
+// A whole network. Nothing needs the gradient of the network's input, so the layers up to
+// and including the first one with parameters compute no data gradient (usually just the
+// first layer).
 fn network(name: String, input: [Int], blocks: [Block]) -> Network = {
   let ls = layers_of(input, blocks)
-  let first = ls[0] with { bwd_data = 0 }
+  let first = min i in range(len(ls)): if ls[i].params > 0 then i else len(ls)
   Network { name = name, input = input,
-            layers = concat([first], [ls[i] for i in range(1, len(ls))]) }
+            layers = [if i <= first then ls[i] with { bwd_data = 0 } else ls[i]
+                      for i in range(len(ls))] }
 }
+
+// Totals of a network, per sample: parameters, forward MACs (torchvision's `_ops`),
+// forward FLOPs, and the FLOPs of one training step (forward + both backward passes).
+fn total_params(n: Network) -> Int = sum l in n.layers: l.params
+fn total_macs(n: Network) -> Int = sum l in n.layers: l.macs
+fn total_fwd_flops(n: Network) -> Int = sum l in n.layers: l.fwd
+fn total_train_flops(n: Network) -> Int = sum l in n.layers: l.fwd + l.bwd_data + l.bwd_weight
 
 // ---- convolutions -----------------------------------------------------------------
 
@@ -125,14 +164,17 @@ fn conv3d(out_ch: Int, k: Int, s: Int = 1, p: Int = 0, d: Int = 1, groups: Int =
 
 // ---- dense, normalisation, activations ---------------------------------------------
 
-// Dense over the last axis ([F] -> [out], or [T, E] -> [T, out]).
-fn dense(out_features: Int, bias: Bool = true) -> Block = fn(x: [Int]) -> [Layer] = {
+// Dense over the last axis ([F] -> [out], or [T, E] -> [T, out]). `tied`: the weight
+// matrix belongs to another layer (GPT-2's output head reuses the token embedding), so it
+// adds no parameters here; its MACs, FLOPs and weight reads still count.
+fn dense(out_features: Int, bias: Bool = true, tied: Bool = false) -> Block = fn(x: [Int]) -> [Layer] = {
   let f = x[len(x) - 1]
   let rows = floor(numel(x) / f)
   let out = concat([x[i] for i in range(len(x) - 1)], [out_features])
   let macs = rows * f * out_features
   let b = if bias then out_features else 0
-  [Layer { kind = "dense", out = out, params = f * out_features + b, macs = macs,
+  let w = if tied then 0 else f * out_features
+  [Layer { kind = "dense", out = out, params = w + b, macs = macs,
            fwd = 2 * macs + rows * b, bwd_data = 2 * macs, bwd_weight = 2 * macs + rows * b,
            reads = numel(x) + f * out_features + b, writes = numel(out), act = numel(x) }]
 }
@@ -146,6 +188,7 @@ let layernorm: Block = fn(x: [Int]) -> [Layer] = {
                                              reads = numel(x) + 2 * e }]
 }
 let relu: Block = fn(x: [Int]) -> [Layer] = [elementwise("relu", x, 1, 1)]
+let leaky_relu: Block = fn(x: [Int]) -> [Layer] = [elementwise("leaky_relu", x, 1, 1)]
 let relu6: Block = fn(x: [Int]) -> [Layer] = [elementwise("relu6", x, 2, 1)]
 let gelu: Block = fn(x: [Int]) -> [Layer] = [elementwise("gelu", x, 8, 8)]
 let sigmoid: Block = fn(x: [Int]) -> [Layer] = [elementwise("sigmoid", x, 4, 2)]
@@ -157,15 +200,16 @@ let flatten: Block = fn(x: [Int]) -> [Layer] =
 
 // ---- pooling ------------------------------------------------------------------------
 
-fn _pool(kind: String, x: [Int], k: Int, s: Int, p: Int) -> [Layer] = {
-  let out = concat([x[0]], [window_out(x[i], k, s, p) for i in range(1, len(x))])
+fn _pool(kind: String, x: [Int], k: Int, s: Int, p: Int, ceil_mode: Bool) -> [Layer] = {
+  let out = concat([x[0]], [window_out(x[i], k, s, p, ceil_mode = ceil_mode) for i in range(1, len(x))])
   [Layer { kind = kind, out = out, params = 0, macs = 0, fwd = numel(x), bwd_data = numel(x),
            bwd_weight = 0, reads = numel(x), writes = numel(out), act = numel(x) }]
 }
-fn maxpool(k: Int, s: Int = 0, p: Int = 0) -> Block =
-  fn(x: [Int]) -> [Layer] = _pool("maxpool", x, k, if s == 0 then k else s, p)
-fn avgpool(k: Int, s: Int = 0, p: Int = 0) -> Block =
-  fn(x: [Int]) -> [Layer] = _pool("avgpool", x, k, if s == 0 then k else s, p)
+// Pools over every spatial axis (2-D or 3-D); `s = 0` means stride = kernel, as in PyTorch.
+fn maxpool(k: Int, s: Int = 0, p: Int = 0, ceil_mode: Bool = false) -> Block =
+  fn(x: [Int]) -> [Layer] = _pool("maxpool", x, k, if s == 0 then k else s, p, ceil_mode)
+fn avgpool(k: Int, s: Int = 0, p: Int = 0, ceil_mode: Bool = false) -> Block =
+  fn(x: [Int]) -> [Layer] = _pool("avgpool", x, k, if s == 0 then k else s, p, ceil_mode)
 // Adaptive average pooling to `size` per spatial axis (PyTorch's windows, evenly sized
 // when the input divides; the FLOPs are one per input element either way).
 fn adaptive_avgpool(size: Int) -> Block = fn(x: [Int]) -> [Layer] = {
@@ -185,12 +229,24 @@ fn embedding(vocab: Int, dim: Int) -> Block = fn(x: [Int]) -> [Layer] =
   [Layer { kind = "embedding", out = [x[0], dim], params = vocab * dim, macs = 0, fwd = 0,
            bwd_data = 0, bwd_weight = x[0] * dim, reads = x[0] * dim, writes = x[0] * dim, act = x[0] }]
 
-// Adds a learned position table [T, E] (GPT-2, BERT).
-fn position_embedding(max_len: Int) -> Block = fn(x: [Int]) -> [Layer] =
-  [elementwise("position_embedding", x, 1, 0, keep = false) with { params = max_len * x[1] }]
+// Adds a learned table of `rows` x E to [T, E]: positions (GPT-2, BERT; `rows` is the
+// model's maximum length, whatever T is) or BERT's token types (segments). The table is a
+// parameter; the lookup is free and the add costs 1 FLOP per element.
+fn _added_table(kind: String, rows: Int) -> Block = fn(x: [Int]) -> [Layer] =
+  [elementwise(kind, x, 1, 0, keep = false) with { params = rows * x[1], bwd_weight = numel(x),
+                                                   reads = 2 * numel(x) }]
+fn position_embedding(max_len: Int) -> Block = _added_table("position_embedding", max_len)
+fn segment_embedding(types: Int) -> Block = _added_table("segment_embedding", types)
+
+// The first token of [T, E] as [E] (BERT's pooler reads the [CLS] token).
+let first_token: Block = fn(x: [Int]) -> [Layer] =
+  [elementwise("first_token", [x[1]], 0, 0, keep = false)]
 
 // Multi-head self-attention on [T, E]: Q, K, V and output projections (with bias) plus
 // the two attention matmuls (T x T x E MACs each) and the softmax over T x T scores per head.
+// Backward, the projections cost 2 x their MACs for the input gradient and 2 x for the
+// weights; each attention matmul multiplies two activations, so both of its gradients
+// (4 x its MACs in FLOPs) are data gradients.
 fn attention(heads: Int) -> Block = fn(x: [Int]) -> [Layer] = {
   let t = x[0]
   let e = x[1]
@@ -199,6 +255,6 @@ fn attention(heads: Int) -> Block = fn(x: [Int]) -> [Layer] = {
   let probs = heads * t * t
   [Layer { kind = "attention", out = x, params = 4 * e * e + 4 * e, macs = proj + scores,
            fwd = 2 * (proj + scores) + 4 * t * e + 5 * probs,
-           bwd_data = 2 * (proj + scores) + 4 * probs, bwd_weight = 2 * proj + 4 * t * e,
+           bwd_data = 2 * proj + 4 * scores + 4 * probs, bwd_weight = 2 * proj + 4 * t * e,
            reads = t * e + 4 * e * e + 4 * e, writes = t * e, act = 4 * t * e + 2 * probs }]
 }

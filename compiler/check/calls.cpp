@@ -168,6 +168,12 @@ Value Program::CallBuiltin(Builtin b, const ast::CallExpr* call, std::vector<Val
           return Value::Error();
         }
         args = items;
+        for (const Value& v : args)
+          if (!v.IsScalar() || !v.type.IsNumeric()) {
+            Error(diag::Kind::type_mismatch, call->args[0].range,
+                  fmt::format("`{}` needs a list of numbers, got `{}`", name, Describe(v)));
+            return Value::Error();
+          }
       } else if (args.size() < 2) {
         Error(diag::Kind::bad_call, call->range,
               fmt::format("`{}` takes one list or two or more numbers, got {}", name,

@@ -33,14 +33,28 @@ struct ModuleInfo {
 };
 
 // A chain of local bindings (fn params, lets in blocks and scenarios, loop variables).
+// Bindings are only ever appended. A scope with many (a scenario or block of thousands of
+// `let`s) indexes the older ones, so a lookup does not scan them all.
 struct Scope {
   const Scope* parent = nullptr;
   std::vector<std::pair<std::string, Value>> vars;
+  // Lookup cache: where each name of vars[0, indexed) was last bound.
+  mutable std::unordered_map<std::string, size_t> index = {};
+  mutable size_t indexed = 0;
+
   const Value* Find(const std::string& name) const {
     for (const Scope* s = this; s; s = s->parent)
-      for (auto it = s->vars.rbegin(); it != s->vars.rend(); ++it)
-        if (it->first == name) return &it->second;
+      if (const Value* v = s->FindHere(name)) return v;
     return nullptr;
+  }
+  const Value* FindHere(const std::string& name) const {
+    if (vars.size() - indexed > 64)
+      for (; indexed < vars.size(); ++indexed) index[vars[indexed].first] = indexed;
+    for (size_t i = vars.size(); i > indexed; --i)  // the newest, not indexed yet
+      if (vars[i - 1].first == name) return &vars[i - 1].second;
+    if (indexed == 0) return nullptr;
+    auto it = index.find(name);
+    return it == index.end() ? nullptr : &vars[it->second].second;
   }
 };
 

@@ -3,6 +3,8 @@
 // unit words with the same wording the evaluator uses, so the engine's dedup keeps one.
 #include <fmt/format.h>
 
+#include <unordered_map>
+
 #include "compiler/check/program.h"
 
 namespace rl::check {
@@ -176,25 +178,34 @@ class Resolver {
     Pop(f.params.size());
   }
 
-  void Push(const std::string& n) { locals_.push_back(n); }
-  void Pop(size_t n) { locals_.resize(locals_.size() - n); }
+  void Push(const std::string& n) {
+    at_[n].push_back(locals_.size());
+    locals_.push_back(n);
+  }
+  void Pop(size_t n) {
+    for (; n > 0; --n) {
+      at_[locals_.back()].pop_back();
+      locals_.pop_back();
+    }
+  }
   // Whether one of the last `n` locals pushed (one declaration's own names) is `name`.
   bool Declared(const std::string& name, size_t n) const {
-    for (size_t i = locals_.size() - std::min(n, locals_.size()); i < locals_.size(); ++i)
-      if (locals_[i] == name) return true;
-    return false;
+    auto it = at_.find(name);
+    return it != at_.end() && !it->second.empty() && it->second.back() + n >= locals_.size();
   }
 
  private:
   bool Bound(const std::string& n) const {
-    for (const std::string& l : locals_)
-      if (l == n) return true;
+    if (auto it = at_.find(n); it != at_.end() && !it->second.empty()) return true;
     return m_->globals.count(n) || m_->unqualified.count(n) || m_->aliases.count(n);
   }
 
   Program& p_;
   ModuleInfo* m_;
+  // Locals in scope, innermost last, and where each name is in `locals_` (a scenario or
+  // a block may have tens of thousands, so no linear search).
   std::vector<std::string> locals_;
+  std::unordered_map<std::string, std::vector<size_t>> at_;
 };
 
 }  // namespace

@@ -196,11 +196,10 @@ std::optional<ir::Scenario> Program::LowerScenario(ModuleInfo* m, const ast::Sce
   std::vector<bool> used(sets.size(), false);
   bool poisoned = false;  // an erroneous value whose diagnostic may have been deduplicated
   auto bind = [&](const std::string& name, SourceRange r, const Value& v) {
-    for (const auto& [n, _] : scope.vars)
-      if (n == name) {
-        Error(diag::Kind::duplicate_name, r, fmt::format("`{}` is already defined in scenario `{}`", name, s.name));
-        return;
-      }
+    if (scope.FindHere(name)) {
+      Error(diag::Kind::duplicate_name, r, fmt::format("`{}` is already defined in scenario `{}`", name, s.name));
+      return;
+    }
     scope.vars.push_back({name, v});
   };
   for (const ast::ScenarioItem& item : s.order) {

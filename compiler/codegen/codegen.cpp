@@ -185,7 +185,7 @@ llvm::Function* Emitter::EmitEval(const std::string& name) {
 
 // The boolean values computed outside the innermost loop that select between values
 // computed inside it (`if p == 1 then 0 s else ...` with p an outer param), most used
-// first, at most three.
+// first, at most two (each doubles the copies of the loop, and so its compile time).
 std::vector<size_t> Emitter::InvariantConditions(size_t depth) const {
   std::vector<std::pair<int, size_t>> uses;  // (-count, condition)
   for (size_t v = 0; v < s_.insts.size(); ++v) {
@@ -198,7 +198,7 @@ std::vector<size_t> Emitter::InvariantConditions(size_t depth) const {
   }
   std::stable_sort(uses.begin(), uses.end());
   std::vector<size_t> out;
-  for (size_t k = 0; k < uses.size() && k < 3; ++k) out.push_back(uses[k].second);
+  for (size_t k = 0; k < uses.size() && k < 2; ++k) out.push_back(uses[k].second);
   return out;
 }
 

@@ -118,7 +118,7 @@ std::vector<uint32_t> ChooseOrder(const ir::Scenario& s, const std::vector<uint6
   std::vector<int> slot(n, -1);
   for (size_t k = 0; k < free_params.size(); ++k) slot[free_params[k]] = static_cast<int>(k);
   std::vector<llvm::SmallBitVector> deps = ParamDeps(s);
-  if (free_params.size() <= 20) {
+  if (free_params.size() <= 16) {
     std::vector<double> weight(size_t{1} << free_params.size(), 0);
     for (size_t i = 0; i < s.insts.size(); ++i) {
       size_t mask = 0;

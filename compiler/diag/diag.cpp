@@ -53,7 +53,7 @@ void Engine::Report(Kind kind, SourceRange where, const std::string& message) {
   std::string text = message + " [" + Tag(kind) + "]";
   if (collected_) {
     unsigned line = where.Valid() ? sm_.getLineAndColumn(Loc(where), where.buffer).first : 0;
-    collected_->push_back({where.buffer, line, sev, text});
+    collected_->push_back({where.buffer, line, sev, text, where});
     return;
   }
   llvm::SourceMgr::DiagKind dk = sev == Severity::Error     ? llvm::SourceMgr::DK_Error

@@ -30,6 +30,7 @@ struct Collected {
   unsigned line;
   Severity severity;
   std::string text;  // message followed by " [tag]"
+  SourceRange where = {};  // where it was reported, so a mismatch can point there
 };
 
 class Engine {

@@ -66,8 +66,8 @@ bool VerifyExpectations(llvm::SourceMgr& sm, unsigned buffer_id,
     }
     if (!found) {
       ok = false;
-      SourceRange at;
-      if (d.buffer != 0) {
+      SourceRange at = d.where;
+      if (!at.Valid() && d.buffer != 0) {
         const llvm::MemoryBuffer* buf = sm.getMemoryBuffer(d.buffer);
         const char* p = sm.FindLocForLineAndColumn(d.buffer, d.line, 1).getPointer();
         at = {d.buffer, static_cast<uint32_t>(p - buf->getBufferStart()),

@@ -282,15 +282,22 @@ ast::Expr* Builder::BuildExpr(P::ExprContext* ctx) {
   SourceRange r = Range(ctx);
   if (auto* c = dynamic_cast<P::PrimaryExprContext*>(ctx)) return BuildPrimary(c->primary());
   if (auto* c = dynamic_cast<P::FieldExprContext*>(ctx)) {
-    auto* e = m_.Make<ast::FieldExpr>(r);
-    e->base = BuildExpr(c->expr());
+    ast::Expr* base = BuildExpr(c->expr());
+    ast::Expr** tail = ChainTail(base);
+    auto* e = m_.Make<ast::FieldExpr>(tail ? SourceRange::Join((*tail)->range, Range(c->ID()->getSymbol())) : r);
+    e->base = tail ? *tail : base;
     e->field = c->ID()->getText();
     e->field_range = Range(c->ID()->getSymbol());
-    return e;
+    if (!tail) return e;
+    *tail = e;
+    base->range = SourceRange::Join(base->range, e->range);
+    return base;
   }
   if (auto* c = dynamic_cast<P::CallExprContext*>(ctx)) {
-    auto* e = m_.Make<ast::CallExpr>(r);
-    e->callee = BuildExpr(c->expr());
+    ast::Expr* callee = BuildExpr(c->expr());
+    ast::Expr** tail = ChainTail(callee);
+    auto* e = m_.Make<ast::CallExpr>(tail ? SourceRange{r.buffer, (*tail)->range.begin, r.end} : r);
+    e->callee = tail ? *tail : callee;
     for (P::ArgContext* a : c->arg()) {
       // arg : (ID '=')? expr ;
       ast::Arg arg;
@@ -299,13 +306,21 @@ ast::Expr* Builder::BuildExpr(P::ExprContext* ctx) {
       arg.range = Range(a);
       e->args.push_back(std::move(arg));
     }
-    return e;
+    if (!tail) return e;
+    *tail = e;
+    callee->range = SourceRange::Join(callee->range, e->range);
+    return callee;
   }
   if (auto* c = dynamic_cast<P::IndexExprContext*>(ctx)) {
-    auto* e = m_.Make<ast::IndexExpr>(r);
-    e->base = BuildExpr(c->expr(0));
+    ast::Expr* base = BuildExpr(c->expr(0));
+    ast::Expr** tail = ChainTail(base);
+    auto* e = m_.Make<ast::IndexExpr>(tail ? SourceRange{r.buffer, (*tail)->range.begin, r.end} : r);
+    e->base = tail ? *tail : base;
     e->index = BuildExpr(c->expr(1));
-    return e;
+    if (!tail) return e;
+    *tail = e;
+    base->range = SourceRange::Join(base->range, e->range);
+    return base;
   }
   if (auto* c = dynamic_cast<P::WithExprContext*>(ctx)) {
     auto* e = m_.Make<ast::WithExpr>(r);
@@ -471,7 +486,9 @@ ast::Expr* Builder::BuildNumber(P::NumberLitContext* ctx) {
       lit->unit = ast::UnitExpr{{}, "?", Range(fs[i])};  // poisoned: the checker stays quiet
       return lit;
     }
-    if (!is_unit && i > 0) break;
+    // After the first word only `/ word` continues a unit (`GB/s`); `* name` multiplies,
+    // so `4 B * h` is bytes times `h`, not byte-hours.
+    if (i > 0 && (!is_unit || lu->unitOp[i - 1]->getText() == "*")) break;
     int sign = (i > 0 && lu->unitOp[i - 1]->getText() == "/") ? -1 : 1;
     unit.factors.push_back({word, power_of(fs[i]) * sign, Range(fs[i])});
     if (!unit.text.empty()) unit.text += lu->unitOp[i - 1]->getText();
@@ -501,8 +518,17 @@ ast::Expr* Builder::BuildNumber(P::NumberLitContext* ctx) {
     }
     antlr4::Token* op = lu->unitOp[i - 1];
     acc = Binary(op->getText() == "/" ? ast::BinaryOp::Div : ast::BinaryOp::Mul, acc, operand, Range(op));
+    // A postfix after the chain (`.bw`, `(n)`, `[i]`) belongs to this last name.
+    chain_tail_[acc] = operand == name ? &static_cast<ast::BinaryExpr*>(acc)->rhs : nullptr;
   }
   return acc;
+}
+
+// `16 GiB / l.bw`: the parser saw `(16 GiB / l).bw`; apply the postfix to the chain's last
+// name instead. Returns the node to use as the postfix's base, and where to store it.
+ast::Expr** Builder::ChainTail(ast::Expr* base) {
+  auto it = chain_tail_.find(base);
+  return it == chain_tail_.end() ? nullptr : it->second;
 }
 
 }  // namespace rl::parse

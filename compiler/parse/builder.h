@@ -1,5 +1,6 @@
 // Internal to compiler/parse: converts ANTLR parse-tree contexts to AST nodes.
 #pragma once
+#include <unordered_map>
 #include <vector>
 
 #include "RinglineParser.h"
@@ -37,12 +38,16 @@ class Builder {
   ast::Expr* BuildNumber(P::NumberLitContext* ctx);
   ast::Expr* BuildBlock(P::BlockContext* ctx);
   ast::Expr* Binary(ast::BinaryOp op, ast::Expr* l, ast::Expr* r, SourceRange op_range);
+  ast::Expr** ChainTail(ast::Expr* base);
   std::vector<ast::FieldInit> BuildInits(const std::vector<P::FieldInitContext*>& inits);
 
   ast::Module& m_;
   unsigned buffer_;
   const std::vector<uint32_t>& cp_to_byte_;
   diag::Engine& diags_;
+  // Literal unit chains re-associated as arithmetic (`16 GiB / l`): top node -> the slot
+  // holding its last name, where a following postfix belongs (null after `^`).
+  std::unordered_map<ast::Expr*, ast::Expr**> chain_tail_;
 };
 
 }  // namespace rl::parse

@@ -346,6 +346,17 @@ std::string TokenDisplay(antlr4::Token* t) {
   return out + "'";
 }
 
+// The ATN state from which `module_` calls `item`.
+size_t ItemCallState(const antlr4::atn::ATN& atn) {
+  for (antlr4::atn::ATNState* s : atn.states)
+    if (s && s->ruleIndex == RinglineParser::RuleModule_)
+      for (antlr4::atn::Transition* t : s->transitions)
+        if (t->getSerializationType() == antlr4::atn::Transition::RULE &&
+            t->target == atn.ruleToStartState[RinglineParser::RuleItem])
+          return s->stateNumber;
+  return antlr4::atn::ATNState::INVALID_STATE_NUMBER;
+}
+
 // module_ : item* EOF ;
 // Parsed one item at a time, two-stage each, and each item's parse tree and tokens freed
 // once its AST is built: memory then grows with the AST only, and a 10 MB spec parses in
@@ -359,6 +370,16 @@ bool ParseItems(RinglineParser& parser, CheckedTokenStream& tokens, ErrorListene
   at_top.add(antlr4::Token::EOF);
   auto bail = std::make_shared<antlr4::BailErrorStrategy>();
   auto recover = std::make_shared<ItemErrorStrategy>(at_top);
+  // Each item is parsed inside a `module_` context, entered as `module_` would call
+  // `item`, so full-LL prediction sees what may follow a declaration (the next one or
+  // the end) and reports a dangling `1 +` at the next `let`, as a whole-module parse does.
+  size_t call_state = ItemCallState(atn);
+  auto parse_item = [&] {
+    auto* top = parser.getTreeTracker().createInstance<RinglineParser::Module_Context>(
+        nullptr, antlr4::atn::ATNState::INVALID_STATE_NUMBER);
+    parser.enterRule(top, call_state, RinglineParser::RuleModule_);
+    return parser.item();
+  };
   SetStage(parser, true, listener, bail);
   while (!diags.Stopped()) {
     size_t la = tokens.LA(1);
@@ -374,12 +395,12 @@ bool ParseItems(RinglineParser& parser, CheckedTokenStream& tokens, ErrorListene
     size_t start = tokens.index();
     RinglineParser::ItemContext* item = nullptr;
     try {
-      item = parser.item();
+      item = parse_item();
     } catch (antlr4::ParseCancellationException&) {
       parser.setTokenStream(&tokens);  // resets the parser without rewinding the stream
       tokens.seek(start);
       SetStage(parser, false, listener, recover);
-      item = parser.item();
+      item = parse_item();
       SetStage(parser, true, listener, bail);
     }
     if (listener.count == 0) builder.BuildItem(item);

@@ -278,16 +278,20 @@ int Main(int argc, char** argv) {
                          collector.Rate(fmt::format("{}@{}", Name(k), t)));
     return "{" + out + "}";
   };
-  double jit = collector.Rate(fmt::format("jit@{}", threads));
+  auto ratio = [&](const char* a, const char* b, unsigned t) {
+    return collector.Rate(fmt::format("{}@{}", a, t)) / collector.Rate(fmt::format("{}@{}", b, t));
+  };
   std::cout << fmt::format(
       "{{\"scenarios_per_s\": {}, \"scenarios_per_s_1_thread\": {}, \"threads\": {}, \"compile_ms\": {:.1f}, "
-      "\"compile_cpu_ms\": {:.1f}, \"compile_ms_first\": {:.1f}, \"peak_rss_mb\": {:.1f}, \"scenarios\": {}, \"interp_scenarios_measured\": {}, "
-      "\"jit_unstaged_scenarios_measured\": {}, \"jit_over_cpp_reference\": {:.2f}, \"jit_over_interp\": {:.0f}, "
+      "\"compile_cpu_ms\": {:.1f}, \"compile_ms_first\": {:.1f}, \"peak_rss_mb\": {:.1f}, \"scenarios\": {}, "
+      "\"interp_scenarios_measured\": {}, \"jit_unstaged_scenarios_measured\": {}, "
+      "\"jit_over_cpp_reference\": {{\"1_thread\": {:.2f}, \"all_threads\": {:.2f}}}, "
+      "\"jit_over_interp\": {{\"1_thread\": {:.0f}, \"all_threads\": {:.0f}}}, "
       "\"max_rel_diff_vs_jit\": {{\"cpp_reference\": {:.3g}, \"interp\": {:.3g}}}, \"smoke\": {}}}\n",
-      rates(threads), rates(1), threads, warm[warm.size() / 2], warm_cpu[warm_cpu.size() / 2], compile_first, ru.ru_maxrss / 1024.0,
-      runtime::ProductSize(w.full), runtime::ProductSize(w.interp_subset), runtime::ProductSize(w.unstaged_subset),
-      jit / collector.Rate(fmt::format("cpp_reference@{}", threads)),
-      jit / collector.Rate(fmt::format("interp@{}", threads)), diff_cpp, diff_interp, smoke ? "true" : "false");
+      rates(threads), rates(1), threads, warm[warm.size() / 2], warm_cpu[warm_cpu.size() / 2], compile_first,
+      ru.ru_maxrss / 1024.0, runtime::ProductSize(w.full), runtime::ProductSize(w.interp_subset),
+      runtime::ProductSize(w.unstaged_subset), ratio("jit", "cpp_reference", 1), ratio("jit", "cpp_reference", threads),
+      ratio("jit", "interp", 1), ratio("jit", "interp", threads), diff_cpp, diff_interp, smoke ? "true" : "false");
   // The figures are only worth printing if every backend computed the same numbers.
   return diff_cpp <= 1e-12 && diff_interp <= 1e-12 ? 0 : 1;
 }

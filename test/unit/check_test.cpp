@@ -336,7 +336,7 @@ TEST(Check, SetOverridesWithUnitsAndRanges) {
 
 // Disabled until compiler/check is fixed: a param whose value is rejected is left
 // unbound, so every later use adds an `unknown name` error (reported to its owner).
-TEST(Check, DISABLED_RejectedParamGivesOneDiagnostic) {
+TEST(Check, RejectedParamGivesOneDiagnostic) {
   const std::string src = Scenario("param inter: B/s = 12.5 GB/s\nreport r = 16 GiB / inter");
   EXPECT_EQ(Compile(src, {{"inter", "25 s"}}).tags, (std::vector<std::string>{"unit_mismatch"}));
   EXPECT_EQ(Errors(Scenario("param inter: B/s = 12.5 s\nreport r = 16 GiB / inter")),

@@ -351,7 +351,9 @@ TEST(Staging, ExpensiveValuesGoOutermost) {
   EXPECT_EQ(*codegen::ParseOrder(s, "p1", error), (std::vector<uint32_t>{1}));
 }
 
-TEST(Jit, EvaluatorsAreIndependentAndFreed) {
+// Evaluators own their code (a ResourceTracker each): destroying some leaves the others
+// working, and every module gets entry points of its own names.
+TEST(Jit, EvaluatorsAreIndependent) {
   ir::Scenario s = TwoParams();
   std::vector<std::unique_ptr<jit::Evaluator>> evs;
   for (int i = 0; i < 20; ++i) {
@@ -359,7 +361,7 @@ TEST(Jit, EvaluatorsAreIndependentAndFreed) {
     ASSERT_TRUE(static_cast<bool>(ev)) << llvm::toString(ev.takeError());
     evs.push_back(std::move(*ev));
   }
-  evs.erase(evs.begin(), evs.begin() + 19);  // frees 19 modules' code
+  evs.erase(evs.begin(), evs.begin() + 19);  // removes 19 modules' code from the JIT
   double params[2] = {2, 4}, r = 0;
   evs.back()->Eval(params, &r);
   EXPECT_DOUBLE_EQ(r, std::pow(4.0, 1.5) + 4);

@@ -1,0 +1,3 @@
+// Middle of the three-module cycle.
+import "cycle_e.rl"
+let d = 1

@@ -1,0 +1,3 @@
+// Closes the three-module cycle.
+import "cycle_c.rl"
+let e = 1

@@ -1,0 +1,3 @@
+// Imports itself.
+import "self_import.rl"
+let x = 1

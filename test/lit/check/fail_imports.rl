@@ -1,0 +1,42 @@
+// Imports: a file that cannot be read is [import_not_found] at the `import` and exits 2
+// (for check and eval), with no follow-on errors for the names it would have bound;
+// modules that import each other are [import_cycle], exit 1, and the message shows
+// the chain.
+// RUN: %python %S/../robust/Inputs/run_limited.py 2 20 %ringline check %S/Inputs/imports_missing.rl | FileCheck %s --check-prefix=MISSING
+// RUN: %python %S/../robust/Inputs/run_limited.py 2 20 %ringline eval %S/Inputs/imports_missing_uses.rl | FileCheck %s --check-prefix=USES
+// RUN: %python %S/../robust/Inputs/run_limited.py 2 20 %ringline check %s | FileCheck %s --check-prefix=HERE
+// RUN: %python %S/../robust/Inputs/run_limited.py 1 20 %ringline check %S/Inputs/cycle_a.rl | FileCheck %s --check-prefix=CYCLE2
+// RUN: %python %S/../robust/Inputs/run_limited.py 1 20 %ringline check %S/Inputs/cycle_c.rl | FileCheck %s --check-prefix=CYCLE3
+// RUN: %python %S/../robust/Inputs/run_limited.py 1 20 %ringline check %S/Inputs/self_import.rl | FileCheck %s --check-prefix=SELF
+import "Inputs/not_there.rl"
+import stdlib.not_there_either
+scenario s {
+  report r = 1
+}
+
+// MISSING: imports_missing.rl:2:1: error: cannot read `{{.*}}no_such_file.rl`: No such file or directory [import_not_found]
+// MISSING-NEXT: import "no_such_file.rl"
+// MISSING-NEXT: ^~~~~~~~~~~~~~~~~~~~~~~~
+// MISSING-NEXT: exit 2
+
+// USES: imports_missing_uses.rl:2:1: error: cannot read `{{.*}}no_such_file.rl`: No such file or directory [import_not_found]
+// USES: imports_missing_uses.rl:3:1: error: cannot read `{{.*}}no_such_either.rl`: No such file or directory [import_not_found]
+// USES-NOT: error
+// USES: exit 2
+
+// HERE: fail_imports.rl:11:1: error: cannot read `{{.*}}Inputs/not_there.rl`: No such file or directory [import_not_found]
+// HERE: fail_imports.rl:12:1: error: cannot read `{{.*}}stdlib/not_there_either.rl`: No such file or directory [import_not_found]
+// HERE-NEXT: import stdlib.not_there_either
+// HERE: exit 2
+
+// CYCLE2: cycle_b.rl:2:1: error: import cycle: cycle_a.rl -> cycle_b.rl -> cycle_a.rl [import_cycle]
+// CYCLE2-NEXT: import "cycle_a.rl"
+// CYCLE2-NOT: error
+// CYCLE2: exit 1
+
+// CYCLE3: cycle_e.rl:2:1: error: import cycle: cycle_c.rl -> cycle_d.rl -> cycle_e.rl -> cycle_c.rl [import_cycle]
+// CYCLE3-NOT: error
+// CYCLE3: exit 1
+
+// SELF: self_import.rl:2:1: error: import cycle: self_import.rl -> self_import.rl [import_cycle]
+// SELF: exit 1
