@@ -137,6 +137,19 @@ int RunEmit() {
     llvm::outs() << ast::Print(*m);
     return kOk;
   }
+  if (!PrintAfter.empty() || PrintAfterAll) {
+    bool known = PrintAfter.empty();
+    for (const passes::Pass& p : passes::Pipeline()) known |= PrintAfter == p.name;
+    if (what != "ir-opt" || !known) {
+      std::string names;
+      for (const passes::Pass& p : passes::Pipeline()) names += (names.empty() ? "" : ", ") + std::string(p.name);
+      llvm::errs() << (what != "ir-opt"
+                           ? std::string("ringline: error: --print-after and --print-after-all need --emit=ir-opt\n")
+                           : fmt::format("ringline: error: no pass `{}`; the pipeline is {}\n",
+                                         std::string(PrintAfter), names));
+      return kUsageError;
+    }
+  }
   Exit e = s.Load(Files[0]);
   if (e != kOk) return e;
   std::vector<std::string> names = s.comp->ScenarioNames();

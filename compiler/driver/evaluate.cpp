@@ -13,6 +13,11 @@
 namespace rl::driver {
 
 std::optional<ir::Scenario> CompileScenario(Session& s, Exit& exit) {
+  if (Files.size() > 1) {
+    llvm::errs() << "ringline: error: `eval` and `sweep` take one spec file\n";
+    exit = kUsageError;
+    return std::nullopt;
+  }
   exit = s.Load(Files[0]);
   if (exit != kOk) return std::nullopt;
   std::optional<std::string> name = s.PickScenario(ScenarioName);
@@ -31,6 +36,7 @@ std::optional<ir::Scenario> CompileScenario(Session& s, Exit& exit) {
     exit = kSpecError;
     return std::nullopt;
   }
+  s.unoptimized = *sc;  // run-time errors are located in the IR as written (CSE merges sites)
   passes::RunPipeline(*sc);
   return sc;
 }
@@ -102,7 +108,8 @@ static std::string ParamText(const ir::Scenario& s, const double* params) {
   return out.empty() ? "(no params)" : out;
 }
 
-void ReportNonFinite(Session& s, const ir::Scenario& sc, const double* params, size_t report, double value) {
+void ReportNonFinite(Session& s, const ir::Scenario& optimized, const double* params, size_t report, double value) {
+  const ir::Scenario& sc = s.unoptimized ? *s.unoptimized : optimized;
   std::optional<interp::Failure> f = interp::FindNonFinite(sc, params);
   if (!f) {
     // Only the compiled code made it non-finite: a JIT bug, but still never a silent NaN.

@@ -7,6 +7,7 @@
 #include <llvm/Support/Path.h>
 #include <llvm/Support/Program.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "compiler/driver/options.h"
@@ -92,9 +93,16 @@ static bool SplitAssign(const std::string& s, const char* opt, std::string& name
 
 bool Session::ParseSets(const std::vector<std::string>& sets, std::vector<check::Override>& out) {
   bool ok = true;
+  std::vector<std::string> seen;
   for (const std::string& s : sets) {
     std::string name, value;
     if (!SplitAssign(s, "set", name, value)) return false;
+    if (std::find(seen.begin(), seen.end(), name) != seen.end()) {
+      llvm::errs() << fmt::format("ringline: error: `--set {}` is given twice; list the values in one "
+                                  "(`--set {}=V1,V2`)\n", name, name);
+      return false;
+    }
+    seen.push_back(name);
     std::optional<check::Override> o = comp->ParseOverride(name, value, "--set " + name);
     if (o) out.push_back(std::move(*o));
     else ok = false;

@@ -39,6 +39,7 @@ class Session {
   std::vector<diag::Collected> collected;
   diag::Engine diags;
   std::unique_ptr<check::Compilation> comp;
+  std::optional<ir::Scenario> unoptimized;  // the chosen scenario before the pass pipeline
   unsigned root_buffer = 0;
 };
 

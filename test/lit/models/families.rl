@@ -1,5 +1,5 @@
-// Every family module of stdlib/models imported unqualified into one file (what
-// `ringline stats --model NAME` does) defines distinct public names, and
+// Every family module of stdlib/models imported unqualified into one file (as
+// `ringline stats --model NAME` imports them) defines distinct public names, and
 // stdlib.models.all re-binds every model under the same names.
 // RUN: %ringline eval %s | FileCheck %s --strict-whitespace
 import stdlib.layers
