@@ -6,7 +6,7 @@ grammar Ringline;
 
 module_     : item* EOF ;
 
-item        : (importDecl | letDecl | fnDecl | recordDecl | typeDecl | scenarioDecl) ';'? ;
+item        : (importDecl | letDecl | fnDecl | scheduleDecl | recordDecl | typeDecl | scenarioDecl) ';'? ;
 
 importDecl  : 'import' (modulePath | STRING) ('as' ID)? ;
 modulePath  : ID ('.' ID)* ;
@@ -19,6 +19,21 @@ fnParam     : ID ':' type_ ('=' expr)? ;
 typeDecl    : 'type' ID '=' type_ ;
 fnBody      : '=' expr | block ;
 block       : '{' (letDecl ';'?)* expr ';'? '}' ;
+
+// A collective schedule (language.md §6): a function whose body is a list of steps, each
+// a time; the checker sums them to a closed form. Step words (`phase`, `repeat`, `send ..
+// over`, `reduce .. at`) are contextual: plain identifiers the builder checks, so `repeat`
+// and `reduce` stay usable as names elsewhere.
+scheduleDecl : 'schedule' ID '(' (fnParam (',' fnParam)*)? ','? ')' ('->' type_)? stepBlock ;
+stepBlock   : '{' (step ';'?)* '}' ;
+step
+  : kw=ID name=ID ':' step                                 # phaseStep
+  | kw=ID expr stepBlock                                   # blockStep
+  | kw=ID expr prep=ID expr                                # transferStep
+  | 'if' expr 'then' stepBlock ('else' (stepBlock | step))? # ifStep
+  | letDecl                                                # letStep
+  | expr                                                   # exprStep
+  ;
 
 recordDecl  : 'record' ID '{' (field (',' | ';')?)* '}' ;
 field       : ID ':' type_ ('=' expr)? ;

@@ -2,10 +2,12 @@
 """torchvision's own counts for the models of stdlib/models, and a layer-by-layer comparison.
 
 Builds each model with torchvision (Debian's python3-torchvision: torch 1.13, torchvision
-0.14), runs one forward pass on a single sample and counts, with forward hooks on every
-Conv*d and Linear module, MACs = out.numel() * in_channels/groups * prod(kernel) for a conv
-and in_features * out_features * rows for a linear layer: the quantity torchvision's `_ops`
-metadata reports (rounded there; exact here). num_params is sum(p.numel()), as in `_meta`.
+0.14), runs the forward pass of one sample (on PyTorch's meta device unless --device says
+otherwise: shapes without data, so it takes seconds) and counts, with forward hooks on
+every Conv*d and Linear module, MACs = out.numel() * in_channels/groups * prod(kernel) for
+a conv and in_features * out_features * rows for a linear layer: the quantity torchvision
+>= 0.15 publishes, rounded, as `_ops` (0.14 has no `_ops`). num_params is sum(p.numel()),
+as in `_meta["num_params"]`.
 
   /usr/bin/python3 tools/torchvision_reference.py [MODEL...] [--layers]
       prints {"models": {name: {"input", "num_params", "macs"[, "layers"]}}} as JSON

@@ -135,6 +135,19 @@ struct LambdaExpr : ExprOf<ExprKind::Lambda> {
   std::shared_ptr<FnDecl> fn;
 };
 
+// The body of a `schedule` (language.md §6): steps whose times add up. `if` steps are
+// IfExprs whose branches are StepsExprs, kept as Expr steps.
+struct Step {
+  enum class Kind { Send, Reduce, Repeat, Phase, Let, Expr } kind = Kind::Expr;
+  Expr* a = nullptr;       // Send/Reduce: the amount; Repeat: the count; Expr: the step
+  Expr* b = nullptr;       // Send: the link; Reduce: the rate (s/B)
+  std::string name;        // Phase: its name
+  Expr* body = nullptr;    // Repeat/Phase: a StepsExpr
+  std::optional<LetDecl> let;  // Let
+  SourceRange range;
+};
+struct StepsExpr : ExprOf<ExprKind::Steps> { std::vector<Step> steps; };
+
 template <class T>
 T* dyn_cast(Expr* e) { return e && e->kind == T::kKind ? static_cast<T*>(e) : nullptr; }
 template <class T>
@@ -161,6 +174,7 @@ struct FnDecl {
   Expr* body = nullptr;
   SourceRange range;
   SourceRange name_range;
+  bool schedule = false;  // declared with `schedule`: the body is a StepsExpr, the result `s`
 };
 struct FieldDecl {
   std::string name;

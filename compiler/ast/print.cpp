@@ -155,6 +155,20 @@ std::string P(const Expr* e) {
       for (const LetDecl& l : b->lets) s += " " + PrintLet(l);
       return s + " " + P(b->result) + ")";
     }
+    case ExprKind::Steps: {
+      std::string s = "(steps";
+      for (const Step& st : static_cast<const StepsExpr*>(e)->steps) {
+        switch (st.kind) {
+          case Step::Kind::Send: s += fmt::format(" (send {} over {})", P(st.a), P(st.b)); break;
+          case Step::Kind::Reduce: s += fmt::format(" (reduce {} at {})", P(st.a), P(st.b)); break;
+          case Step::Kind::Repeat: s += fmt::format(" (repeat {} {})", P(st.a), P(st.body)); break;
+          case Step::Kind::Phase: s += fmt::format(" (phase {} {})", st.name, P(st.body)); break;
+          case Step::Kind::Let: s += " " + PrintLet(*st.let); break;
+          case Step::Kind::Expr: s += " " + P(st.a); break;
+        }
+      }
+      return s + ")";
+    }
   }
   return "?";
 }
@@ -176,7 +190,8 @@ std::string Print(const Module& m) {
   for (const TypeDecl& t : m.types) out += fmt::format("(type {} {})\n", t.name, PrintType(t.type));
   for (const LetDecl& l : m.lets) out += PrintLet(l) + "\n";
   for (const FnDecl& f : m.fns) {
-    out += fmt::format("(fn {} {} {})\n", f.name, PrintFnSignature(f), P(f.body));
+    out += fmt::format("({} {} {} {})\n", f.schedule ? "schedule" : "fn", f.name, PrintFnSignature(f),
+                       P(f.body));
   }
   for (const ScenarioDecl& s : m.scenarios) {
     out += "(scenario " + s.name + "\n";

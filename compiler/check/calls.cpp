@@ -272,7 +272,11 @@ Value Program::CallBuiltin(Builtin b, const ast::CallExpr* call, std::vector<Val
                                                      units::FormatNumber(hi - lo)));
         return Value::Error();
       }
+      // Each element counts against the evaluation budget, as much as building it costs
+      // (about 8 expression steps), so an inner `range` rebuilt in a loop stops there too.
+      if (hi > lo && !Spend(8 * static_cast<uint64_t>(hi - lo), at)) return Value::Error();
       auto out = std::make_shared<std::vector<Value>>();
+      out->reserve(hi > lo ? static_cast<size_t>(hi - lo) : 0);
       for (double i = lo; i < hi; ++i) out->push_back(Value::Int(i));
       Value l;
       l.kind = Value::Kind::List;

@@ -156,16 +156,20 @@ Value Program::EvalBlock(const std::vector<ast::LetDecl>& lets, const ast::Expr*
   return Eval(result, inner);
 }
 
+bool Program::Spend(uint64_t steps, SourceRange where) {
+  if (gave_up_) return false;
+  eval_steps_ += steps;
+  if (eval_steps_ <= opts_.max_eval_steps) return true;
+  gave_up_ = true;
+  Error(diag::Kind::eval_limit, where,
+        fmt::format("compile-time evaluation passed {} steps here; a recursion that branches "
+                    "(`f(n - 1) + f(n - 2)`) or loops over long lists cost too much",
+                    opts_.max_eval_steps));
+  return false;
+}
+
 Value Program::Eval(const ast::Expr* e, const Env& env) {
-  if (diags_.Stopped() || gave_up_) return Value::Error();
-  if (++eval_steps_ > opts_.max_eval_steps) {
-    gave_up_ = true;
-    Error(diag::Kind::eval_limit, e->range,
-          fmt::format("compile-time evaluation passed {} steps here; a recursion that branches "
-                      "(`f(n - 1) + f(n - 2)`) or loops over long lists cost too much",
-                      opts_.max_eval_steps));
-    return Value::Error();
-  }
+  if (diags_.Stopped() || gave_up_ || !Spend(1, e->range)) return Value::Error();
   if (eval_depth_ >= opts_.max_eval_depth) {
     gave_up_ = true;
     Error(diag::Kind::recursion_limit, e->range,
@@ -263,6 +267,7 @@ Value Program::EvalNode(const ast::Expr* e, const Env& env) {
     case ast::ExprKind::Record: return MakeRecord(static_cast<const ast::RecordExpr*>(e), env);
     case ast::ExprKind::With: return With(static_cast<const ast::WithExpr*>(e), env);
     case ast::ExprKind::Lambda: return MakeLambda(static_cast<const ast::LambdaExpr*>(e), env);
+    case ast::ExprKind::Steps: return EvalSteps(static_cast<const ast::StepsExpr*>(e), env);
     case ast::ExprKind::Block: {
       auto* b = static_cast<const ast::BlockExpr*>(e);
       return EvalBlock(b->lets, b->result, env);

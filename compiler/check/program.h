@@ -90,6 +90,9 @@ class Program {
   Value Eval(const ast::Expr* e, const Env& env);
   Value EvalBlock(const std::vector<ast::LetDecl>& lets, const ast::Expr* result, const Env& env);
 
+  // schedule.cpp: a `schedule` body, the sum of its steps' times.
+  Value EvalSteps(const ast::StepsExpr* e, const Env& env);
+
   // ops.cpp
   Value Binary(ast::BinaryOp op, const Value& l, const Value& r, SourceRange where,
                SourceRange lrange, SourceRange rrange, const Env& env);
@@ -135,6 +138,9 @@ class Program {
   Value EvalReduce(const ast::ReduceExpr* e, const Env& env);
   Value EvalNumber(const ast::NumberExpr* e);
   Value EvalNode(const ast::Expr* e, const Env& env);
+  // Counts `steps` against the evaluation budget; false (after an [eval_limit] the first
+  // time) when it is spent.
+  bool Spend(uint64_t steps, SourceRange where);
   Value CallFn(const Value& fn, SourceRange call_range, const std::vector<SourceRange>& arg_ranges,
                std::vector<Value>& args, std::vector<std::string>& names, const Env& env);
   Value MakeLambda(const ast::LambdaExpr* e, const Env& env);

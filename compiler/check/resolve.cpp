@@ -145,6 +145,22 @@ class Resolver {
         Fn(f);
         return;
       }
+      case ast::ExprKind::Steps: {
+        size_t n = 0;
+        for (const ast::Step& st : static_cast<const ast::StepsExpr*>(e)->steps) {
+          if (st.kind == ast::Step::Kind::Let) {
+            Let(*st.let);
+            Push(st.let->name);
+            ++n;
+            continue;
+          }
+          Expr(st.a);
+          Expr(st.b);
+          Expr(st.body);
+        }
+        Pop(n);
+        return;
+      }
       case ast::ExprKind::Block: {
         auto* b = static_cast<const ast::BlockExpr*>(e);
         size_t n = 0;

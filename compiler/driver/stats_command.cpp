@@ -3,8 +3,6 @@
 //   ringline stats FILE [--model NAME] [--batch N] [--format table|csv|json]
 //   ringline stats --model resnet50      (searches stdlib/models/)
 #include <fmt/format.h>
-#include <llvm/Support/FileSystem.h>
-#include <llvm/Support/Path.h>
 
 #include <algorithm>
 #include <iostream>
@@ -15,8 +13,6 @@
 #include "compiler/units/units.h"
 
 namespace rl::driver {
-
-extern std::string g_stdlib_dir;
 
 cl::SubCommand StatsCmd("stats", "Per-layer parameters, MACs, FLOPs and activation memory of a network");
 static cl::list<std::string> StatsFiles(cl::Positional, cl::desc("[spec.rl]"), cl::ZeroOrMore, cl::sub(StatsCmd),
@@ -131,17 +127,8 @@ int RunStats() {
       llvm::errs() << "ringline: error: name a spec file or a stdlib model with --model\n";
       return kUsageError;
     }
-    // Every stdlib model file, imported unqualified, so any model name resolves.
-    std::string text;
-    llvm::SmallString<256> dir(g_stdlib_dir);
-    llvm::sys::path::append(dir, "models");
-    std::error_code ec;
-    std::vector<std::string> files;
-    for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec; it.increment(ec))
-      if (llvm::StringRef(it->path()).ends_with(".rl")) files.push_back(it->path());
-    std::sort(files.begin(), files.end());
-    for (const std::string& f : files) text += fmt::format("import \"{}\"\n", f);
-    e = s.LoadText(text, "<stdlib models>");
+    // stdlib/models/all.rl binds every model name of the standard library.
+    e = s.LoadText("import stdlib.models.all\n", "<stdlib models>");
   } else {
     e = s.Load(StatsFiles[0]);
   }

@@ -59,6 +59,8 @@ void Builder::BuildItem(P::ItemContext* item) {
     m_.lets.push_back(BuildLet(l));
   } else if (auto* f = item->fnDecl()) {
     m_.fns.push_back(BuildFn(f));
+  } else if (auto* sd = item->scheduleDecl()) {
+    m_.fns.push_back(BuildSchedule(sd));
   } else if (auto* r = item->recordDecl()) {
     m_.records.push_back(BuildRecord(r));
   } else if (auto* t = item->typeDecl()) {
@@ -107,6 +109,124 @@ ast::FnDecl Builder::BuildFnParts(const std::vector<P::FnParamContext*>& params,
   // fnBody : '=' expr | block ;
   f.body = body->expr() ? BuildExpr(body->expr()) : BuildBlock(body->block());
   return f;
+}
+
+// scheduleDecl : 'schedule' ID '(' (fnParam (',' fnParam)*)? ','? ')' ('->' type_)? stepBlock ;
+// A schedule is a function returning `s` (unless declared otherwise) whose body is steps.
+ast::FnDecl Builder::BuildSchedule(P::ScheduleDeclContext* ctx) {
+  ast::FnDecl f;
+  for (P::FnParamContext* p : ctx->fnParam()) {
+    ast::FnParam fp;
+    fp.name = p->ID()->getText();
+    fp.type = BuildType(p->type_());
+    fp.default_value = p->expr() ? BuildExpr(p->expr()) : nullptr;
+    fp.range = Range(p);
+    f.params.push_back(std::move(fp));
+  }
+  f.name = ctx->ID()->getText();
+  f.name_range = Range(ctx->ID()->getSymbol());
+  f.range = Range(ctx);
+  f.schedule = true;
+  if (ctx->type_()) {
+    f.result = BuildType(ctx->type_());
+  } else {
+    ast::Type t;
+    t.kind = ast::Type::Kind::Unit;
+    t.unit.factors.push_back({"s", 1, f.name_range});
+    t.unit.text = "s";
+    t.unit.range = f.name_range;
+    t.range = f.name_range;
+    f.result = std::move(t);
+  }
+  f.body = BuildSteps(ctx->stepBlock());
+  return f;
+}
+
+// stepBlock : '{' (step ';'?)* '}' ;
+ast::Expr* Builder::BuildSteps(P::StepBlockContext* ctx) {
+  auto* e = m_.Make<ast::StepsExpr>(Range(ctx));
+  for (P::StepContext* st : ctx->step()) e->steps.push_back(BuildStep(st));
+  return e;
+}
+
+// step : kw=ID name=ID ':' step | kw=ID expr stepBlock | kw=ID expr prep=ID expr
+//      | 'if' expr 'then' stepBlock ('else' (stepBlock | step))? | letDecl | expr ;
+ast::Step Builder::BuildStep(P::StepContext* ctx) {
+  ast::Step st;
+  st.range = Range(ctx);
+  auto bad = [&](antlr4::Token* tok, const std::string& msg) {
+    diags_.Report(diag::Kind::syntax_error, Range(tok), msg);
+    st.kind = ast::Step::Kind::Expr;
+    st.a = m_.Make<ast::StepsExpr>(st.range);  // an empty step: no cost, no second error
+  };
+  if (auto* c = dynamic_cast<P::PhaseStepContext*>(ctx)) {
+    if (c->kw->getText() != "phase") {
+      bad(c->kw, fmt::format("`{}` cannot start a named step; write `phase NAME: step`", c->kw->getText()));
+      return st;
+    }
+    st.kind = ast::Step::Kind::Phase;
+    st.name = c->name->getText();
+    auto* body = m_.Make<ast::StepsExpr>(Range(c->step()));
+    body->steps.push_back(BuildStep(c->step()));
+    st.body = body;
+    return st;
+  }
+  if (auto* c = dynamic_cast<P::BlockStepContext*>(ctx)) {
+    std::string kw = c->kw->getText();
+    if (kw == "repeat") {
+      st.kind = ast::Step::Kind::Repeat;
+      st.a = BuildExpr(c->expr());
+    } else if (kw == "phase" && dynamic_cast<P::PrimaryExprContext*>(c->expr()) &&
+               dynamic_cast<P::NameRefContext*>(static_cast<P::PrimaryExprContext*>(c->expr())->primary())) {
+      st.kind = ast::Step::Kind::Phase;
+      st.name = c->expr()->getText();
+    } else {
+      bad(c->kw, fmt::format("`{}` cannot start a step with a block; write `repeat COUNT {{ ... }}` "
+                             "or `phase NAME {{ ... }}`", kw));
+      return st;
+    }
+    st.body = BuildSteps(c->stepBlock());
+    return st;
+  }
+  if (auto* c = dynamic_cast<P::TransferStepContext*>(ctx)) {
+    std::string kw = c->kw->getText(), prep = c->prep->getText();
+    if (kw == "send" && prep == "over") {
+      st.kind = ast::Step::Kind::Send;
+    } else if (kw == "reduce" && prep == "at") {
+      st.kind = ast::Step::Kind::Reduce;
+    } else {
+      bad(c->kw, fmt::format("`{} ... {}` is not a step; write `send BYTES over LINK` or "
+                             "`reduce BYTES at RATE`", kw, prep));
+      return st;
+    }
+    st.a = BuildExpr(c->expr(0));
+    st.b = BuildExpr(c->expr(1));
+    return st;
+  }
+  if (auto* c = dynamic_cast<P::IfStepContext*>(ctx)) {
+    auto* e = m_.Make<ast::IfExpr>(st.range);
+    e->cond = BuildExpr(c->expr());
+    e->then_e = BuildSteps(c->stepBlock(0));
+    if (c->stepBlock().size() > 1) {
+      e->else_e = BuildSteps(c->stepBlock(1));
+    } else if (c->step()) {
+      auto* els = m_.Make<ast::StepsExpr>(Range(c->step()));
+      els->steps.push_back(BuildStep(c->step()));
+      e->else_e = els;
+    } else {
+      e->else_e = m_.Make<ast::StepsExpr>(st.range);  // no `else`: no time
+    }
+    st.a = e;
+    return st;
+  }
+  if (auto* c = dynamic_cast<P::LetStepContext*>(ctx)) {
+    st.kind = ast::Step::Kind::Let;
+    st.let = BuildLet(c->letDecl());
+    return st;
+  }
+  auto* c = static_cast<P::ExprStepContext*>(ctx);
+  st.a = BuildExpr(c->expr());
+  return st;
 }
 
 // recordDecl : 'record' ID '{' (field (',' | ';')?)* '}' ;

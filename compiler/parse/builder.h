@@ -30,6 +30,9 @@ class Builder {
   ast::FnDecl BuildFnParts(const std::vector<P::FnParamContext*>& params, P::Type_Context* result,
                            P::FnBodyContext* body);
   ast::RecordDecl BuildRecord(P::RecordDeclContext* ctx);
+  ast::FnDecl BuildSchedule(P::ScheduleDeclContext* ctx);
+  ast::Expr* BuildSteps(P::StepBlockContext* ctx);
+  ast::Step BuildStep(P::StepContext* ctx);
   ast::ScenarioDecl BuildScenario(P::ScenarioDeclContext* ctx);
   ast::Type BuildType(P::Type_Context* ctx);
   void BuildUnit(P::UnitContext* ctx, int sign, ast::UnitExpr& out);

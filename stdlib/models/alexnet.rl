@@ -3,8 +3,8 @@
 // 0.14's num_params (61,100,840) and conv+linear MACs exactly (test/lit/models/).
 import stdlib.layers
 
-fn alexnet_net(side: Int = 224, classes: Int = 1000) -> Network =
-  network("alexnet", [3, side, side], [
+fn alexnet_net(size: Int = 224, classes: Int = 1000) -> Network =
+  network("alexnet", [3, size, size], [
     conv2d(64, k = 11, s = 4, p = 2), relu, maxpool(3, s = 2),
     conv2d(192, k = 5, p = 2), relu, maxpool(3, s = 2),
     conv2d(384, k = 3, p = 1), relu,

@@ -10,8 +10,8 @@ let _scale: Block = fn(x: [Int]) -> [Layer] = [elementwise("scale", x, 1, 1, kee
 
 // Five blocks of conv3d 3x3x3 ("same" padding, with bias), LeakyReLU and a 2x2x2 max
 // pool, doubling the channels from 32 to 512; then dense 128, 64 and 4 with dropout.
-fn cosmoflow_net(side: Int = 128, channels: Int = 4, targets: Int = 4) -> Network =
-  network("cosmoflow", [channels, side, side, side], concat(
+fn cosmoflow_net(size: Int = 128, channels: Int = 4, targets: Int = 4) -> Network =
+  network("cosmoflow", [channels, size, size, size], concat(
     join_blocks([[conv3d(32 * 2 ^ i, k = 3, p = 1), leaky_relu, maxpool(2)] for i in range(5)]),
     [flatten, dense(128), leaky_relu, dropout(), dense(64), leaky_relu, dropout(),
      dense(targets), tanh, _scale]))

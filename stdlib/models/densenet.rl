@@ -13,12 +13,12 @@ fn dense_layer(growth: Int, bn_size: Int = 4) -> Block = branches([[], [
 let transition: Block = fn(x: [Int]) -> [Layer] =
   layers_of(x, [batchnorm, relu, conv2d(floor(x[0] / 2), k = 1, bias = false), avgpool(2, s = 2)])
 
-fn densenet(name: String, blocks: [Int], growth: Int = 32, init: Int = 64, side: Int = 224,
+fn densenet(name: String, blocks: [Int], growth: Int = 32, init: Int = 64, size: Int = 224,
             classes: Int = 1000) -> Network = {
   let n = len(blocks)
   let body = join_blocks([concat([repeat(blocks[i], dense_layer(growth))],
                                  if i < n - 1 then [transition] else []) for i in range(n)])
-  network(name, [3, side, side], concat(
+  network(name, [3, size, size], concat(
     [conv2d(init, k = 7, s = 2, p = 3, bias = false), batchnorm, relu, maxpool(3, s = 2, p = 1)],
     body,
     [batchnorm, relu, global_avgpool, dense(classes)]))

@@ -22,10 +22,10 @@ fn _gaux(classes: Int) -> Block = side(concat(
   [adaptive_avgpool(4)], _gconv(128, 1),
   [flatten, dense(1024), relu, dropout(0.7), dense(classes)]))
 
-fn googlenet_net(name: String, aux: Bool, side: Int = 224, classes: Int = 1000) -> Network = {
+fn googlenet_net(name: String, aux: Bool, size: Int = 224, classes: Int = 1000) -> Network = {
   let aux1 = if aux then [_gaux(classes)] else []
   let aux2 = if aux then [_gaux(classes)] else []
-  network(name, [3, side, side], concat(
+  network(name, [3, size, size], concat(
     _gconv(64, 7, s = 2, p = 3), [maxpool(3, s = 2, ceil_mode = true)],
     _gconv(64, 1), _gconv(192, 3, p = 1), [maxpool(3, s = 2, ceil_mode = true)],
     [_inception_v1(64, 96, 128, 16, 32, 32), _inception_v1(128, 128, 192, 32, 96, 64),

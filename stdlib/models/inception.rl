@@ -47,8 +47,8 @@ let _inception_e: Block = branches([
 fn _iaux(classes: Int) -> Block = side(concat(
   [avgpool(5, s = 3)], _iconv(128, 1), _iconv(768, 5), [global_avgpool, dense(classes)]))
 
-fn inception_v3_net(name: String, aux: Bool, side: Int = 299, classes: Int = 1000) -> Network =
-  network(name, [3, side, side], concat(
+fn inception_v3_net(name: String, aux: Bool, size: Int = 299, classes: Int = 1000) -> Network =
+  network(name, [3, size, size], concat(
     _iconv(32, 3, s = 2), _iconv(32, 3), _iconv(64, 3, p = 1), [maxpool(3, s = 2)],
     _iconv(80, 1), _iconv(192, 3), [maxpool(3, s = 2)],
     [_inception_a(32), _inception_a(64), _inception_a(64), _inception_b,

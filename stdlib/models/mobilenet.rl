@@ -22,8 +22,8 @@ fn inverted_residual(out_ch: Int, s: Int, t: Int) -> Block = fn(x: [Int]) -> [La
 let _mobilenet_v2_settings = [[1, 16, 1, 1], [6, 24, 2, 2], [6, 32, 3, 2], [6, 64, 4, 2],
                               [6, 96, 3, 1], [6, 160, 3, 2], [6, 320, 1, 1]]
 
-fn mobilenet_v2_net(side: Int = 224, classes: Int = 1000) -> Network =
-  network("mobilenet_v2", [3, side, side], concat(
+fn mobilenet_v2_net(size: Int = 224, classes: Int = 1000) -> Network =
+  network("mobilenet_v2", [3, size, size], concat(
     _conv_bn_relu6(32, 3, s = 2),
     join_blocks([[inverted_residual(r[1], if i == 0 then r[3] else 1, r[0]) for i in range(r[2])]
                  for r in _mobilenet_v2_settings]),

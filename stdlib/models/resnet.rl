@@ -31,9 +31,9 @@ fn _stage(block: fn(Int, Int) -> Block, planes: Int, n: Int, s: Int) -> Block =
   chain(concat([block(planes, s)], [block(planes, 1) for i in range(n - 1)]))
 
 // The ResNet skeleton: `block(planes, stride)` and the number of blocks per stage.
-fn resnet(name: String, block: fn(Int, Int) -> Block, depths: [Int], side: Int = 224,
+fn resnet(name: String, block: fn(Int, Int) -> Block, depths: [Int], size: Int = 224,
           classes: Int = 1000) -> Network =
-  network(name, [3, side, side], [
+  network(name, [3, size, size], [
     conv2d(64, k = 7, s = 2, p = 3, bias = false), batchnorm, relu, maxpool(3, s = 2, p = 1),
     _stage(block, 64, depths[0], 1), _stage(block, 128, depths[1], 2),
     _stage(block, 256, depths[2], 2), _stage(block, 512, depths[3], 2),

@@ -5,8 +5,8 @@ import stdlib.layers
 
 // A configuration lists the conv widths in order; 0 stands for a 2x2 max pool (torchvision
 // writes "M"). Every conv is 3x3, padding 1, with a bias, even when a batchnorm follows.
-fn vgg(name: String, cfg: [Int], bn: Bool, side: Int = 224, classes: Int = 1000) -> Network =
-  network(name, [3, side, side], concat(
+fn vgg(name: String, cfg: [Int], bn: Bool, size: Int = 224, classes: Int = 1000) -> Network =
+  network(name, [3, size, size], concat(
     join_blocks([if c == 0 then [maxpool(2, s = 2)]
                  else if bn then [conv2d(c, k = 3, p = 1), batchnorm, relu]
                  else [conv2d(c, k = 3, p = 1), relu] for c in cfg]),

@@ -31,8 +31,8 @@ scenario cosmoflow128 {
   report pool5_d = cosmoflow.layers[14].out[1]
   report features = cosmoflow.layers[15].out[0]
   report out = cosmoflow.layers[len(cosmoflow.layers) - 1].out[0]
-  report params_256 = total_params(cosmoflow_net(side = 256))
-  report macs_256 = total_macs(cosmoflow_net(side = 256))
+  report params_256 = total_params(cosmoflow_net(size = 256))
+  report macs_256 = total_macs(cosmoflow_net(size = 256))
 }
 // CHECK:      scenario cosmoflow128
 // CHECK-NEXT:   params     = 8907556{{$}}
