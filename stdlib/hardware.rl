@@ -41,3 +41,123 @@ let pcie5 = Link { bw = 63 GB/s, lat = 1 us }
 let edr = Link { bw = 100 Gbit/s, lat = 1.5 us }     // InfiniBand EDR 4x
 let hdr = Link { bw = 200 Gbit/s, lat = 1.5 us }     // InfiniBand HDR 4x
 let ndr = Link { bw = 400 Gbit/s, lat = 1.5 us }     // InfiniBand NDR 4x
+let gbe10 = Link { bw = 10 Gbit/s, lat = 20 us }     // TCP latency 10-50 us [M]
+let gbe25 = Link { bw = 25 Gbit/s, lat = 20 us }
+let gbe100 = Link { bw = 100 Gbit/s, lat = 20 us }
+let gbe400 = Link { bw = 400 Gbit/s, lat = 20 us }
+let nvlink1 = Link { bw = 80 GB/s, lat = 9 us }      // P100: 4 links x 20 GB/s
+// Older devices.
+let k80 = Device { name = "K80 (one GK210)", peak_fp64 = 1.455 TFLOP/s,  // board / 2, boost
+  peak_fp32 = 4.37 TFLOP/s, peak_fp16 = 4.37 TFLOP/s, membw = 240 GB/s, memory = 12 GB }
+let p100_sxm2 = Device { name = "P100-SXM2-16GB", peak_fp64 = 5.3 TFLOP/s,
+  peak_fp32 = 10.6 TFLOP/s, peak_fp16 = 21.2 TFLOP/s, membw = 732 GB/s, memory = 16 GB }
+
+// ---- nodes and clusters ---------------------------------------------------------------
+// A topology says how the members of one level are joined. `kind` is one of "switch"
+// (every pair one hop through a non-blocking switch; NVSwitch too), "fat_tree" (a
+// switch tree whose uplinks are `oversub` times thinner than its downlinks: traffic that
+// crosses the level gets bw / oversub), "cube_mesh" (DGX-1's hybrid cube-mesh NVLink),
+// "pcie_tree", "ring" and "torus2d" (a dims[0] x dims[1] wrap-around grid).
+record Topology {
+  kind: String
+  oversub: Real = 1.0
+  dims: [Int] = []
+}
+let switched = Topology { kind = "switch" }
+let cube_mesh = Topology { kind = "cube_mesh" }
+let pcie_tree = Topology { kind = "pcie_tree" }
+let ring_topology = Topology { kind = "ring" }
+fn fat_tree(oversub: Real = 1.0) -> Topology = Topology { kind = "fat_tree", oversub = oversub }
+fn torus2d(x: Int, y: Int) -> Topology = Topology { kind = "torus2d", dims = [x, y] }
+
+// One level above the node: `size` members of the level below (nodes in a rack, racks in
+// a pod) joined by `link` in `topo`. A fat tree's `oversub` applies to traffic between
+// the level's members (for a spine level: between racks).
+record Level { name: String, size: Int, link: Link, topo: Topology }
+
+// The link a transfer sees when it crosses a level: a fat tree divides the bandwidth by
+// its oversubscription.
+fn crossing(l: Level) -> Link = l.link with { bw = l.link.bw / l.topo.oversub }
+
+// A node: `gpus` devices joined by `link` (per GPU, per direction) in `topo`, and `nics`
+// network adapters of bandwidth `nic` each.
+record Node {
+  name: String
+  device: Device
+  gpus: Int
+  link: Link
+  topo: Topology
+  nics: Int
+  nic: Link
+}
+
+// A cluster: `nodes` nodes and the levels above them (rack/leaf, pod/spine), innermost
+// first. `intra` and `inter` are the links a GPU sees inside its node and to another
+// node (one NIC each when there are as many NICs as GPUs; a share of one otherwise).
+record Cluster {
+  name: String
+  node: Node
+  nodes: Int
+  levels: [Level] = []
+  device: Device = node.device
+  gpus_per_node: Int = node.gpus
+  intra: Link = node.link
+  inter: Link = node.nic
+}
+fn gpus(c: Cluster) -> Int = c.nodes * c.gpus_per_node
+
+// Nodes inside one member of level i (a rack holds levels[0].size nodes; a pod of racks
+// holds levels[0].size * levels[1].size).
+fn nodes_within(c: Cluster, i: Int) -> Int = prod j in range(i): c.levels[j].size
+
+// The link a job spread over `nodes` nodes sees between nodes: `inter`, with its
+// bandwidth divided by the largest oversubscription among the levels the job spans
+// (a level is spanned when the job needs more than one of its members).
+fn inter_link(c: Cluster, nodes: Int) -> Link =
+  if len(c.levels) == 0 then c.inter
+  else c.inter with { bw = c.inter.bw / (max i in range(len(c.levels)):
+    if nodes > nodes_within(c, i) then c.levels[i].topo.oversub else 1.0) }
+
+// ---- standard nodes (shared/reference/README.md §4.2) -------------------------------
+// ABCI compute node: 4 x V100 SXM2 16 GB joined by NVLink 2, InfiniBand EDR between
+// nodes (paraDL ABCI.plat: BANDWIDTH 12.5e9 B/s, LATENCY 500e-9 s, GPU_PER_NODE 4;
+// INTRA_LINK_BW 50e9, INTRA_CALBE_LAT 9e-6). ABCI nodes have two EDR HCAs [M]; paraDL
+// models one link, as here.
+let abci_node = Node { name = "ABCI", device = v100_sxm2_16gb, gpus = 4,
+  link = Link { bw = 50 GB/s, lat = 9 us }, topo = switched, nics = 1,
+  nic = Link { bw = 12.5 GB/s, lat = 500 ns } }
+// DGX-1 (V100): 8 x V100-SXM2-16GB, NVLink 2 hybrid cube-mesh, 4 x EDR (MLPerf v0.6
+// system JSON).
+let dgx1 = Node { name = "DGX-1", device = v100_sxm2_16gb, gpus = 8, link = nvlink2,
+  topo = cube_mesh, nics = 4, nic = edr }
+// DGX-2: 16 x V100-SXM3-32GB on NVSwitch 1.0 (300 GB/s bidirectional), 8 x EDR compute
+// NICs. SXM3 peaks are not re-verified [M]; SXM2 32 GB numbers are used.
+let dgx2 = Node { name = "DGX-2", device = v100_sxm2_32gb, gpus = 16, link = nvlink2,
+  topo = switched, nics = 8, nic = edr }
+// DGX A100: 8 x A100-SXM4 (40 GB in MLPerf v0.7, 80 GB in v1.0), NVLink 3 via NVSwitch
+// 2.0, 8 x HDR 200 Gb/s.
+let dgx_a100 = Node { name = "DGX A100", device = a100_sxm4_40gb, gpus = 8, link = nvlink3,
+  topo = switched, nics = 8, nic = hdr }
+// DGX H100: 8 x H100 SXM5, NVLink 4 via NVSwitch gen3, 8 x ConnectX-7 NDR 400 Gb/s [M].
+let dgx_h100 = Node { name = "DGX H100", device = h100_sxm5, gpus = 8, link = nvlink4,
+  topo = switched, nics = 8, nic = ndr }
+
+// ---- standard clusters ----------------------------------------------------------------
+// ABCI: 1,088 nodes, 34 nodes per rack, 32 racks (paraDL parallel_analysis.py, citing
+// portal.abci.ai); InfiniBand EDR fat tree, leaf switch hop 90 ns and spine 400 ns
+// (paraDL constants). Full bisection inside a rack; `inter_rack_oversub` is the spine
+// oversubscription (ABCI documents 1:3 between racks [M]; pass 1.0 for full bisection).
+fn abci(nodes: Int, inter_rack_oversub: Real = 3.0) -> Cluster =
+  Cluster { name = "ABCI", node = abci_node, nodes = nodes, levels = [
+    Level { name = "rack", size = 34, link = abci_node.nic, topo = fat_tree(1.0) },
+    Level { name = "spine", size = 32, link = abci_node.nic with { lat = 500 ns + 400 ns },
+            topo = fat_tree(inter_rack_oversub) }] }
+
+// A pod of DGX nodes on a full-bisection fat tree of their NICs (one NIC per GPU).
+fn dgx_pod(node: Node, nodes: Int, oversub: Real = 1.0) -> Cluster =
+  Cluster { name = node.name, node = node, nodes = nodes, levels = [
+    Level { name = "leaf", size = nodes, link = node.nic, topo = fat_tree(oversub) }] }
+fn dgx1_pod(nodes: Int) -> Cluster = dgx_pod(dgx1, nodes)
+fn dgx2_pod(nodes: Int) -> Cluster = dgx_pod(dgx2, nodes)
+fn dgx_a100_pod(nodes: Int) -> Cluster = dgx_pod(dgx_a100, nodes)
+fn dgx_h100_pod(nodes: Int) -> Cluster = dgx_pod(dgx_h100, nodes)

@@ -132,7 +132,8 @@ Value Program::EvalSteps(const ast::StepsExpr* e, const Env& env) {
       }
     }
     if (t.IsError()) return t;
-    if (t.type.any_dim) continue;  // an empty sum: nothing to add
+    if (t.type.any_dim) continue;                   // an empty sum: nothing to add
+    if (any && t.is_const && t.c == 0) continue;    // an empty phase or branch
     if (!any) {
       total = t;
       any = true;

@@ -1,19 +1,28 @@
-# Runs a command under a time limit and succeeds only when it exits with the expected
-# status: a crash (a signal, or any status above 2) or a hang fails the test, which `not`
-# alone would let pass. Prints the command's output (bytes that are not UTF-8 replaced)
-# and then `exit N`, or `timed out`, for FileCheck.
+# Runs a command and succeeds only when it exits with the expected status within a time
+# limit: a crash (a signal, or any status above 2), a hang or a slow run fails the test,
+# where `not` alone would let them pass. The limit is on CPU time (user + system), so a
+# loaded machine does not fail the test; a wall-clock guard of ten times the limit (at
+# least a minute) catches hangs. Prints the command's output (bytes that are not UTF-8
+# replaced) and then `exit N`, for FileCheck.
 #   run_limited.py STATUS SECONDS COMMAND ARGS...
+import resource
 import subprocess
 import sys
 
 want, limit, cmd = int(sys.argv[1]), float(sys.argv[2]), sys.argv[3:]
+before = resource.getrusage(resource.RUSAGE_CHILDREN)
 try:
     p = subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                       stderr=subprocess.STDOUT, timeout=limit)
+                       stderr=subprocess.STDOUT, timeout=max(60.0, 10 * limit))
 except subprocess.TimeoutExpired as e:
     sys.stdout.write((e.output or b"").decode("utf-8", "replace"))
-    print("timed out after %g s" % limit)
+    print("timed out")
     sys.exit(1)
+after = resource.getrusage(resource.RUSAGE_CHILDREN)
+cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 sys.stdout.write(p.stdout.decode("utf-8", "replace"))
 print("exit %d" % p.returncode)
+if cpu > limit:
+    print("took %.2f s of CPU time, more than %g s" % (cpu, limit))
+    sys.exit(1)
 sys.exit(0 if p.returncode == want else 1)

@@ -1,0 +1,204 @@
+// stdlib.collectives: collective communication algorithms as `schedule`s, which the
+// compiler reduces to closed-form α-β-γ times (language.md §6; docs/adding-a-collective.md).
+//   import stdlib.hardware        // Link, Cluster
+//   import stdlib.collectives     // ring_allreduce(n, p, l), ...
+//
+// Conventions (shared/reference/README.md §3): p processes, n bytes, a link `l` with
+// α = l.lat and β = 1 / l.bw, and γ = `gamma`, the reduction time per byte (default 0).
+// As in MPICH, n is the whole vector for allreduce, reduce-scatter and allgather (each
+// process holds n / p of it before an allgather and after a reduce-scatter), the whole
+// message for broadcast, reduce, gather and scatter, and for all-to-all the bytes one
+// process sends to all the others. Each schedule's comment quotes the textbook cost it
+// reduces to; test/lit/collectives/ checks them. Where an algorithm's steps carry
+// geometrically growing pieces (recursive doubling, halving, Bruck, binomial scatter),
+// a schedule sends their average size in each of its lg p steps: the same total, in
+// closed form for a `p` that is a scenario param.
+import stdlib.hardware
+
+// ⌈lg p⌉ and ⌊lg p⌋ as `Int`s (exact for powers of two).
+fn lg(p: Int) -> Int = ceil(log2(p))
+fn flg(p: Int) -> Int = floor(log2(p))
+// The largest power of two not above p.
+fn pow2_floor(p: Int) -> Int = 2 ^ flg(p)
+fn is_pow2(p: Int) -> Bool = pow2_floor(p) == p
+
+// ---- point to point ---------------------------------------------------------------
+// Hockney: α + nβ.
+schedule sendrecv(n: B, l: Link) { send n over l }
+
+// ---- ring (bucket) algorithms: Patarasuk & Yuan 2009; Chan et al. 2007 -------------
+// (p-1)α + ((p-1)/p)nβ + ((p-1)/p)nγ
+schedule ring_reduce_scatter(n: B, p: Int, l: Link, gamma: s/B = 0 s/B) {
+  repeat p - 1 { send n / p over l; reduce n / p at gamma }
+}
+// (p-1)α + ((p-1)/p)nβ
+schedule ring_allgather(n: B, p: Int, l: Link) {
+  repeat p - 1 { send n / p over l }
+}
+// 2(p-1)α + 2((p-1)/p)nβ + ((p-1)/p)nγ
+schedule ring_allreduce(n: B, p: Int, l: Link, gamma: s/B = 0 s/B) {
+  phase reduce_scatter: ring_reduce_scatter(n, p, l, gamma)
+  phase allgather: ring_allgather(n, p, l)
+}
+// Pipelined chain broadcast (NCCL's ring broadcast) in `chunks` pieces:
+// (p - 2 + chunks)(α + (n/chunks)β); one chunk is (p-1)(α + nβ).
+schedule ring_broadcast(n: B, p: Int, l: Link, chunks: Int = 1) {
+  if p > 1 then { repeat p - 2 + chunks { send n / chunks over l } }
+}
+// Pipelined chain reduce: (p - 2 + chunks)(α + (n/chunks)(β + γ)).
+schedule ring_reduce(n: B, p: Int, l: Link, gamma: s/B = 0 s/B, chunks: Int = 1) {
+  if p > 1 then { repeat p - 2 + chunks { send n / chunks over l; reduce n / chunks at gamma } }
+}
+
+// ---- pairwise exchange (MPICH) --------------------------------------------------------
+// Reduce-scatter, long messages: (p-1)α + ((p-1)/p)nβ + ((p-1)/p)nγ
+schedule pairwise_reduce_scatter(n: B, p: Int, l: Link, gamma: s/B = 0 s/B) {
+  repeat p - 1 { send n / p over l; reduce n / p at gamma }
+}
+// All-to-all: (p-1)α + nβ, n = the bytes a process sends to the others.
+schedule pairwise_alltoall(n: B, p: Int, l: Link) {
+  repeat p - 1 { send n / max(p - 1, 1) over l }
+}
+
+// ---- recursive doubling / halving (MPICH; Thakur, Rabenseifner & Gropp 2005) ----------
+// Allreduce. p = 2^k: lg p(α + nβ + nγ). Otherwise (MPICH) the r = p - 2^⌊lg p⌋ extra
+// processes first fold their vector into a partner and get the result back at the end:
+// (⌊lg p⌋ + 2)α + (⌊lg p⌋ + 2)nβ + (⌊lg p⌋ + 1)nγ.
+schedule rd_allreduce(n: B, p: Int, l: Link, gamma: s/B = 0 s/B) {
+  if not is_pow2(p) then { phase fold_in: { send n over l; reduce n at gamma } }
+  repeat flg(p) { send n over l; reduce n at gamma }
+  if not is_pow2(p) then { phase fold_out: send n over l }
+}
+// Allgather, p = 2^k: lg p α + ((p-1)/p)nβ (step k carries n 2^k / p). For other p,
+// MPICH uses Bruck, whose cost has the same form with ⌈lg p⌉: see bruck_allgather.
+schedule rd_allgather(n: B, p: Int, l: Link) {
+  repeat lg(p) { send n * (p - 1) / p / max(lg(p), 1) over l }
+}
+// Reduce-scatter by recursive halving (commutative op), p = 2^k:
+// lg p α + ((p-1)/p)nβ + ((p-1)/p)nγ (step k carries n / 2^(k+1)).
+schedule rh_reduce_scatter(n: B, p: Int, l: Link, gamma: s/B = 0 s/B) {
+  let piece = n * (p - 1) / p / max(lg(p), 1)
+  repeat lg(p) { send piece over l; reduce piece at gamma }
+}
+// Rabenseifner's allreduce = recursive-halving reduce-scatter + recursive-doubling
+// allgather. p = 2^k: 2 lg p α + 2((p-1)/p)nβ + ((p-1)/p)nγ. Otherwise (MPICH) the extra
+// processes fold in and out as in rd_allreduce, around Rabenseifner on p' = 2^⌊lg p⌋:
+// (2⌊lg p⌋ + 2)α + (2(p'-1)/p' + 2)nβ + (1 + (p'-1)/p')nγ. (MPICH's comment writes
+// (p-1)/p for (p'-1)/p'.)
+schedule rabenseifner_allreduce(n: B, p: Int, l: Link, gamma: s/B = 0 s/B) {
+  let q = pow2_floor(p)
+  if q != p then { phase fold_in: { send n over l; reduce n at gamma } }
+  phase reduce_scatter: rh_reduce_scatter(n, q, l, gamma)
+  phase allgather: rd_allgather(n, q, l)
+  if q != p then { phase fold_out: send n over l }
+}
+
+// ---- Bruck (MPICH) --------------------------------------------------------------------
+// Allgather, any p: ⌈lg p⌉α + ((p-1)/p)nβ.
+schedule bruck_allgather(n: B, p: Int, l: Link) {
+  repeat lg(p) { send n * (p - 1) / p / max(lg(p), 1) over l }
+}
+// All-to-all: ⌈lg p⌉α + (n/2)⌈lg p⌉β, n = the bytes a process sends to the others.
+schedule bruck_alltoall(n: B, p: Int, l: Link) {
+  repeat lg(p) { send n / 2 over l }
+}
+
+// ---- binomial / binary trees (MPICH; Chan et al. MST) -------------------------------
+// Broadcast: ⌈lg p⌉(α + nβ)
+schedule binomial_broadcast(n: B, p: Int, l: Link) {
+  repeat lg(p) { send n over l }
+}
+// Reduce: ⌈lg p⌉(α + nβ + nγ)
+schedule binomial_reduce(n: B, p: Int, l: Link, gamma: s/B = 0 s/B) {
+  repeat lg(p) { send n over l; reduce n at gamma }
+}
+// Gather and scatter, n = the whole data: ⌈lg p⌉α + ((p-1)/p)nβ
+schedule binomial_gather(n: B, p: Int, l: Link) {
+  repeat lg(p) { send n * (p - 1) / p / max(lg(p), 1) over l }
+}
+schedule binomial_scatter(n: B, p: Int, l: Link) { binomial_gather(n, p, l) }
+// Binary-tree allreduce (reduce, then broadcast; not pipelined):
+// 2⌈lg p⌉(α + nβ) + ⌈lg p⌉nγ
+schedule tree_allreduce(n: B, p: Int, l: Link, gamma: s/B = 0 s/B) {
+  phase reduce: binomial_reduce(n, p, l, gamma)
+  phase broadcast: binomial_broadcast(n, p, l)
+}
+// Double binary tree (Sanders, Speck & Träff 2009; NCCL's Tree): two trees each carry
+// half the vector, pipelined in `chunks` pieces; every process is interior (two
+// children) in one tree and a leaf in the other, so each pipeline step moves one chunk's
+// worth of both halves through its link. With depth D = ⌊lg p⌋ and k chunks:
+// 2(D + k - 1)(α + (n/k)β) + (D + k - 1)(n/k)γ; as k grows the bandwidth term tends to
+// 2nβ (ring's) while the latency stays logarithmic.
+schedule double_tree_allreduce(n: B, p: Int, l: Link, gamma: s/B = 0 s/B, chunks: Int = 1) {
+  if p > 1 then {
+    phase reduce: repeat flg(p) + chunks - 1 { send n / chunks over l; reduce n / chunks at gamma }
+    phase broadcast: repeat flg(p) + chunks - 1 { send n / chunks over l }
+  }
+}
+
+// ---- composed (MPICH long-message algorithms) ---------------------------------------
+// Broadcast = binomial scatter + ring allgather (van de Geijn):
+// (⌈lg p⌉ + p - 1)α + 2((p-1)/p)nβ
+schedule scatter_ring_broadcast(n: B, p: Int, l: Link) {
+  phase scatter: binomial_scatter(n, p, l)
+  phase allgather: ring_allgather(n, p, l)
+}
+// Broadcast = binomial scatter + recursive-doubling allgather, p = 2^k:
+// 2 lg p α + 2((p-1)/p)nβ
+schedule scatter_rd_broadcast(n: B, p: Int, l: Link) {
+  phase scatter: binomial_scatter(n, p, l)
+  phase allgather: rd_allgather(n, p, l)
+}
+// Reduce = recursive-halving reduce-scatter + binomial gather (Rabenseifner), p = 2^k:
+// 2 lg p α + 2((p-1)/p)nβ + ((p-1)/p)nγ
+schedule rabenseifner_reduce(n: B, p: Int, l: Link, gamma: s/B = 0 s/B) {
+  phase reduce_scatter: rh_reduce_scatter(n, p, l, gamma)
+  phase gather: binomial_gather(n, p, l)
+}
+
+// ---- direct (every message posted at once; one latency, injection-bandwidth bound) ----
+// All-to-all: α + nβ (n = bytes to the others). Allgather: α + ((p-1)/p)nβ.
+// Allreduce = direct reduce-scatter + direct allgather: 2α + 2((p-1)/p)nβ + ((p-1)/p)nγ.
+schedule direct_alltoall(n: B, p: Int, l: Link) { if p > 1 then { send n over l } }
+schedule direct_allgather(n: B, p: Int, l: Link) { if p > 1 then { send n * (p - 1) / p over l } }
+schedule direct_reduce_scatter(n: B, p: Int, l: Link, gamma: s/B = 0 s/B) {
+  if p > 1 then { send n * (p - 1) / p over l; reduce n * (p - 1) / p at gamma }
+}
+schedule direct_allreduce(n: B, p: Int, l: Link, gamma: s/B = 0 s/B) {
+  direct_reduce_scatter(n, p, l, gamma)
+  direct_allgather(n, p, l)
+}
+
+// ---- hierarchical (two levels: g GPUs per node, m nodes) ----------------------------
+// Reduce-scatter inside the node, allreduce of the n/g shard across nodes, allgather
+// inside the node (Horovod hierarchical allreduce; Mikami et al. 2018). With rings:
+// 2(g-1)α_intra + 2((g-1)/g)nβ_intra + 2(m-1)α_inter + 2((m-1)/m)(n/g)β_inter
+//   + ((g-1)/g + (m-1)/(mg))nγ
+schedule hier_allreduce(n: B, g: Int, m: Int, intra: Link, inter: Link, gamma: s/B = 0 s/B) {
+  phase node_reduce_scatter: ring_reduce_scatter(n, g, intra, gamma)
+  phase across_nodes: ring_allreduce(n / g, m, inter, gamma)
+  phase node_allgather: ring_allgather(n, g, intra)
+}
+// The same over a cluster (stdlib.hardware), with the network link the job's span sees.
+schedule cluster_allreduce(n: B, c: Cluster, gamma: s/B = 0 s/B) {
+  hier_allreduce(n, c.gpus_per_node, c.nodes, c.intra, inter_link(c, c.nodes), gamma)
+}
+// Any inner / outer allreduce algorithm: `outer` runs across nodes on the n/g shard.
+schedule hier_allreduce_with(n: B, g: Int, m: Int, intra: Link, inter: Link,
+                             outer: fn(B, Int, Link) -> s) {
+  ring_reduce_scatter(n, g, intra)
+  outer(n / g, m, inter)
+  ring_allgather(n, g, intra)
+}
+
+// ---- nccl-tests bus bandwidth (NVIDIA/nccl-tests doc/PERFORMANCE.md) ----------------
+// algbw = S / t; busbw = algbw x factor: allreduce 2(p-1)/p; reduce-scatter, allgather
+// and all-to-all (p-1)/p (S = the whole vector); broadcast, reduce, sendrecv 1.
+fn algbw(n: B, t: s) -> B/s = n / t
+fn allreduce_busbw(n: B, p: Int, t: s) -> B/s = n / t * 2 * (p - 1) / p
+fn reduce_scatter_busbw(n: B, p: Int, t: s) -> B/s = n / t * (p - 1) / p
+fn allgather_busbw(n: B, p: Int, t: s) -> B/s = n / t * (p - 1) / p
+fn alltoall_busbw(n: B, p: Int, t: s) -> B/s = n / t * (p - 1) / p
+fn broadcast_busbw(n: B, t: s) -> B/s = n / t
+fn reduce_busbw(n: B, t: s) -> B/s = n / t
+fn sendrecv_busbw(n: B, t: s) -> B/s = n / t
