@@ -23,13 +23,15 @@ block       : '{' (letDecl ';'?)* expr ';'? '}' ;
 // A collective schedule (language.md §6): a function whose body is a list of steps, each
 // a time; the checker sums them to a closed form. Step words (`phase`, `repeat`, `send ..
 // over`, `reduce .. at`) are contextual: plain identifiers the builder checks, so `repeat`
-// and `reduce` stay usable as names elsewhere.
+// and `reduce` stay usable as names elsewhere. Only `over` and `at` are keywords: they end
+// the amount's expression, so `2 over` is never read as a number with a unit `over`, and a
+// line ending in a bare number (`let k = p - 1`) cannot swallow the next step's word.
 scheduleDecl : 'schedule' ID '(' (fnParam (',' fnParam)*)? ','? ')' ('->' type_)? stepBlock ;
 stepBlock   : '{' (step ';'?)* '}' ;
 step
-  : kw=ID name=ID ':' step                                 # phaseStep
+  : kw=ID name=ID ':' (stepBlock | step)                   # phaseStep
   | kw=ID expr stepBlock                                   # blockStep
-  | kw=ID expr prep=ID expr                                # transferStep
+  | kw=ID expr prep=('over' | 'at') expr                   # transferStep
   | 'if' expr 'then' stepBlock ('else' (stepBlock | step))? # ifStep
   | letDecl                                                # letStep
   | expr                                                   # exprStep

@@ -19,7 +19,7 @@ import stdlib.hardware
 fn lg(p: Int) -> Int = ceil(log2(p))
 fn flg(p: Int) -> Int = floor(log2(p))
 // The largest power of two not above p.
-fn pow2_floor(p: Int) -> Int = 2 ^ flg(p)
+fn pow2_floor(p: Int) -> Int = floor(2 ^ flg(p))
 fn is_pow2(p: Int) -> Bool = pow2_floor(p) == p
 
 // ---- point to point ---------------------------------------------------------------
@@ -74,7 +74,8 @@ schedule rd_allreduce(n: B, p: Int, l: Link, gamma: s/B = 0 s/B) {
 schedule rd_allgather(n: B, p: Int, l: Link) {
   repeat lg(p) { send n * (p - 1) / p / max(lg(p), 1) over l }
 }
-// Reduce-scatter by recursive halving (commutative op), p = 2^k:
+// Reduce-scatter by recursive halving (commutative op), p = 2^k (other p are charged
+// ⌈lg p⌉ halving steps, not MPICH's fold-in variant):
 // lg p α + ((p-1)/p)nβ + ((p-1)/p)nγ (step k carries n / 2^(k+1)).
 schedule rh_reduce_scatter(n: B, p: Int, l: Link, gamma: s/B = 0 s/B) {
   let piece = n * (p - 1) / p / max(lg(p), 1)
@@ -179,6 +180,19 @@ schedule hier_allreduce(n: B, g: Int, m: Int, intra: Link, inter: Link, gamma: s
   phase across_nodes: ring_allreduce(n / g, m, inter, gamma)
   phase node_allgather: ring_allgather(n, g, intra)
 }
+// Three levels (g GPUs per node, r nodes per rack, m racks): reduce-scatter in the node,
+// reduce-scatter of the n/g shard across the rack, allreduce of the n/(gr) shard across
+// racks, then the allgathers back out. With rings:
+// 2(g-1)α_n + 2((g-1)/g)nβ_n + 2(r-1)α_r + 2((r-1)/r)(n/g)β_r + 2(m-1)α_s
+//   + 2((m-1)/m)(n/(gr))β_s + ((g-1)/g + (r-1)/(rg) + (m-1)/(mrg))nγ
+schedule hier3_allreduce(n: B, g: Int, r: Int, m: Int, node: Link, rack: Link, spine: Link,
+                         gamma: s/B = 0 s/B) {
+  phase node_reduce_scatter: ring_reduce_scatter(n, g, node, gamma)
+  phase rack_reduce_scatter: ring_reduce_scatter(n / g, r, rack, gamma)
+  phase across_racks: ring_allreduce(n / (g * r), m, spine, gamma)
+  phase rack_allgather: ring_allgather(n / g, r, rack)
+  phase node_allgather: ring_allgather(n, g, node)
+}
 // The same over a cluster (stdlib.hardware), with the network link the job's span sees.
 schedule cluster_allreduce(n: B, c: Cluster, gamma: s/B = 0 s/B) {
   hier_allreduce(n, c.gpus_per_node, c.nodes, c.intra, inter_link(c, c.nodes), gamma)
@@ -202,3 +216,54 @@ fn alltoall_busbw(n: B, p: Int, t: s) -> B/s = n / t * (p - 1) / p
 fn broadcast_busbw(n: B, t: s) -> B/s = n / t
 fn reduce_busbw(n: B, t: s) -> B/s = n / t
 fn sendrecv_busbw(n: B, t: s) -> B/s = n / t
+
+// ---- NCCL-style model (NVIDIA/nccl v2.30.7 src/graph/tuning.cc; reference §3.6) -------
+// Not a schedule of messages but NCCL's own predictor: a base latency plus a latency per
+// pipeline step (NVLink inside a node, the network between nodes), and the bus bandwidth
+// `busbw` converted to an algorithm bandwidth. `busbw` is the bottleneck link's speed
+// times the channels NCCL uses, after the protocol's cap (LL: min(llMaxBw, 0.5 busBw);
+// LL128: min(0.92 busBw, nCh x perChMaxRingLL128Bw); tree: min(0.92 busBw, nCh x
+// perChMaxTreeBw)). Choose it per scenario, e.g.
+//   report t = if nccl then nccl_ring_allreduce(n, p, nodes, 20 GB/s) else ring_allreduce(n, p, l)
+record NcclProto { base: s, intra: s, inter: s }
+// Default constants, µs (baseLat; hwLat NVLINK; hwLat NET).
+let nccl_ring_ll = NcclProto { base = 6.6 us, intra = 0.6 us, inter = 2.7 us }
+let nccl_ring_ll128 = NcclProto { base = 14.0 us, intra = 1.9 us, inter = 4.0 us }
+let nccl_ring_simple = NcclProto { base = 8.4 us, intra = 3.4 us, inter = 14.0 us }
+let nccl_tree_ll = NcclProto { base = 6.8 us, intra = 0.6 us, inter = 5.0 us }
+let nccl_tree_ll128 = NcclProto { base = 14.0 us, intra = 1.25 us, inter = 8.5 us }
+let nccl_tree_simple = NcclProto { base = 8.4 us, intra = 4.0 us, inter = 14.0 us }
+// NCCL's "plateau effect" factor on the latency of a multi-node Ring/Simple allreduce.
+let nccl_plateau_volta = 1.9
+let nccl_plateau_ampere = 1.4
+
+// Ring: latency base + (nsteps - nInterSteps)·intra + nInterSteps·inter; time = latency
+// + n / (busbw · ranks / nsteps). `nsteps` and `ninter` per collective below.
+fn nccl_ring(n: B, ranks: Int, nsteps: Int, ninter: Int, busbw: B/s, proto: NcclProto,
+             plateau: Real = 1.0) -> s =
+  if ranks == 1 then 0 s
+  else plateau * (proto.base + (nsteps - ninter) * proto.intra + ninter * proto.inter)
+       + n / (busbw * ranks / max(nsteps, 1))
+// Allreduce: nsteps = 2(ranks-1), nInterSteps = 2(nodes-1).
+fn nccl_ring_allreduce(n: B, ranks: Int, nodes: Int, busbw: B/s,
+                       proto: NcclProto = nccl_ring_simple, plateau: Real = 1.0) -> s =
+  nccl_ring(n, ranks, 2 * (ranks - 1), 2 * (nodes - 1), busbw, proto,
+            if nodes > 1 then plateau else 1.0)
+// Reduce-scatter and allgather (n = the whole vector): nsteps = ranks-1, nInterSteps = nodes-1.
+fn nccl_ring_reduce_scatter(n: B, ranks: Int, nodes: Int, busbw: B/s,
+                            proto: NcclProto = nccl_ring_simple) -> s =
+  nccl_ring(n, ranks, ranks - 1, nodes - 1, busbw, proto)
+fn nccl_ring_allgather(n: B, ranks: Int, nodes: Int, busbw: B/s,
+                       proto: NcclProto = nccl_ring_simple) -> s =
+  nccl_ring(n, ranks, ranks - 1, nodes - 1, busbw, proto)
+// Broadcast and reduce: nsteps = ranks, nInterSteps = nodes-1.
+fn nccl_ring_broadcast(n: B, ranks: Int, nodes: Int, busbw: B/s,
+                       proto: NcclProto = nccl_ring_simple) -> s =
+  nccl_ring(n, ranks, ranks, nodes - 1, busbw, proto)
+// Tree allreduce: latency base + 2((ranks/nodes - 1)·intra + ⌊lg nodes⌋·inter); algbw =
+// 0.5 · busbw.
+fn nccl_tree_allreduce(n: B, ranks: Int, nodes: Int, busbw: B/s,
+                       proto: NcclProto = nccl_tree_simple) -> s =
+  if ranks == 1 then 0 s
+  else proto.base + 2 * ((ranks / nodes - 1) * proto.intra + flg(nodes) * proto.inter)
+       + n / (0.5 * busbw)

@@ -149,7 +149,8 @@ ast::Expr* Builder::BuildSteps(P::StepBlockContext* ctx) {
   return e;
 }
 
-// step : kw=ID name=ID ':' step | kw=ID expr stepBlock | kw=ID expr prep=ID expr
+// step : kw=ID name=ID ':' (stepBlock | step) | kw=ID expr stepBlock
+//      | kw=ID expr prep=('over' | 'at') expr
 //      | 'if' expr 'then' stepBlock ('else' (stepBlock | step))? | letDecl | expr ;
 ast::Step Builder::BuildStep(P::StepContext* ctx) {
   ast::Step st;
@@ -166,6 +167,10 @@ ast::Step Builder::BuildStep(P::StepContext* ctx) {
     }
     st.kind = ast::Step::Kind::Phase;
     st.name = c->name->getText();
+    if (c->stepBlock()) {
+      st.body = BuildSteps(c->stepBlock());
+      return st;
+    }
     auto* body = m_.Make<ast::StepsExpr>(Range(c->step()));
     body->steps.push_back(BuildStep(c->step()));
     st.body = body;

@@ -5,6 +5,9 @@
 #include <fmt/format.h>
 #include <llvm/Support/ConvertUTF.h>
 
+#include <deque>
+#include <functional>
+
 #include "RinglineLexer.h"
 #include "RinglineParser.h"
 #include "antlr4-runtime.h"
@@ -106,14 +109,23 @@ class ErrorListener : public antlr4::BaseErrorListener {
   void syntaxError(antlr4::Recognizer*, antlr4::Token* tok, size_t, size_t,
                    const std::string& msg, std::exception_ptr) override {
     ++count;
+    std::string text = Reword(msg);
+    if (antlr4::Token* real = tok && unfence ? unfence(tok) : tok; real != tok) {
+      // The parser of one declaration saw an end of file where the next one starts.
+      size_t p = text.find("`end of file`");
+      if (p != std::string::npos) text.replace(p, 13, "`" + real->getText() + "`");
+      tok = real;
+    }
     uint32_t b = 0, e = 0;
     if (tok) {
       b = Byte(tok->getStartIndex());
       e = tok->getType() == antlr4::Token::EOF ? b : Byte(tok->getStopIndex() + 1);
     }
-    diags_.Report(diag::Kind::syntax_error, {buffer_, b, e}, Reword(msg));
+    diags_.Report(diag::Kind::syntax_error, {buffer_, b, e}, text);
   }
   unsigned count = 0;
+  // Maps the end-of-file token that fences a declaration to the token it hides.
+  std::function<antlr4::Token*(antlr4::Token*)> unfence;
 
  private:
   uint32_t Byte(size_t cp) const {
@@ -246,6 +258,7 @@ class LimitChecker {
     }
   }
   bool Capped() const { return capped_; }
+  unsigned Depth() const { return depth_; }  // brackets open after the last token checked
 
  private:
   bool Cap(antlr4::Token* t, const std::string& msg) {
@@ -270,6 +283,12 @@ struct StopParse {};
 // The parser's token stream: checks each token as it is fetched (see LimitChecker), and
 // can drop the tokens of declarations already turned into AST (BufferedTokenStream
 // otherwise keeps every token, ~200 bytes each).
+//
+// It can also fence off one top-level declaration: tokens from the next declaration on
+// (a declaration keyword outside all brackets, `fn` only before a name) read as the end of
+// the file. SLL prediction follows the grammar's global FOLLOW sets, so an ambiguity that
+// only a later token settles would otherwise scan ahead through every later declaration,
+// quadratic time in the size of the file.
 class CheckedTokenStream : public antlr4::CommonTokenStream {
  public:
   CheckedTokenStream(antlr4::TokenSource* lexer, LimitChecker& limits)
@@ -279,21 +298,77 @@ class CheckedTokenStream : public antlr4::CommonTokenStream {
     for (; forgotten_ + 1 < index && forgotten_ < _tokens.size(); ++forgotten_)
       _tokens[forgotten_].reset();
   }
+  // Records where declarations start: tokens of types `starts` outside all brackets.
+  void FindDeclarations(const antlr4::misc::IntervalSet* starts, size_t fn_type) {
+    starts_ = starts;
+    fn_type_ = fn_type;
+  }
+  // Fences off the declaration that starts at token `start`; Unfence() lifts the fence.
+  void FenceAfter(size_t start) {
+    start_ = start;
+    while (!boundaries_.empty() && boundaries_.front() <= start) boundaries_.pop_front();
+    fence_ = boundaries_.empty() ? kNone : boundaries_.front();
+  }
+  void Unfence() { start_ = fence_ = kNone; }
+  // The token a fence's end of file stands for; `t` itself for any other token.
+  antlr4::Token* Unfenced(antlr4::Token* t) const {
+    return t == &fence_eof_ && fence_ != kNone ? _tokens[fence_].get() : t;
+  }
+  antlr4::Token* LT(ssize_t k) override {
+    antlr4::Token* t = CommonTokenStream::LT(k);
+    if (k <= 0 || !t || t->getTokenIndex() < fence_) return t;
+    antlr4::Token* real = _tokens[fence_].get();
+    fence_eof_.setType(antlr4::Token::EOF);
+    fence_eof_.setTokenIndex(fence_);
+    fence_eof_.setStartIndex(real->getStartIndex());
+    fence_eof_.setStopIndex(real->getStartIndex() - 1);
+    fence_eof_.setLine(real->getLine());
+    fence_eof_.setCharPositionInLine(real->getCharPositionInLine());
+    return &fence_eof_;
+  }
 
  protected:
   size_t fetch(size_t n) override {
     size_t from = _tokens.size();
     size_t got = CommonTokenStream::fetch(n);
     bool stop = false;
-    for (size_t i = from; i < _tokens.size() && !limits_.Capped(); ++i)
+    for (size_t i = from; i < _tokens.size() && !limits_.Capped(); ++i) {
       stop |= !limits_.Check(_tokens[i].get());
+      if (starts_) Note(i);
+    }
     if (stop) throw StopParse{};
+    // A declaration's `fn` is told from a function value's by the token after it.
+    if (pending_fn_ != kNone && pending_fn_ + 1 == _tokens.size()) got += fetch(1);
     return got;
   }
 
  private:
+  static constexpr size_t kNone = static_cast<size_t>(-1);
+  void Note(size_t i) {
+    size_t type = _tokens[i]->getType();
+    if (pending_fn_ != kNone && pending_fn_ + 1 == i) {
+      if (type == RinglineLexer::ID) Boundary(pending_fn_);
+      pending_fn_ = kNone;
+    }
+    if (limits_.Depth() != 0 || !starts_->contains(type)) return;
+    if (type == fn_type_)
+      pending_fn_ = i;
+    else
+      Boundary(i);
+  }
+  void Boundary(size_t i) {
+    if (start_ != kNone && i > start_ && fence_ == kNone)
+      fence_ = i;
+    else
+      boundaries_.push_back(i);
+  }
   LimitChecker& limits_;
   size_t forgotten_ = 0;
+  const antlr4::misc::IntervalSet* starts_ = nullptr;
+  size_t fn_type_ = 0, pending_fn_ = kNone;
+  std::deque<size_t> boundaries_;  // declaration starts fetched and not fenced yet
+  size_t start_ = kNone, fence_ = kNone;
+  antlr4::CommonToken fence_eof_{antlr4::Token::EOF};
 };
 
 // Configures `parser` for one of the two stages below: SLL prediction that bails out on
@@ -381,7 +456,13 @@ bool ParseItems(RinglineParser& parser, CheckedTokenStream& tokens, ErrorListene
     return parser.item();
   };
   SetStage(parser, true, listener, bail);
+  size_t fn_type = 0;
+  for (size_t i = 0; i <= parser.getVocabulary().getMaxTokenType(); ++i)
+    if (parser.getVocabulary().getLiteralName(i) == "'fn'") fn_type = i;
+  tokens.FindDeclarations(&starts, fn_type);
+  listener.unfence = [&](antlr4::Token* t) { return tokens.Unfenced(t); };
   while (!diags.Stopped()) {
+    tokens.Unfence();
     size_t la = tokens.LA(1);
     if (la == antlr4::Token::EOF) break;
     if (!starts.contains(la)) {
@@ -393,6 +474,7 @@ bool ParseItems(RinglineParser& parser, CheckedTokenStream& tokens, ErrorListene
       continue;
     }
     size_t start = tokens.index();
+    tokens.FenceAfter(start);
     RinglineParser::ItemContext* item = nullptr;
     try {
       item = parse_item();

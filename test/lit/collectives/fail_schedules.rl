@@ -76,3 +76,14 @@ schedule s(n: B) {
   // expected-error@+1 {{`loop` cannot start a step with a block; write `repeat COUNT { ... }` or `phase NAME { ... }` [syntax_error]}}
   loop 3 { reduce n at 1 ns/B }
 }
+
+// -----
+// A schedule no scenario calls is still resolved: names in its steps must exist, and a
+// step's `let` is in scope for the later steps only.
+record Link { bw: B/s, lat: s = 0 s }
+schedule s(n: B, l: Link) {
+  let half = n / 2
+  send half over l
+  // expected-error@+1 {{unknown name `lnk` [unknown_name]}}
+  send n over lnk
+}

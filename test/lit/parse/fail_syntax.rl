@@ -12,9 +12,9 @@ let x = 1 )
 let x = (1 +
 
 // -----
+// The next declaration is parsed on its own: one error, not a cascade.
 let x = 1 +
-// expected-error@+2 {{unexpected `let` expecting {}}
-// expected-error@+1 {{unexpected `=` expecting {end of file, `import`, `let`}}
+// expected-error@+1 {{unexpected `let` expecting {}}
 let y = 2
 
 // -----
