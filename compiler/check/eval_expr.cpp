@@ -30,7 +30,17 @@ Value Program::EvalNumber(const ast::NumberExpr* n) {
   std::optional<units::Unit> u = units::Unit{};
   if (n->unit) u = ResolveUnit(*n->unit);
   if (!u) return Value::Error();
-  double v = units::LiteralToSI(n->text, *u);
+  // An exponent of many digits would overflow the conversion's `int` (`1e` and a thousand
+  // nines read as 0.1): past ±100000 the value is certainly infinite, or zero.
+  size_t e = n->text.find_first_of("eE");
+  std::string exp;
+  if (e != std::string::npos)
+    for (char c : n->text.substr(e + 1))
+      if (c >= '0' && c <= '9' && (!exp.empty() || c != '0')) exp += c;
+  bool huge_exp = exp.size() > 6;
+  bool negative_exp = e != std::string::npos && n->text[e + 1] == '-';
+  bool zero = n->text.substr(0, e).find_first_of("123456789") == std::string::npos;
+  double v = huge_exp && (negative_exp || zero) ? 0 : huge_exp ? HUGE_VAL : units::LiteralToSI(n->text, *u);
   if (!std::isfinite(v)) {
     Error(diag::Kind::domain_error, n->range,
           fmt::format("`{}` is too large for a number (about 1.8e308 at most)", shown));

@@ -67,7 +67,13 @@ void Engine::Report(Kind kind, SourceRange where, const std::string& message) {
   llvm::SMLoc end = Loc({where.buffer, where.end, where.end});
   llvm::SmallVector<llvm::SMRange, 1> ranges;
   if (where.end > where.begin + 1) ranges.push_back({begin, end});
-  sm_.PrintMessage(os_, begin, dk, text, ranges);
+  // Rendered whole, then written once: stderr is unbuffered, and SourceMgr writes the
+  // snippet piecewise (a million-character line would take millions of writes).
+  std::string rendered;
+  llvm::raw_string_ostream out(rendered);
+  out.enable_colors(os_.has_colors());
+  sm_.PrintMessage(out, begin, dk, text, ranges);
+  os_ << out.str();
 }
 
 }  // namespace rl::diag

@@ -113,7 +113,7 @@ class ErrorListener : public antlr4::BaseErrorListener {
     if (antlr4::Token* real = tok && unfence ? unfence(tok) : tok; real != tok) {
       // The parser of one declaration saw an end of file where the next one starts.
       size_t p = text.find("`end of file`");
-      if (p != std::string::npos) text.replace(p, 13, "`" + real->getText() + "`");
+      if (p != std::string::npos) text.replace(p + 1, 11, real->getText());
       tok = real;
     }
     uint32_t b = 0, e = 0;
@@ -225,8 +225,7 @@ class LimitChecker {
       if (type == RinglineLexer::ID)
         prefix_ = binary_ = 0;
       else if (++prefix_ > lim_.max_prefix_ops)
-        return Cap(t, fmt::format("more than {} nested `if`, `not`, `^`, unary `-` or `fn` in one "
-                                  "declaration", lim_.max_prefix_ops));
+        return PrefixCap(t);
     }
     bool after_operand = prev_ == RinglineLexer::ID || prev_ == RinglineLexer::NUMBER ||
                          prev_ == RinglineLexer::STRING;
@@ -239,8 +238,7 @@ class LimitChecker {
       if (depth_ > 0) --depth_;
     }
     if ((c == Cls::Prefix || (c == Cls::Minus && !after_operand)) && ++prefix_ > lim_.max_prefix_ops)
-      return Cap(t, fmt::format("more than {} nested `if`, `not`, `^`, unary `-` or `fn` in one "
-                                "declaration", lim_.max_prefix_ops));
+      return PrefixCap(t);
     if ((c == Cls::Binary || c == Cls::Minus || postfix) && ++binary_ > lim_.max_binary_ops)
       return Cap(t, fmt::format("more than {} operators in one declaration; split it with `let`",
                                 lim_.max_binary_ops));
@@ -261,6 +259,11 @@ class LimitChecker {
   unsigned Depth() const { return depth_; }  // brackets open after the last token checked
 
  private:
+  // The count is per declaration, not of nesting: the parser's depth is what it bounds.
+  bool PrefixCap(antlr4::Token* t) {
+    return Cap(t, fmt::format("more than {} `if`, `not`, `^`, unary `-` or `fn(` in one declaration; "
+                              "split it with `let`", lim_.max_prefix_ops));
+  }
   bool Cap(antlr4::Token* t, const std::string& msg) {
     diags_.Report(diag::Kind::nesting_too_deep, b_.Range(t), msg);
     ok_ = false;

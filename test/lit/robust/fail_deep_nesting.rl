@@ -27,7 +27,7 @@
 
 // RUN: %python -c "print('let x = ' + 'if true then ' * 5000 + '1' + ' else 2' * 5000)" > %t.ifs.rl
 // RUN: %python %S/Inputs/run_limited.py 1 5 %ringline check %t.ifs.rl | FileCheck %s --check-prefix=IFS
-// IFS: ifs.rl:1:13009: error: more than 1000 nested `if`, `not`, `^`, unary `-` or `fn` in one declaration [nesting_too_deep]
+// IFS: ifs.rl:1:13009: error: more than 1000 `if`, `not`, `^`, unary `-` or `fn(` in one declaration; split it with `let` [nesting_too_deep]
 // IFS: exit 1
 
 // RUN: %python -c "print('scenario s {\n param b: Bool = true\n report r = ' + 'if b then ' * 999 + '1 s' + ' else 2 s' * 999 + '\n}')" > %t.ifs_ok.rl
@@ -40,17 +40,17 @@
 
 // RUN: %python -c "print('let x = ' + 'not ' * 5000 + 'true')" > %t.nots.rl
 // RUN: %python %S/Inputs/run_limited.py 1 5 %ringline check %t.nots.rl | FileCheck %s --check-prefix=NOTS
-// NOTS: nots.rl:1:4009: error: more than 1000 nested
+// NOTS: nots.rl:1:4009: error: more than 1000 `
 // NOTS: exit 1
 
 // RUN: %python -c "print('let x = ' + '- ' * 5000 + '1')" > %t.negs.rl
 // RUN: %python %S/Inputs/run_limited.py 1 5 %ringline check %t.negs.rl | FileCheck %s --check-prefix=NEGS
-// NEGS: negs.rl:1:2009: error: more than 1000 nested
+// NEGS: negs.rl:1:2009: error: more than 1000 `
 // NEGS: exit 1
 
 // RUN: %python -c "print('let x = 1' + ' ^ 1' * 5000)" > %t.pows.rl
 // RUN: %python %S/Inputs/run_limited.py 1 5 %ringline check %t.pows.rl | FileCheck %s --check-prefix=POWS
-// POWS: pows.rl:1:4011: error: more than 1000 nested
+// POWS: pows.rl:1:4011: error: more than 1000 `
 // POWS: exit 1
 
 // RUN: %python -c "print('let x = ' + '-' * 1000 + '3\nscenario s { report r = x }')" > %t.negs_ok.rl

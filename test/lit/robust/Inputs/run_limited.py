@@ -22,6 +22,7 @@ after = resource.getrusage(resource.RUSAGE_CHILDREN)
 cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 sys.stdout.write(p.stdout.decode("utf-8", "replace"))
 print("exit %d" % p.returncode)
+print("run_limited.py: %.2f s of CPU time" % cpu, file=sys.stderr)
 if cpu > limit:
     print("took %.2f s of CPU time, more than %g s" % (cpu, limit))
     sys.exit(1)
