@@ -94,7 +94,7 @@ ModuleInfo* Program::LoadBuffer(unsigned buffer_id, const std::string& key) {
   std::stable_sort(decls.begin(), decls.end(),
                    [](const Decl& a, const Decl& b) { return a.range.begin < b.range.begin; });
   for (const Decl& d : decls)
-    if (!m->globals.emplace(*d.name, Global{d.kind, d.index, Global::State::Todo, Value{}}).second)
+    if (!m->globals.emplace(*d.name, Global{d.kind, d.index, Global::State::Unevaluated, Value{}}).second)
       Error(diag::Kind::duplicate_name, d.range, fmt::format("`{}` is already defined in this module", *d.name));
   // Scenarios are named apart from values (`--scenario NAME`), but once per module.
   for (size_t i = 0; i < parsed->scenarios.size(); ++i)

@@ -19,7 +19,7 @@ namespace rl::check {
 struct Global {
   enum class Kind { Let, Fn, Record, Type } kind;
   size_t index;
-  enum class State { Todo, Busy, Done } state = State::Todo;
+  enum class State { Unevaluated, Busy, Done } state = State::Unevaluated;
   Value value;
 };
 
