@@ -26,23 +26,17 @@ namespace {
 // Splits on lines that are exactly `// -----`, keeping every chunk's line numbers by
 // blanking the other chunks' lines.
 std::vector<std::string> SplitInput(llvm::StringRef text) {
-  std::vector<std::string> chunks(1);
-  std::vector<size_t> starts{0};
-  size_t line_count = 0;
   llvm::SmallVector<llvm::StringRef, 64> lines;
   text.split(lines, '\n');
   std::vector<std::string> out;
   std::string cur;
-  size_t blank = 0;
-  for (llvm::StringRef l : lines) {
-    if (l.trim() == "// -----") {
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (lines[i].trim() == "// -----") {
       out.push_back(cur);
-      blank = line_count + 1;
-      cur = std::string(blank, '\n');
+      cur = std::string(i + 1, '\n');  // the next chunk keeps its line numbers
     } else {
-      cur += l.str() + "\n";
+      cur += lines[i].str() + "\n";
     }
-    ++line_count;
   }
   out.push_back(cur);
   return out;

@@ -96,15 +96,11 @@ std::optional<runtime::Format> PickFormat(runtime::Format fallback) {
 }
 
 static std::string ParamText(const ir::Scenario& s, const double* params) {
+  std::vector<runtime::Column> cols = Columns(s, false);
   std::string out;
-  for (size_t i = 0; i < s.params.size(); ++i) {
-    runtime::Column c{s.params[i].name, s.params[i].display.kind == ir::Display::Kind::Real
-                                            ? runtime::Column::Kind::Real : runtime::Column::Kind::Int,
-                      s.params[i].display.unit};
-    if (s.params[i].display.kind == ir::Display::Kind::Bool) c.kind = runtime::Column::Kind::Bool;
-    out += fmt::format("{}{}={}{}", i ? ", " : "", c.name, runtime::FormatCell(c, params[i]),
-                       c.unit.name.empty() ? "" : " " + c.unit.name);
-  }
+  for (size_t i = 0; i < s.params.size(); ++i)
+    out += fmt::format("{}{}={}{}", i ? ", " : "", cols[i].name, runtime::FormatCell(cols[i], params[i]),
+                       cols[i].unit.name.empty() ? "" : " " + cols[i].unit.name);
   return out.empty() ? "(no params)" : out;
 }
 

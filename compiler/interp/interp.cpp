@@ -44,22 +44,14 @@ static std::string Reason(const ir::Inst& in, double a, double b) {
 }
 
 std::optional<Failure> FindNonFinite(const ir::Scenario& s, const double* params) {
-  std::vector<double> r(s.insts.size());
   Evaluator ev(s);
   std::vector<double> reports(s.reports.size());
   ev.Run(params, reports.data());
+  const std::vector<double>& r = ev.Values();
   for (size_t k = 0; k < s.reports.size(); ++k) {
     if (std::isfinite(reports[k])) continue;
-    // Recompute every value, then find the first instruction in the report's cone
-    // (following only the taken side of each select) that made a non-finite value from
-    // finite operands.
-    for (size_t i = 0; i < s.insts.size(); ++i) {
-      const ir::Inst& in = s.insts[i];
-      if (in.op == ir::Op::Const) { r[i] = in.imm; continue; }
-      if (in.op == ir::Op::Param) { r[i] = params[static_cast<size_t>(in.imm)]; continue; }
-      r[i] = ir::Apply(in.op, in.a.Valid() ? r[in.a.index] : 0, in.b.Valid() ? r[in.b.index] : 0,
-                       in.c.Valid() ? r[in.c.index] : 0);
-    }
+    // Find the first instruction in the report's cone (following only the taken side of
+    // each select) that made a non-finite value from finite operands.
     std::vector<bool> cone(s.insts.size(), false);
     cone[s.reports[k].value.index] = true;
     for (size_t i = s.insts.size(); i-- > 0;) {

@@ -17,6 +17,8 @@ class Evaluator {
   // `params`: one SI value per scenario param; `reports`: one per report. Returns true
   // when every `require` holds.
   bool Run(const double* params, double* reports);
+  // Every instruction's value from the last Run, indexed by ValueId.
+  const std::vector<double>& Values() const { return regs_; }
 
  private:
   const ir::Scenario& s_;

@@ -96,33 +96,32 @@ ast::FnDecl Builder::BuildFn(P::FnDeclContext* ctx) {
 ast::FnDecl Builder::BuildFnParts(const std::vector<P::FnParamContext*>& params,
                                   P::Type_Context* result, P::FnBodyContext* body) {
   ast::FnDecl f;
-  for (P::FnParamContext* p : params) {
-    // fnParam : ID ':' type_ ('=' expr)? ;
-    ast::FnParam fp;
-    fp.name = p->ID()->getText();
-    fp.type = BuildType(p->type_());
-    fp.default_value = p->expr() ? BuildExpr(p->expr()) : nullptr;
-    fp.range = Range(p);
-    f.params.push_back(std::move(fp));
-  }
+  f.params = BuildParams(params);
   if (result) f.result = BuildType(result);
   // fnBody : '=' expr | block ;
   f.body = body->expr() ? BuildExpr(body->expr()) : BuildBlock(body->block());
   return f;
 }
 
-// scheduleDecl : 'schedule' ID '(' (fnParam (',' fnParam)*)? ','? ')' ('->' type_)? stepBlock ;
-// A schedule is a function returning `s` (unless declared otherwise) whose body is steps.
-ast::FnDecl Builder::BuildSchedule(P::ScheduleDeclContext* ctx) {
-  ast::FnDecl f;
-  for (P::FnParamContext* p : ctx->fnParam()) {
+// fnParam : ID ':' type_ ('=' expr)? ;  (functions, lambdas and schedules)
+std::vector<ast::FnParam> Builder::BuildParams(const std::vector<P::FnParamContext*>& params) {
+  std::vector<ast::FnParam> out;
+  for (P::FnParamContext* p : params) {
     ast::FnParam fp;
     fp.name = p->ID()->getText();
     fp.type = BuildType(p->type_());
     fp.default_value = p->expr() ? BuildExpr(p->expr()) : nullptr;
     fp.range = Range(p);
-    f.params.push_back(std::move(fp));
+    out.push_back(std::move(fp));
   }
+  return out;
+}
+
+// scheduleDecl : 'schedule' ID '(' (fnParam (',' fnParam)*)? ','? ')' ('->' type_)? stepBlock ;
+// A schedule is a function returning `s` (unless declared otherwise) whose body is steps.
+ast::FnDecl Builder::BuildSchedule(P::ScheduleDeclContext* ctx) {
+  ast::FnDecl f;
+  f.params = BuildParams(ctx->fnParam());
   f.name = ctx->ID()->getText();
   f.name_range = Range(ctx->ID()->getSymbol());
   f.range = Range(ctx);

@@ -27,6 +27,7 @@ class Builder {
   uint32_t Byte(size_t cp) const;
   ast::LetDecl BuildLet(P::LetDeclContext* ctx);
   ast::FnDecl BuildFn(P::FnDeclContext* ctx);
+  std::vector<ast::FnParam> BuildParams(const std::vector<P::FnParamContext*>& params);
   ast::FnDecl BuildFnParts(const std::vector<P::FnParamContext*>& params, P::Type_Context* result,
                            P::FnBodyContext* body);
   ast::RecordDecl BuildRecord(P::RecordDeclContext* ctx);
