@@ -1,0 +1,110 @@
+// Kernel-time models (seed paper 1, Barrachina et al.): one small MLP per kernel kind
+// (conv forward / backward-data / backward-filter, GEMM, batchnorm, pooling,
+// elementwise), trained by `ringline fit` from a profile CSV, stored in a `.rlk` bundle
+// (docs/kernel-models.md), and evaluated by the checker (static features), the
+// interpreter and JIT code (through rl_kernel_predict in runtime/abi.h).
+//
+// Feature vectors are per kind (kinds.def); every feature is a count (batch first, the
+// element size in bytes last), never negative.
+#pragma once
+#include <llvm/ADT/ArrayRef.h>
+#include <llvm/ADT/StringRef.h>
+#include <llvm/Support/Error.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace rl::kernels {
+
+// ---- kinds -------------------------------------------------------------------------
+
+struct KindInfo {
+  llvm::StringRef name;                      // "conv2d_fwd"
+  std::vector<llvm::StringRef> features;     // "n", "cin", ..., "dtype"
+  llvm::StringRef doc;                       // one line: what the kernel computes
+};
+llvm::ArrayRef<KindInfo> AllKinds();
+const KindInfo* FindKind(llvm::StringRef name);  // nullptr when unknown
+// FLOPs of one call and bytes it moves at least (inputs + weights + outputs, times the
+// `dtype` feature): the roofline inputs of the "util" variant. `feats` has
+// kind.features.size() entries.
+double KindFlops(const KindInfo& kind, const double* feats);
+double KindBytes(const KindInfo& kind, const double* feats);
+
+// ---- models and bundles ------------------------------------------------------------
+
+// The profiled device, as the profile CSV's `# key: value` header lines describe it.
+struct DeviceInfo {
+  std::vector<std::pair<std::string, std::string>> fields;  // in file order
+  double peak_flops = 0;  // FLOP/s measured by the profiler (0: unknown)
+  double mem_bw = 0;      // B/s measured by the profiler (0: unknown)
+  std::string Get(llvm::StringRef key) const;  // "" when absent
+};
+
+// Held-out accuracy of one model, written into the bundle by `fit`.
+struct Metrics {
+  int64_t train_rows = 0;
+  int64_t test_rows = 0;
+  double mape = 0;       // mean |pred - meas| / meas on the held-out rows, as a fraction
+  double max_err = 0;    // max of the same
+  double mape_other = 0; // held-out MAPE of the variant not kept (for the record)
+};
+
+class Model {
+ public:
+  const std::string& kind() const;
+  const std::string& variant() const;  // "log" or "util"
+  const Metrics& metrics() const;
+  size_t num_features() const;
+  // Seconds for one call. Never traps: any input gives a finite, positive time (features
+  // are clamped to >= 0; the output to the range seen in training, widened).
+  double Predict(const double* feats) const;
+  // `n` rows of num_features() features each (row-major), into out[0..n).
+  void PredictBatch(const double* feats, int64_t n, double* out) const;
+  struct Impl;
+  std::shared_ptr<const Impl> impl;
+};
+
+class Bundle {
+ public:
+  DeviceInfo device;
+  std::vector<Model> models;  // at most one per kind
+  const Model* Find(llvm::StringRef kind) const;
+};
+
+// `.rlk` files. Errors (missing file, truncated, bad magic, checksum mismatch, unknown
+// version, inconsistent contents) are llvm::Errors with a one-line message naming `path`.
+llvm::Expected<Bundle> ReadBundle(llvm::StringRef path);
+llvm::Expected<Bundle> ParseBundle(llvm::StringRef bytes, llvm::StringRef name);
+std::string SerializeBundle(const Bundle& b);
+llvm::Error WriteBundle(const Bundle& b, llvm::StringRef path);
+
+// ---- profiles and training ---------------------------------------------------------
+
+struct Sample {
+  const KindInfo* kind = nullptr;
+  std::vector<double> feats;
+  double time = 0;  // seconds (the profile's median)
+};
+struct Dataset {
+  DeviceInfo device;
+  std::vector<Sample> samples;
+};
+// tools/profile_kernels.py's CSV; errors name path:line.
+llvm::Expected<Dataset> ReadProfileCsv(llvm::StringRef path);
+
+struct FitOptions {
+  double holdout = 0.2;  // fraction of each kind's rows held out for the reported accuracy
+  uint64_t seed = 1;
+  int epochs = 0;        // 0: the default schedule
+  std::vector<std::string> only;  // kinds to fit (empty: every kind with enough rows)
+};
+// Trains one model per kind present (both variants, keeps the better on a validation
+// split of the training rows), reports progress and per-kind accuracy to `log`.
+llvm::Expected<Bundle> Fit(const Dataset& data, const FitOptions& opts, llvm::raw_ostream& log);
+
+}  // namespace rl::kernels
