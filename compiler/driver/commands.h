@@ -8,5 +8,6 @@ int RunEmit();
 int RunEval();
 int RunSweep();
 int RunStats();  // stats_command.cpp
+int RunFit();    // fit_command.cpp
 
 }  // namespace rl::driver

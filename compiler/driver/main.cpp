@@ -21,7 +21,7 @@ int main(int argc, char** argv) {
   llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
   llvm::cl::SetVersionPrinter([](llvm::raw_ostream& os) { os << "ringline " RL_VERSION "\n"; });
   llvm::cl::HideUnrelatedOptions(Category);
-  for (llvm::cl::SubCommand* sub : {&CheckCmd, &EmitCmd, &EvalCmd, &SweepCmd, &StatsCmd})
+  for (llvm::cl::SubCommand* sub : {&CheckCmd, &EmitCmd, &EvalCmd, &SweepCmd, &StatsCmd, &FitCmd})
     llvm::cl::HideUnrelatedOptions(Category, *sub);
   if (!llvm::cl::ParseCommandLineOptions(argc, argv,
                                          "Ringline: compile and evaluate training-cost specs\n\n"
@@ -29,7 +29,9 @@ int main(int argc, char** argv) {
                                          "  ringline emit FILE --emit=tokens|ast|ir|ir-opt|stages|llvm\n"
                                          "  ringline eval FILE [--scenario NAME] [--set NAME=VALUE]...\n"
                                          "  ringline sweep FILE [--set NAME=V1,V2|A..B*2]... [-o OUT.csv] [--best REPORT]\n"
-                                         "  ringline stats (FILE | --model NAME) [--batch N]\n",
+                                         "  ringline stats (FILE | --model NAME) [--batch N]\n"
+                                         "  ringline fit PROFILE.csv -o OUT.rlk [--holdout F] [--seed N] [--epochs N] [--kinds a,b]\n"
+                                         "  ringline fit --show BUNDLE.rlk\n",
                                          &llvm::errs()))
     return kUsageError;
   g_stdlib_dir = FindStdlib(argv[0]);
@@ -40,8 +42,9 @@ int main(int argc, char** argv) {
     else if (EvalCmd) status = RunEval();
     else if (SweepCmd) status = RunSweep();
     else if (StatsCmd) status = RunStats();
+    else if (FitCmd) status = RunFit();
     else {
-      llvm::errs() << "ringline: error: name a subcommand: check, emit, eval, sweep or stats (see --help)\n";
+      llvm::errs() << "ringline: error: name a subcommand: check, emit, eval, sweep, stats or fit (see --help)\n";
       status = kUsageError;
     }
   };

@@ -22,10 +22,14 @@ namespace rl::kernels {
 
 // ---- kinds -------------------------------------------------------------------------
 
+// Which FLOP/byte formula of docs/kernel-models.md a kind's roofline uses.
+enum class Formula { Conv2d, Conv3d, Gemm, BnFwd, BnBwd, Pool, Eltwise };
+
 struct KindInfo {
   llvm::StringRef name;                      // "conv2d_fwd"
   std::vector<llvm::StringRef> features;     // "n", "cin", ..., "dtype"
   llvm::StringRef doc;                       // one line: what the kernel computes
+  Formula formula = Formula::Gemm;
 };
 llvm::ArrayRef<KindInfo> AllKinds();
 const KindInfo* FindKind(llvm::StringRef name);  // nullptr when unknown
@@ -51,7 +55,7 @@ struct Metrics {
   int64_t test_rows = 0;
   double mape = 0;       // mean |pred - meas| / meas on the held-out rows, as a fraction
   double max_err = 0;    // max of the same
-  double mape_other = 0; // held-out MAPE of the variant not kept (for the record)
+  double mape_other = 0; // held-out MAPE of the variant not kept (for the record; -1: none)
 };
 
 class Model {

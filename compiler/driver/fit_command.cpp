@@ -1,0 +1,100 @@
+// `ringline fit`: trains the kernel-time models of a profile CSV into a `.rlk` bundle
+// (rl_kernels does the work; this file is options and printing), and `--show` prints a
+// bundle's device and per-kind accuracy.
+//   ringline fit PROFILE.csv -o OUT.rlk [--holdout 0.2] [--seed N] [--epochs N] [--kinds a,b]
+//   ringline fit --show BUNDLE.rlk
+// Every failure (unreadable or malformed profile, bad bundle, bad option) is a
+// `ringline: error:` line and exit status 2.
+#include <fmt/format.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include "compiler/driver/commands.h"
+#include "compiler/driver/options.h"
+#include "compiler/driver/session.h"
+#include "runtime/kernels/kernels.h"
+
+namespace rl::driver {
+
+cl::SubCommand FitCmd("fit", "Train kernel-time models from a profile CSV into a .rlk bundle");
+static cl::list<std::string> FitFiles(cl::Positional, cl::desc("<profile.csv>"), cl::ZeroOrMore, cl::sub(FitCmd),
+                                      cl::cat(Category));
+static cl::opt<std::string> FitOutput("o", cl::desc("Bundle to write"), cl::value_desc("OUT.rlk"), cl::sub(FitCmd),
+                                      cl::cat(Category));
+static cl::opt<double> FitHoldout("holdout", cl::desc("Share of each kind's rows held out to measure accuracy"),
+                                  cl::init(0.2), cl::sub(FitCmd), cl::cat(Category));
+static cl::opt<unsigned long long> FitSeed("seed", cl::desc("Seed of the splits and initial weights"), cl::init(1),
+                                           cl::sub(FitCmd), cl::cat(Category));
+static cl::opt<unsigned> FitEpochs("epochs", cl::desc("Training epochs per model (default: the built-in schedule)"),
+                                   cl::init(0), cl::value_desc("N"), cl::sub(FitCmd), cl::cat(Category));
+static cl::list<std::string> FitKinds("kinds", cl::desc("Fit only these kernel kinds"), cl::CommaSeparated,
+                                      cl::value_desc("a,b"), cl::sub(FitCmd), cl::cat(Category));
+static cl::opt<std::string> FitShow("show", cl::desc("Print a bundle's device and per-kind accuracy instead"),
+                                    cl::value_desc("BUNDLE.rlk"), cl::sub(FitCmd), cl::cat(Category));
+static cl::opt<bool> FitQuiet("quiet", cl::desc("No per-kind progress lines on stderr"), cl::sub(FitCmd),
+                              cl::cat(Category));
+
+namespace {
+
+int Fail(const std::string& msg) {
+  llvm::errs() << "ringline: error: " << msg << "\n";
+  return kUsageError;
+}
+
+std::string Percent(double fraction) { return fraction < 0 ? "-" : fmt::format("{:.1f}", 100 * fraction); }
+
+void PrintDevice(const kernels::DeviceInfo& d, llvm::raw_ostream& os) {
+  std::string name = d.Get("name");
+  os << fmt::format("device: {}\n", name.empty() ? "(unnamed)" : name);
+  for (const auto& [k, v] : d.fields)
+    if (k != "name") os << fmt::format("  {}: {}\n", k, v);
+}
+
+// One line per model: rows used for fitting / held out, the variant kept, its held-out
+// MAPE and max relative error, and the held-out MAPE of the variant not kept.
+void PrintTable(const kernels::Bundle& b, llvm::raw_ostream& os) {
+  size_t w = 4;
+  for (const kernels::Model& m : b.models) w = std::max(w, m.kind().size());
+  os << fmt::format("{:<{}}  {:>6}  {:>5}  {:<7}  {:>7}  {:>7}  {:>8}\n", "kind", w, "train", "test", "variant",
+                    "MAPE[%]", "max[%]", "other[%]");
+  for (const kernels::Model& m : b.models) {
+    const kernels::Metrics& mt = m.metrics();
+    os << fmt::format("{:<{}}  {:>6}  {:>5}  {:<7}  {:>7}  {:>7}  {:>8}\n", m.kind(), w, mt.train_rows, mt.test_rows,
+                      m.variant(), Percent(mt.mape), Percent(mt.max_err), Percent(mt.mape_other));
+  }
+}
+
+int Show(const std::string& path) {
+  llvm::Expected<kernels::Bundle> b = kernels::ReadBundle(path);
+  if (!b) return Fail(llvm::toString(b.takeError()));
+  llvm::outs() << fmt::format("bundle: {} ({} models)\n", path, b->models.size());
+  PrintDevice(b->device, llvm::outs());
+  PrintTable(*b, llvm::outs());
+  return kOk;
+}
+
+}  // namespace
+
+int RunFit() {
+  if (!FitShow.empty()) {
+    if (!FitFiles.empty() || !FitOutput.empty()) return Fail("--show takes no profile and no -o");
+    return Show(FitShow);
+  }
+  if (FitFiles.size() != 1) return Fail("`fit` takes one profile CSV (or --show BUNDLE.rlk)");
+  if (FitOutput.empty()) return Fail("name the bundle to write with -o OUT.rlk");
+  llvm::Expected<kernels::Dataset> data = kernels::ReadProfileCsv(FitFiles[0]);
+  if (!data) return Fail(llvm::toString(data.takeError()));
+  kernels::FitOptions opts;
+  opts.holdout = FitHoldout;
+  opts.seed = FitSeed;
+  opts.epochs = int(FitEpochs);
+  opts.only.assign(FitKinds.begin(), FitKinds.end());
+  llvm::Expected<kernels::Bundle> b = kernels::Fit(*data, opts, FitQuiet ? llvm::nulls() : llvm::errs());
+  if (!b) return Fail(llvm::toString(b.takeError()));
+  if (llvm::Error e = kernels::WriteBundle(*b, FitOutput)) return Fail(llvm::toString(std::move(e)));
+  PrintDevice(b->device, llvm::outs());
+  PrintTable(*b, llvm::outs());
+  llvm::outs() << fmt::format("wrote {} ({} models)\n", std::string(FitOutput), b->models.size());
+  return kOk;
+}
+
+}  // namespace rl::driver

@@ -1,0 +1,192 @@
+// `ringline fit`'s engine: per kernel kind, split the profile rows (seeded shuffle) into
+// train / validation / held-out test, train both model variants, keep the one with the
+// lower validation MAPE and record its held-out accuracy. Part of rl_kernels.
+#include <fmt/format.h>
+#include <llvm/ADT/StringExtras.h>
+#include <llvm/Support/CRC.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include "runtime/kernels/train.h"
+
+namespace rl::kernels {
+
+namespace {
+
+constexpr size_t kMinRows = 10;          // fewer rows per kind cannot train + validate + test
+constexpr double kValidationShare = 0.15;  // of the rows left after the held-out share
+constexpr double kMaxUtil = 0.9;           // util_scale keeps training utilisations below this
+
+llvm::Error Fail(const std::string& msg) { return llvm::createStringError(llvm::inconvertibleErrorCode(), msg); }
+
+// A stable per-kind stream number: the kind's name, not its position in kinds.def.
+uint64_t KindStream(llvm::StringRef name) { return uint64_t(llvm::crc32(llvm::arrayRefFromStringRef(name))) << 2; }
+
+// Sets the input and output transforms of `m` from the training rows.
+void SetTransforms(Model::Impl& m, const std::vector<const Sample*>& train) {
+  const Eigen::Index ni = Eigen::Index(m.NumInputs()), n = Eigen::Index(train.size());
+  Eigen::MatrixXd x(ni, n);
+  Eigen::RowVectorXd roof(n);
+  for (Eigen::Index r = 0; r < n; ++r) {
+    Eigen::MatrixXd col;
+    Eigen::RowVectorXd rf;
+    m.RawInputs(train[size_t(r)]->feats.data(), 1, col, rf);
+    x.col(r) = col.col(0);
+    roof(r) = rf(0);
+  }
+  m.in_mean = x.rowwise().mean();
+  m.in_std = ((x.colwise() - m.in_mean).array().square().rowwise().sum() / double(n)).sqrt();
+  for (Eigen::Index i = 0; i < ni; ++i)
+    if (!(m.in_std(i) > 1e-12)) m.in_std(i) = 1;  // a constant input (one dtype) carries nothing
+  double min_time = train[0]->time;
+  for (const Sample* s : train) min_time = std::min(min_time, s->time);
+  m.time_lo = 0.01 * min_time;
+  if (m.variant == Variant::Util) {
+    double max_u = 0;
+    for (Eigen::Index r = 0; r < n; ++r) max_u = std::max(max_u, roof(r) / train[size_t(r)]->time);
+    m.util_scale = std::max(1.0, max_u / kMaxUtil);
+  }
+}
+
+// The unstandardised target of one row: log seconds, or the logit of the utilisation.
+double Target(const Model::Impl& m, double time, double roof) {
+  switch (m.variant) {
+    case Variant::Log: return std::log(time);
+    case Variant::Util: {
+      double u = std::clamp(roof / (m.util_scale * time), 1e-12, kMaxUtil);
+      return std::log(u / (1 - u));
+    }
+  }
+  return 0;
+}
+
+Rows MakeRows(const Model::Impl& m, const std::vector<const Sample*>& samples) {
+  Rows rows;
+  const Eigen::Index n = Eigen::Index(samples.size());
+  rows.x.resize(Eigen::Index(m.NumInputs()), n);
+  rows.y.resize(n);
+  rows.roof.resize(n);
+  for (Eigen::Index r = 0; r < n; ++r) {
+    const Sample& s = *samples[size_t(r)];
+    Eigen::MatrixXd col;
+    Eigen::RowVectorXd rf;
+    m.RawInputs(s.feats.data(), 1, col, rf);
+    rows.x.col(r) = (col.col(0) - m.in_mean).cwiseQuotient(m.in_std);
+    rows.roof(r) = rf(0);
+    rows.y(r) = Target(m, s.time, rf(0));
+    rows.time.push_back(s.time);
+  }
+  return rows;
+}
+
+struct Candidate {
+  std::shared_ptr<Model::Impl> impl;
+  Errors val, test;
+  int epochs = 0;
+};
+
+Candidate FitVariant(const KindInfo& kind, Variant variant, const DeviceInfo& device,
+                     const std::vector<const Sample*>& train, const std::vector<const Sample*>& val,
+                     const std::vector<const Sample*>& test, const TrainConfig& cfg, uint64_t seed) {
+  auto m = std::make_shared<Model::Impl>();
+  m->info = &kind;
+  m->kind = kind.name.str();
+  m->variant = variant;
+  m->variant_name = VariantName(variant).str();
+  m->peak_flops = device.peak_flops;
+  m->mem_bw = device.mem_bw;
+  SetTransforms(*m, train);
+  // Standardise the target on the training rows; clamp outputs to their range widened by
+  // half of it on each side (a constant target gets one unit).
+  Rows tr = MakeRows(*m, train);
+  m->out_mean = tr.y.mean();
+  double sd = std::sqrt((tr.y.array() - m->out_mean).square().mean());
+  m->out_std = sd > 1e-12 ? sd : 1;
+  tr.y = (tr.y.array() - m->out_mean) / m->out_std;
+  double lo = tr.y.minCoeff(), hi = tr.y.maxCoeff(), margin = hi > lo ? 0.5 * (hi - lo) : 1;
+  m->out_lo = lo - margin;
+  m->out_hi = hi + margin;
+  Rows va = MakeRows(*m, val), te = MakeRows(*m, test);
+  Rng rng(StreamSeed(seed, KindStream(kind.name) + 1 + uint64_t(variant)));
+  Candidate c;
+  c.epochs = Train(*m, tr, va, cfg, rng);
+  c.val = MeasureErrors(*m, va);
+  c.test = MeasureErrors(*m, te);
+  c.impl = std::move(m);
+  return c;
+}
+
+Model FitKind(const KindInfo& kind, std::vector<const Sample*> rows, const DeviceInfo& device,
+              const FitOptions& opts, const TrainConfig& cfg, llvm::raw_ostream& log) {
+  auto start = std::chrono::steady_clock::now();
+  Rng split(StreamSeed(opts.seed, KindStream(kind.name)));
+  split.Shuffle(rows);
+  const size_t n = rows.size();
+  size_t n_test = std::clamp<size_t>(size_t(std::lround(opts.holdout * double(n))), 1, n - kMinRows / 2);
+  size_t n_val = std::max<size_t>(1, size_t(std::lround(kValidationShare * double(n - n_test))));
+  std::vector<const Sample*> test(rows.begin(), rows.begin() + n_test);
+  std::vector<const Sample*> val(rows.begin() + n_test, rows.begin() + n_test + n_val);
+  std::vector<const Sample*> train(rows.begin() + n_test + n_val, rows.end());
+
+  std::vector<Candidate> cands;
+  cands.push_back(FitVariant(kind, Variant::Log, device, train, val, test, cfg, opts.seed));
+  if (device.peak_flops > 0 && device.mem_bw > 0)
+    cands.push_back(FitVariant(kind, Variant::Util, device, train, val, test, cfg, opts.seed));
+  size_t best = 0;
+  for (size_t i = 1; i < cands.size(); ++i)
+    if (cands[i].val.mape < cands[best].val.mape) best = i;
+
+  Candidate& c = cands[best];
+  c.impl->metrics.train_rows = int64_t(train.size() + val.size());
+  c.impl->metrics.test_rows = int64_t(test.size());
+  c.impl->metrics.mape = c.test.mape;
+  c.impl->metrics.max_err = c.test.max_err;
+  c.impl->metrics.mape_other = cands.size() > 1 ? cands[1 - best].test.mape : -1;
+  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::string tried;
+  for (const Candidate& k : cands)
+    tried += fmt::format("{}{} val {:.1f}% ({} epochs)", tried.empty() ? "" : ", ", k.impl->variant_name,
+                         100 * k.val.mape, k.epochs);
+  log << fmt::format("{}: {} rows; {}; kept {}: held-out MAPE {:.1f}%, max {:.1f}%; {:.1f} s\n", kind.name.str(), n,
+                     tried, c.impl->variant_name, 100 * c.test.mape, 100 * c.test.max_err, secs);
+  log.flush();
+  Model model;
+  model.impl = std::move(c.impl);
+  return model;
+}
+
+}  // namespace
+
+llvm::Expected<Bundle> Fit(const Dataset& data, const FitOptions& opts, llvm::raw_ostream& log) {
+  if (!(opts.holdout > 0 && opts.holdout <= 0.5))
+    return Fail(fmt::format("the held-out share must be in (0, 0.5], got {}", opts.holdout));
+  if (opts.epochs < 0) return Fail(fmt::format("epochs must be positive, got {}", opts.epochs));
+  for (const std::string& k : opts.only)
+    if (!FindKind(k)) return Fail(fmt::format("unknown kernel kind `{}`", k));
+  TrainConfig cfg;
+  if (opts.epochs > 0) cfg.epochs = opts.epochs;
+  Bundle b;
+  b.device = data.device;
+  for (const KindInfo& kind : AllKinds()) {
+    bool named = std::find(opts.only.begin(), opts.only.end(), kind.name) != opts.only.end();
+    if (!opts.only.empty() && !named) continue;
+    std::vector<const Sample*> rows;
+    for (const Sample& s : data.samples)
+      if (s.kind == &kind) rows.push_back(&s);
+    if (rows.size() < kMinRows) {
+      if (named)
+        return Fail(fmt::format("the profile has {} rows of `{}`; fitting needs at least {}", rows.size(),
+                                kind.name.str(), kMinRows));
+      if (!rows.empty()) log << fmt::format("{}: {} rows; skipped (fitting needs at least {})\n", kind.name.str(),
+                                           rows.size(), kMinRows);
+      continue;
+    }
+    b.models.push_back(FitKind(kind, std::move(rows), data.device, opts, cfg, log));
+  }
+  if (b.models.empty()) return Fail(fmt::format("no kernel kind has the {} rows fitting needs", kMinRows));
+  return b;
+}
+
+}  // namespace rl::kernels

@@ -1,0 +1,104 @@
+// Evaluating a kernel-time model (Model::Predict / PredictBatch): the input transform,
+// the MLP and the output transform of mlp.h. Part of rl_kernels. Every step is total:
+// features are clamped, the output is clamped to the training range (widened) and the
+// time to [time_lo, DBL_MAX], so no input traps or yields a non-finite or zero time.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "runtime/kernels/mlp.h"
+
+namespace rl::kernels {
+
+namespace {
+
+// Rows per Eigen block in PredictBatch: big enough for efficient matrix products, small
+// enough that the activations (rows × widest layer doubles) stay in cache.
+constexpr int64_t kBlockRows = 256;
+
+double ClampFeature(double f) { return f > 0 ? std::min(f, kMaxFeature) : 0; }  // NaN → 0
+
+}  // namespace
+
+llvm::StringRef VariantName(Variant v) {
+  switch (v) {
+    case Variant::Log: return "log";
+    case Variant::Util: return "util";
+  }
+  return "?";
+}
+
+double RooflineTime(double flops, double bytes, double peak_flops, double mem_bw) {
+  if (!(peak_flops > 0) || !(mem_bw > 0)) return 0;
+  return std::max(flops / peak_flops, bytes / mem_bw);
+}
+
+void Model::Impl::RawInputs(const double* feats, int64_t n, Eigen::MatrixXd& x, Eigen::RowVectorXd& roof) const {
+  const size_t nf = NumFeatures();
+  x.resize(Eigen::Index(NumInputs()), n);
+  roof.resize(n);
+  double f[kMaxKindFeatures];
+  for (int64_t r = 0; r < n; ++r) {
+    for (size_t i = 0; i < nf; ++i) {
+      f[i] = ClampFeature(feats[r * int64_t(nf) + int64_t(i)]);
+      x(Eigen::Index(i), r) = std::log1p(f[i]);
+    }
+    double flops = KindFlops(*info, f), bytes = KindBytes(*info, f);
+    x(Eigen::Index(nf), r) = std::log1p(flops);
+    x(Eigen::Index(nf + 1), r) = std::log1p(bytes);
+    roof(r) = RooflineTime(flops, bytes, peak_flops, mem_bw);
+  }
+}
+
+Eigen::RowVectorXd Model::Impl::Forward(const Eigen::MatrixXd& x) const {
+  Eigen::MatrixXd h = x;
+  for (size_t l = 0; l < layers.size(); ++l) {
+    Eigen::MatrixXd z = layers[l].w * h;
+    z.colwise() += layers[l].b;
+    if (l + 1 < layers.size()) z = z.array().tanh();
+    h = std::move(z);
+  }
+  return h.row(0) + skip * x;
+}
+
+double Model::Impl::Time(double out, double roof) const {
+  out = out >= out_lo ? std::min(out, out_hi) : out_lo;  // NaN → out_lo
+  double target = out * out_std + out_mean;
+  double t = 0;
+  switch (variant) {
+    case Variant::Log: t = std::exp(target); break;
+    case Variant::Util: t = roof * (1 + std::exp(-target)) / util_scale; break;  // roof / (scale · sigmoid)
+  }
+  if (!(t >= time_lo)) return time_lo;
+  return std::min(t, std::numeric_limits<double>::max());
+}
+
+void Model::Impl::Times(const Eigen::MatrixXd& x, const Eigen::RowVectorXd& roof, double* out) const {
+  Eigen::RowVectorXd y = Forward(x);
+  for (Eigen::Index i = 0; i < y.size(); ++i) out[i] = Time(y(i), roof(i));
+}
+
+const std::string& Model::kind() const { return impl->kind; }
+const std::string& Model::variant() const { return impl->variant_name; }
+const Metrics& Model::metrics() const { return impl->metrics; }
+size_t Model::num_features() const { return impl->NumFeatures(); }
+
+double Model::Predict(const double* feats) const {
+  double t = 0;
+  PredictBatch(feats, 1, &t);
+  return t;
+}
+
+void Model::PredictBatch(const double* feats, int64_t n, double* out) const {
+  const Impl& m = *impl;
+  Eigen::MatrixXd x;
+  Eigen::RowVectorXd roof;
+  for (int64_t start = 0; start < n; start += kBlockRows) {
+    int64_t rows = std::min(kBlockRows, n - start);
+    m.RawInputs(feats + start * int64_t(m.NumFeatures()), rows, x, roof);
+    x = (x.colwise() - m.in_mean).array().colwise() / m.in_std.array();
+    m.Times(x, roof, out + start);
+  }
+}
+
+}  // namespace rl::kernels

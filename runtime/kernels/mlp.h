@@ -1,0 +1,77 @@
+// Internal to rl_kernels: what a Model holds (Model::Impl) and how it turns features into
+// seconds. Shared by mlp.cpp (inference), train.cpp (fitting the weights) and bundle.cpp
+// (the .rlk reader and writer). docs/kernel-models.md describes the transforms.
+#pragma once
+#include <Eigen/Core>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "runtime/kernels/kernels.h"
+
+namespace rl::kernels {
+
+// How the network's output becomes a time (docs/kernel-models.md, "Model variants").
+enum class Variant : uint8_t { Log = 0, Util = 1 };
+llvm::StringRef VariantName(Variant v);
+
+// Features are clamped to [0, kMaxFeature] before anything else, so absurd inputs (1e300,
+// NaN, negatives) give finite logs and a finite roofline; 1e15 is far beyond any tensor
+// dimension yet keeps the largest product (conv3d FLOPs, nine factors) below 1e136.
+inline constexpr double kMaxFeature = 1e15;
+inline constexpr size_t kMaxKindFeatures = 16;
+// The network sees every feature's log plus two derived inputs: log FLOPs and log bytes.
+inline constexpr size_t kDerivedInputs = 2;
+
+// One dense layer: out = w · in + b. Hidden layers apply tanh; the last layer has one
+// output and is linear.
+struct Layer {
+  Eigen::MatrixXd w;  // outputs × inputs
+  Eigen::VectorXd b;  // outputs
+};
+
+struct Model::Impl {
+  const KindInfo* info = nullptr;
+  std::string kind;
+  std::string variant_name;
+  Variant variant = Variant::Log;
+  Metrics metrics;
+
+  // Input transform: x = (log1p(clamped feature or derived value) - in_mean) / in_std.
+  Eigen::VectorXd in_mean, in_std;
+  std::vector<Layer> layers;
+  // A linear path from the inputs straight to the output, added to the MLP's: the fit
+  // starts it at the least-squares solution (a power law in the features, FLOPs and
+  // bytes), so the MLP learns the correction, and it keeps growing with the problem size
+  // where tanh units saturate.
+  Eigen::RowVectorXd skip;
+  // The network predicts the target standardised: target = out * out_std + out_mean, where
+  // the target is log(seconds) ("log") or logit(u) ("util"). The output is clamped to
+  // [out_lo, out_hi] first: the training range, widened.
+  double out_mean = 0, out_std = 1, out_lo = 0, out_hi = 0;
+  // "util": u = roofline_time / (util_scale · time). util_scale >= 1 lifts the roofline
+  // when the profile beat it (cache-resident tensors run faster than the measured memory
+  // bandwidth), so every training u stays below 0.9 and its logit stays finite.
+  double util_scale = 1;
+  double peak_flops = 0, mem_bw = 0;  // the bundle's device; used by "util"
+  double time_lo = 0;                 // floor of every prediction (seconds, > 0)
+
+  size_t NumFeatures() const { return info->features.size(); }
+  size_t NumInputs() const { return NumFeatures() + kDerivedInputs; }
+
+  // Raw (unstandardised) inputs of `n` feature rows into the columns of `x`, and each
+  // row's roofline time into `roof` (0 when the device is unknown).
+  void RawInputs(const double* feats, int64_t n, Eigen::MatrixXd& x, Eigen::RowVectorXd& roof) const;
+  // The network on standardised inputs (one column per row): one output per column.
+  Eigen::RowVectorXd Forward(const Eigen::MatrixXd& x) const;
+  // Seconds from a network output and the row's roofline time; finite and >= time_lo.
+  double Time(double out, double roof) const;
+  // Time() of every column of standardised inputs.
+  void Times(const Eigen::MatrixXd& x, const Eigen::RowVectorXd& roof, double* out) const;
+};
+
+// max(flops / peak, bytes / bw) in seconds; 0 without a device description.
+double RooflineTime(double flops, double bytes, double peak_flops, double mem_bw);
+
+}  // namespace rl::kernels

@@ -1,0 +1,124 @@
+// Reading tools/profile_kernels.py's CSV (docs/kernel-models.md, "Profile CSV"): the
+// `# key: value` device lines, a header row naming the columns, then one row per
+// configuration. Part of rl_kernels. Every error names path:line.
+#include <fmt/format.h>
+#include <llvm/ADT/SmallVector.h>
+#include <llvm/ADT/StringExtras.h>
+#include <llvm/Support/MemoryBuffer.h>
+
+#include <cmath>
+
+#include "runtime/kernels/kernels.h"
+
+namespace rl::kernels {
+
+namespace {
+
+std::optional<double> ParseDouble(llvm::StringRef s) {
+  double v;
+  if (s.trim().getAsDouble(v)) return std::nullopt;  // getAsDouble returns true on failure
+  return v;
+}
+
+struct Parser {
+  std::string path;
+  Dataset data;
+  int kind_col = -1, features_col = -1, median_col = -1;
+  size_t columns = 0;
+
+  llvm::Error Fail(size_t line, const std::string& msg) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), fmt::format("{}:{}: {}", path, line, msg));
+  }
+
+  llvm::Error DeviceLine(size_t line, llvm::StringRef text) {
+    auto [key, value] = text.split(':');
+    key = key.trim();
+    value = value.trim();
+    if (!text.contains(':') || key.empty()) return llvm::Error::success();  // a plain comment
+    if (key == "peak_flops" || key == "mem_bw") {
+      std::optional<double> v = ParseDouble(value);
+      if (!v || !std::isfinite(*v) || *v < 0)
+        return Fail(line, fmt::format("`{}` must be a non-negative number, got `{}`", key.str(), value.str()));
+      (key == "peak_flops" ? data.device.peak_flops : data.device.mem_bw) = *v;
+    }
+    data.device.fields.emplace_back(key.str(), value.str());
+    return llvm::Error::success();
+  }
+
+  llvm::Error Header(size_t line, llvm::StringRef text) {
+    llvm::SmallVector<llvm::StringRef, 8> cells;
+    text.split(cells, ',');
+    columns = cells.size();
+    for (size_t i = 0; i < cells.size(); ++i) {
+      llvm::StringRef c = cells[i].trim();
+      if (c == "kind") kind_col = int(i);
+      else if (c == "features") features_col = int(i);
+      else if (c == "median_s") median_col = int(i);
+    }
+    if (kind_col < 0 || features_col < 0 || median_col < 0)
+      return Fail(line, fmt::format("expected a header row with columns `kind`, `features` and `median_s`, got `{}`",
+                                    text.str()));
+    return llvm::Error::success();
+  }
+
+  llvm::Error Row(size_t line, llvm::StringRef text) {
+    llvm::SmallVector<llvm::StringRef, 8> cells;
+    text.split(cells, ',');
+    if (cells.size() != columns)
+      return Fail(line, fmt::format("expected {} columns, got {}", columns, cells.size()));
+    llvm::StringRef kind_name = cells[size_t(kind_col)].trim();
+    const KindInfo* kind = FindKind(kind_name);
+    if (!kind) return Fail(line, fmt::format("unknown kernel kind `{}`", kind_name.str()));
+    llvm::SmallVector<llvm::StringRef, 16> feats;
+    cells[size_t(features_col)].split(feats, ' ', -1, /*KeepEmpty=*/false);
+    if (feats.size() != kind->features.size())
+      return Fail(line, fmt::format("{} takes {} features ({}), got {}", kind_name.str(), kind->features.size(),
+                                    fmt::join(kind->features, " "), feats.size()));
+    Sample s;
+    s.kind = kind;
+    for (size_t i = 0; i < feats.size(); ++i) {
+      std::optional<double> v = ParseDouble(feats[i]);
+      if (!v || !std::isfinite(*v) || *v < 0)
+        return Fail(line, fmt::format("feature `{}` must be a non-negative number, got `{}`",
+                                      kind->features[i].str(), feats[i].str()));
+      s.feats.push_back(*v);
+    }
+    std::optional<double> t = ParseDouble(cells[size_t(median_col)]);
+    if (!t || !std::isfinite(*t) || *t <= 0)
+      return Fail(line, fmt::format("`median_s` must be a positive number of seconds, got `{}`",
+                                    cells[size_t(median_col)].trim().str()));
+    s.time = *t;
+    data.samples.push_back(std::move(s));
+    return llvm::Error::success();
+  }
+};
+
+}  // namespace
+
+llvm::Expected<Dataset> ReadProfileCsv(llvm::StringRef path) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!buf)
+    return llvm::createStringError(buf.getError(), fmt::format("cannot read `{}`: {}", path.str(),
+                                                               buf.getError().message()));
+  Parser p{path.str(), {}};
+  bool header_seen = false;
+  llvm::SmallVector<llvm::StringRef, 0> lines;
+  (*buf)->getBuffer().split(lines, '\n');
+  for (size_t i = 0; i < lines.size(); ++i) {
+    llvm::StringRef text = lines[i].rtrim("\r").trim();
+    if (text.empty()) continue;
+    if (text.starts_with("#")) {
+      if (llvm::Error err = p.DeviceLine(i + 1, text.drop_front())) return err;
+    } else if (!header_seen) {
+      header_seen = true;
+      if (llvm::Error err = p.Header(i + 1, text)) return err;
+    } else if (llvm::Error err = p.Row(i + 1, text)) {
+      return err;
+    }
+  }
+  if (p.data.samples.empty())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), fmt::format("{}: no profile rows", path.str()));
+  return std::move(p.data);
+}
+
+}  // namespace rl::kernels
