@@ -15,6 +15,7 @@ record Device {
   membw: B/s
   memory: B
   peak: FLOP/s = peak_fp32
+  kernels: Bundle = mlp_bundle()  // kernel-time models (docs/kernel-models.md); none by default
 }
 
 // Time to send n bytes over a link (Hockney).

@@ -20,6 +20,21 @@
 // block's input to sum the gradients of a fork (likewise `branches` and `side`);
 // concat, flatten and first_token move data only (0 FLOPs).
 
+// One kernel a layer runs, described for a kernel-time model (docs/kernel-models.md): its
+// kind and features, and the FLOPs and elements the roofline falls back on when a device
+// has no model for the kind. Per sample, like everything here: the first feature is
+// batch x `rows` (the batch for convolutions, batch x tokens for a GEMM) and the element
+// size (dtype) is appended by stdlib.kernel_time. `kind = ""` is a roofline-only kernel.
+record Kernel {
+  pass: String        // "fwd", "bwd_data" or "bwd_weight"
+  kind: String        // conv2d_fwd, gemm_bwd_weight, bn_fwd, pool_bwd, eltwise, ... or ""
+  rows: Int = 1
+  feats: [Int] = []   // the features after the first one, without dtype
+  flops: Int          // FLOPs per sample
+  elems: Int          // elements read and written per sample
+  fixed: Int = 0      // elements read once per batch (weights)
+}
+
 record Layer {
   kind: String        // conv2d, dense, batchnorm, relu, maxpool, add, concat, ...
   out: [Int]          // output shape per sample
@@ -31,6 +46,7 @@ record Layer {
   reads: Int          // elements read by the forward pass (input + weights)
   writes: Int         // elements written by the forward pass (output)
   act: Int            // elements kept for the backward pass
+  kernels: [Kernel] = []  // what runs forward and backward; none: the roofline of the counts
 }
 
 type Block = fn([Int]) -> [Layer]
@@ -53,10 +69,17 @@ fn window_out(n: Int, k: Int, s: Int, p: Int, d: Int = 1, ceil_mode: Bool = fals
 }
 
 // A layer with no parameters and `f` FLOPs per output element forward, `b` backward.
+// Forward one `eltwise` kernel reading one tensor; backward one reading two (the output's
+// gradient and the saved input), as ReLU's threshold_backward does.
 fn elementwise(kind: String, x: [Int], f: Int, b: Int, keep: Bool = true) -> Layer =
   Layer { kind = kind, out = x, params = 0, macs = 0, fwd = f * numel(x),
           bwd_data = b * numel(x), bwd_weight = 0, reads = numel(x), writes = numel(x),
-          act = if keep then numel(x) else 0 }
+          act = if keep then numel(x) else 0,
+          kernels = [_eltwise("fwd", x, 1, f), _eltwise("bwd_data", x, 2, b)] }
+
+fn _eltwise(pass: String, x: [Int], inputs: Int, flops: Int) -> Kernel =
+  Kernel { pass = pass, kind = "eltwise", feats = [numel(x), inputs], flops = flops * numel(x),
+           elems = (inputs + 1) * numel(x) }
 
 // ---- composition ------------------------------------------------------------------
 
@@ -84,7 +107,9 @@ fn residual(main: [Block], shortcut: [Block] = []) -> Block = fn(x: [Int]) -> [L
   let out = _shape_after(m, x)
   // Backward, the add passes its gradient through; x's two gradients are summed (one
   // add per element of x), counted here.
-  concat(m, sc, [elementwise("add", out, 1, 0, keep = false) with { bwd_data = numel(x) }])
+  concat(m, sc, [elementwise("add", out, 1, 0, keep = false) with {
+                   bwd_data = numel(x),
+                   kernels = [_eltwise("fwd", out, 2, 1), _eltwise("bwd_data", x, 2, 1)] }])
 }
 
 // Parallel branches on one input, concatenated along channels (Inception, DenseNet).
@@ -142,7 +167,27 @@ fn _conv(kind: String, x: [Int], out_ch: Int, k: [Int], s: [Int], p: [Int], d: [
   [Layer { kind = kind, out = out, params = weights + b, macs = macs,
            fwd = 2 * macs + b * numel(spatial), bwd_data = 2 * macs,
            bwd_weight = 2 * macs + b * numel(spatial), reads = numel(x) + weights + b,
-           writes = numel(out), act = numel(x) }]
+           writes = numel(out), act = numel(x),
+           kernels = _conv_kernels(x, out_ch, k, s, p, d, groups, macs, numel(out), weights) }]
+}
+
+// A 1-D convolution runs as a 2-D one of height 1; 3-D kernels are cubic. Dilated
+// convolutions have no kernel model (the roofline of the counts is used).
+fn _conv_kernels(x: [Int], out_ch: Int, k: [Int], s: [Int], p: [Int], d: [Int], groups: Int,
+                 macs: Int, out_elems: Int, weights: Int) -> [Kernel] = {
+  let dilated = max i in range(len(d)): d[i]
+  let three = len(k) == 3
+  let feats = if len(k) == 1 then [x[0], 1, x[1], out_ch, 1, k[0], 1, s[0], 0, p[0], groups]
+              else if len(k) == 2 then [x[0], x[1], x[2], out_ch, k[0], k[1], s[0], s[1], p[0], p[1], groups]
+              else [x[0], x[1], x[2], x[3], out_ch, k[0], s[0], p[0], groups]
+  let moved = numel(x) + out_elems
+  if dilated > 1 then []
+  else [Kernel { pass = "fwd", kind = if three then "conv3d_fwd" else "conv2d_fwd", feats = feats,
+                 flops = 2 * macs, elems = moved, fixed = weights },
+        Kernel { pass = "bwd_data", kind = if three then "conv3d_bwd_data" else "conv2d_bwd_data", feats = feats,
+                 flops = 2 * macs, elems = moved, fixed = weights },
+        Kernel { pass = "bwd_weight", kind = if three then "conv3d_bwd_filter" else "conv2d_bwd_filter",
+                 feats = feats, flops = 2 * macs, elems = moved, fixed = weights }]
 }
 
 fn conv1d(out_ch: Int, k: Int, s: Int = 1, p: Int = 0, d: Int = 1, groups: Int = 1,
@@ -174,18 +219,34 @@ fn dense(out_features: Int, bias: Bool = true, tied: Bool = false) -> Block = fn
   let macs = rows * f * out_features
   let b = if bias then out_features else 0
   let w = if tied then 0 else f * out_features
+  let moved = rows * (f + out_features)
   [Layer { kind = "dense", out = out, params = w + b, macs = macs,
            fwd = 2 * macs + rows * b, bwd_data = 2 * macs, bwd_weight = 2 * macs + rows * b,
-           reads = numel(x) + f * out_features + b, writes = numel(out), act = numel(x) }]
+           reads = numel(x) + f * out_features + b, writes = numel(out), act = numel(x),
+           kernels = [_gemm("fwd", "gemm_fwd", rows, f, out_features),
+                      _gemm("bwd_data", "gemm_bwd_data", rows, f, out_features),
+                      _gemm("bwd_weight", "gemm_bwd_weight", rows, f, out_features)] }]
 }
 
-let batchnorm: Block = fn(x: [Int]) -> [Layer] =
-  [elementwise("batchnorm", x, 5, 8) with { params = 2 * x[0], bwd_weight = 2 * numel(x),
-                                             reads = numel(x) + 2 * x[0] }]
+// A GEMM of batch x `rows` rows, `k` inputs and `n` outputs per row (docs/kernel-models.md).
+fn _gemm(pass: String, kind: String, rows: Int, k: Int, n: Int) -> Kernel =
+  Kernel { pass = pass, kind = kind, rows = rows, feats = [k, n], flops = 2 * rows * k * n,
+           elems = rows * (k + n), fixed = k * n }
+
+// Backward is one kernel for both gradients (cuDNN's and PyTorch's), counted as data.
+let batchnorm: Block = fn(x: [Int]) -> [Layer] = {
+  let spatial = floor(numel(x) / x[0])
+  [elementwise("batchnorm", x, 5, 8) with {
+     params = 2 * x[0], bwd_weight = 2 * numel(x), reads = numel(x) + 2 * x[0],
+     kernels = [Kernel { pass = "fwd", kind = "bn_fwd", feats = [x[0], spatial], flops = 5 * numel(x),
+                         elems = 2 * numel(x) },
+                Kernel { pass = "bwd_data", kind = "bn_bwd", feats = [x[0], spatial], flops = 10 * numel(x),
+                         elems = 3 * numel(x) }] }]
+}
 let layernorm: Block = fn(x: [Int]) -> [Layer] = {
   let e = x[len(x) - 1]
   [elementwise("layernorm", x, 5, 8) with { params = 2 * e, bwd_weight = 2 * numel(x),
-                                             reads = numel(x) + 2 * e }]
+                                             reads = numel(x) + 2 * e, kernels = [] }]
 }
 let relu: Block = fn(x: [Int]) -> [Layer] = [elementwise("relu", x, 1, 1)]
 let leaky_relu: Block = fn(x: [Int]) -> [Layer] = [elementwise("leaky_relu", x, 1, 1)]
@@ -196,15 +257,24 @@ let tanh: Block = fn(x: [Int]) -> [Layer] = [elementwise("tanh", x, 5, 2)]
 let softmax: Block = fn(x: [Int]) -> [Layer] = [elementwise("softmax", x, 5, 4)]
 fn dropout(rate: Real = 0.5) -> Block = fn(x: [Int]) -> [Layer] = [elementwise("dropout", x, 1, 1)]
 let flatten: Block = fn(x: [Int]) -> [Layer] =
-  [elementwise("flatten", [numel(x)], 0, 0, keep = false) with { reads = numel(x) }]
+  [elementwise("flatten", [numel(x)], 0, 0, keep = false) with { reads = numel(x), kernels = [] }]
 
 // ---- pooling ------------------------------------------------------------------------
 
 fn _pool(kind: String, x: [Int], k: Int, s: Int, p: Int, ceil_mode: Bool) -> [Layer] = {
   let out = concat([x[0]], [window_out(x[i], k, s, p, ceil_mode = ceil_mode) for i in range(1, len(x))])
   [Layer { kind = kind, out = out, params = 0, macs = 0, fwd = numel(x), bwd_data = numel(x),
-           bwd_weight = 0, reads = numel(x), writes = numel(out), act = numel(x) }]
+           bwd_weight = 0, reads = numel(x), writes = numel(out), act = numel(x),
+           kernels = _pool_kernels(x, out, k, s, p, kind == "maxpool", ceil_mode) }]
 }
+
+// 2-D pooling with a square window; other pools (3-D, ceil mode) use the roofline.
+fn _pool_kernels(x: [Int], out: [Int], k: Int, s: Int, p: Int, is_max: Bool, ceil_mode: Bool) -> [Kernel] =
+  if len(x) != 3 or ceil_mode then []
+  else [Kernel { pass = "fwd", kind = "pool_fwd", feats = [x[0], x[1], x[2], k, s, p, if is_max then 1 else 0],
+                 flops = numel(x), elems = numel(x) + numel(out) },
+        Kernel { pass = "bwd_data", kind = "pool_bwd", feats = [x[0], x[1], x[2], k, s, p, if is_max then 1 else 0],
+                 flops = numel(x), elems = numel(x) + numel(out) }]
 // Pools over every spatial axis (2-D or 3-D); `s = 0` means stride = kernel, as in PyTorch.
 fn maxpool(k: Int, s: Int = 0, p: Int = 0, ceil_mode: Bool = false) -> Block =
   fn(x: [Int]) -> [Layer] = _pool("maxpool", x, k, if s == 0 then k else s, p, ceil_mode)
@@ -256,5 +326,15 @@ fn attention(heads: Int) -> Block = fn(x: [Int]) -> [Layer] = {
   [Layer { kind = "attention", out = x, params = 4 * e * e + 4 * e, macs = proj + scores,
            fwd = 2 * (proj + scores) + 4 * t * e + 5 * probs,
            bwd_data = 2 * proj + 4 * scores + 4 * probs, bwd_weight = 2 * proj + 4 * t * e,
-           reads = t * e + 4 * e * e + 4 * e, writes = t * e, act = 4 * t * e + 2 * probs }]
+           reads = t * e + 4 * e * e + 4 * e, writes = t * e, act = 4 * t * e + 2 * probs,
+           // The projections are GEMMs (Q, K and V as one of 3E outputs); the score and
+           // value matmuls with the softmax between are batched per head and run on the
+           // roofline of their counts.
+           kernels = [_gemm("fwd", "gemm_fwd", t, e, 3 * e), _gemm("fwd", "gemm_fwd", t, e, e),
+                      _gemm("bwd_data", "gemm_bwd_data", t, e, 3 * e), _gemm("bwd_data", "gemm_bwd_data", t, e, e),
+                      _gemm("bwd_weight", "gemm_bwd_weight", t, e, 3 * e),
+                      _gemm("bwd_weight", "gemm_bwd_weight", t, e, e),
+                      Kernel { pass = "fwd", kind = "", flops = 2 * scores + 5 * probs, elems = 4 * t * e + 2 * probs },
+                      Kernel { pass = "bwd_data", kind = "", flops = 4 * scores + 4 * probs,
+                               elems = 8 * t * e + 4 * probs }] }]
 }

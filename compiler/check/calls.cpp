@@ -326,6 +326,9 @@ Value Program::CallBuiltin(Builtin b, const ast::CallExpr* call, std::vector<Val
       }
       return acc;
     }
+    case Builtin::MlpBundle:
+    case Builtin::MlpHas:
+    case Builtin::MlpPredict: return CallKernelBuiltin(b, call, args, env);
     case Builtin::Roofline: {
       // roofline(work, traffic, peak, bw) = max(work / peak, traffic / bw)
       if (!NeedScalars(*this, call, args, "roofline", 4, 4)) return Value::Error();

@@ -61,7 +61,8 @@ Value Program::EvalName(const ast::NameExpr* e, const Env& env) {
       {"log2", Builtin::Log2},   {"log10", Builtin::Log10}, {"ceil", Builtin::Ceil},
       {"floor", Builtin::Floor}, {"len", Builtin::Len},   {"range", Builtin::Range},
       {"roofline", Builtin::Roofline}, {"fold", Builtin::Fold}, {"concat", Builtin::Concat},
-      {"flatten", Builtin::Flatten}};
+      {"flatten", Builtin::Flatten}, {"mlp_bundle", Builtin::MlpBundle}, {"mlp_has", Builtin::MlpHas},
+      {"mlp_predict", Builtin::MlpPredict}};
   for (const auto& [name, b] : kBuiltins)
     if (e->name == name) {
       Value v;

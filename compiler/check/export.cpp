@@ -39,7 +39,8 @@ static Exported Export(const Value& v) {
     case Value::Kind::Error:
     case Value::Kind::Func:
     case Value::Kind::Builtin:
-    case Value::Kind::Module: break;
+    case Value::Kind::Module:
+    case Value::Kind::Bundle: break;
   }
   return e;
 }

@@ -226,7 +226,9 @@ Value Program::Select(const Value& c, const Value& t, const Value& f, SourceRang
     r.elems = out;
     return r;
   }
-  if (t.kind == f.kind && (t.kind == Value::Kind::String ? t.str == f.str : t.kind == Value::Kind::Func && t.fn == f.fn))
+  if (t.kind == f.kind && (t.kind == Value::Kind::String   ? t.str == f.str
+                           : t.kind == Value::Kind::Bundle ? t.bundle == f.bundle
+                                                           : t.kind == Value::Kind::Func && t.fn == f.fn))
     return t;
   Error(diag::Kind::not_static, where,
         fmt::format("this `if` depends on a param and its branches are `{}` and `{}`; only numbers, "

@@ -104,6 +104,8 @@ class Program {
   // calls.cpp
   Value Call(const ast::CallExpr* call, const Env& env);
   Value CallBuiltin(Builtin b, const ast::CallExpr* call, std::vector<Value>& args, const Env& env);
+  // kernels.cpp: mlp_bundle, mlp_has, mlp_predict
+  Value CallKernelBuiltin(Builtin b, const ast::CallExpr* call, std::vector<Value>& args, const Env& env);
   Value MakeRecord(const ast::RecordExpr* e, const Env& env);
   Value With(const ast::WithExpr* e, const Env& env);
   Value Field(const Value& base, const std::string& field, SourceRange where, const Env& env);
@@ -153,6 +155,8 @@ class Program {
   unsigned eval_depth_ = 0;
   uint64_t eval_steps_ = 0;
   bool gave_up_ = false;  // a resource limit was hit: all further evaluation is cut short
+  // Loaded kernel bundles by resolved path (a failed load is cached as null: one error).
+  std::map<std::string, std::shared_ptr<const kernels::Bundle>> bundles_;
 };
 
 }  // namespace rl::check

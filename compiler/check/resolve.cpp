@@ -13,7 +13,8 @@ namespace {
 bool IsBuiltinName(const std::string& n) {
   static const char* const kNames[] = {"min",   "max",  "abs",   "sqrt",     "exp",  "log",
                                        "log2",  "log10", "ceil", "floor",    "len",  "range",
-                                       "roofline", "fold", "concat", "flatten"};
+                                       "roofline", "fold", "concat", "flatten",
+                                       "mlp_bundle", "mlp_has", "mlp_predict"};
   for (const char* k : kNames)
     if (n == k) return true;
   return false;
@@ -26,13 +27,14 @@ class Resolver {
   void Type(const ast::Type& t) {
     switch (t.kind) {
       case ast::Type::Kind::Named: {
-        if (t.name == "Int" || t.name == "Real" || t.name == "Bool" || t.name == "String") return;
+        if (t.name == "Int" || t.name == "Real" || t.name == "Bool" || t.name == "String" || t.name == "Bundle")
+          return;
         ModuleInfo* owner = nullptr;
         if (!p_.FindRecord(m_, "", t.name, &owner) && !p_.FindTypeAlias(m_, t.name, &owner) &&
             !m_->incomplete)
           p_.Error(diag::Kind::unknown_type, t.range,
-                   fmt::format("unknown type `{}`; expected `Int`, `Real`, `Bool`, `String`, a "
-                               "unit or a record", t.name));
+                   fmt::format("unknown type `{}`; expected `Int`, `Real`, `Bool`, `String`, "
+                               "`Bundle`, a unit or a record", t.name));
         return;
       }
       case ast::Type::Kind::Unit: p_.ResolveUnit(t.unit); return;

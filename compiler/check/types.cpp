@@ -26,6 +26,7 @@ std::string Describe(const Value& v) {
     case Value::Kind::Func: return "fn " + v.fn->name;
     case Value::Kind::Builtin: return "a built-in function";
     case Value::Kind::Module: return "a module";
+    case Value::Kind::Bundle: return "Bundle";
   }
   return "?";
 }
@@ -90,6 +91,7 @@ Value Program::Conform(const Value& v, const ast::Type& t, ModuleInfo* m, Source
         return r;
       }
       if (t.name == "String") return v.kind == Value::Kind::String ? v : mismatch();
+      if (t.name == "Bundle") return v.kind == Value::Kind::Bundle ? v : mismatch();
       ModuleInfo* owner = nullptr;
       if (const ast::TypeDecl* alias = FindTypeAlias(m, t.name, &owner))
         return Conform(v, alias->type, owner, where, what);

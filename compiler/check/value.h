@@ -11,13 +11,18 @@
 #include "compiler/ir/ir.h"
 #include "compiler/units/units.h"
 
+namespace rl::kernels {
+class Bundle;
+}
+
 namespace rl::check {
 
 struct ModuleInfo;
 struct Scope;
 
 enum class Builtin {
-  Min, Max, Abs, Sqrt, Exp, Log, Log2, Log10, Ceil, Floor, Len, Range, Roofline, Fold, Concat, Flatten
+  Min, Max, Abs, Sqrt, Exp, Log, Log2, Log10, Ceil, Floor, Len, Range, Roofline, Fold, Concat, Flatten,
+  MlpBundle, MlpHas, MlpPredict  // kernel-time models: kernels.cpp
 };
 
 struct ScalarType {
@@ -29,7 +34,7 @@ struct ScalarType {
 };
 
 struct Value {
-  enum class Kind : uint8_t { Error, Scalar, String, List, Record, Func, Builtin, Module } kind = Kind::Error;
+  enum class Kind : uint8_t { Error, Scalar, String, List, Record, Func, Builtin, Module, Bundle } kind = Kind::Error;
 
   // Scalar
   ScalarType type;
@@ -51,6 +56,9 @@ struct Value {
   Builtin builtin = Builtin::Min;
   // Module (an `import ... as name`)
   ModuleInfo* module = nullptr;
+  // Bundle: kernel-time models (`mlp_bundle("cpu.rlk")`; empty for `mlp_bundle()`), with
+  // its resolved path in `str`
+  std::shared_ptr<const kernels::Bundle> bundle;
 
   static Value Error() { return {}; }
   static Value Const(double v, ScalarType t) {

@@ -30,6 +30,9 @@ class Emitter {
  private:
   Value* EmitInst(const ir::Inst& in, Value* a, Value* b, Value* c);
   Value* Unary(llvm::Intrinsic::ID id, Value* a) { return b_.CreateUnaryIntrinsic(id, a); }
+  Value* EmitKernel(const ir::Inst& in);
+  void EmitKernelTables();
+  void FreeKernelTables();
   // Computes instruction i from vals_ (params must already be there).
   void Compute(size_t i);
   Value* AsDouble(Value* v) { return v->getType() == i1_ ? b_.CreateUIToFP(v, f64_) : v; }
@@ -49,6 +52,7 @@ class Emitter {
   llvm::IRBuilder<> b_;
   llvm::Type *f64_, *i64_, *i1_, *ptr_;
   std::vector<Value*> vals_;
+  llvm::Function* fn_now_ = nullptr;  // the function being emitted (eval or sweep)
 
   // Sweep state.
   std::vector<uint32_t> order_;
@@ -59,6 +63,11 @@ class Emitter {
   Value* feasible_base_ = nullptr;
   llvm::MDNode *axes_scope_ = nullptr, *axes_noalias_ = nullptr;
   std::vector<llvm::MDNode*> out_scope_, out_noalias_;  // reports..., feasible
+  // Batched kernel calls (EmitKernelTables): per value, the table of its predictions over
+  // its one param's axis range (null: computed in place), and each loop's index.
+  std::vector<Value*> kernel_table_;
+  std::vector<Value*> loop_index_;  // per param, while inside its loop
+  std::vector<Value*> kernel_buffers_;
 };
 
 // One handler per instruction kind; the semantics are ir::Apply's (semantics.h).
@@ -104,13 +113,107 @@ Value* Emitter::EmitInst(const ir::Inst& in, Value* a, Value* b, Value* c) {
     case ir::Op::Not: return b_.CreateNot(a);
     // Both sides are already computed (the IR is eager, like the interpreter).
     case ir::Op::Select: return b_.CreateSelect(a, b, c);
+    case ir::Op::Kernel: RL_CHECK(false, "kernel calls are emitted by EmitKernel"); return nullptr;
   }
   RL_CHECK(false, "unknown instruction kind");
   return nullptr;
 }
 
+// rl_kernel_predict(id, features): the features go through a stack slot made once in
+// the entry block (allocas there are free; one per call site keeps them independent).
+Value* Emitter::EmitKernel(const ir::Inst& in) {
+  llvm::FunctionCallee predict = m_.getOrInsertFunction("rl_kernel_predict", f64_, i64_, ptr_);
+  if (auto* f = llvm::dyn_cast<llvm::Function>(predict.getCallee())) {
+    f->setDoesNotThrow();
+    f->setOnlyReadsMemory();
+    f->setWillReturn();
+  }
+  llvm::IRBuilder<> entry(&fn_now_->getEntryBlock(), fn_now_->getEntryBlock().begin());
+  llvm::Value* slot =
+      entry.CreateAlloca(llvm::ArrayType::get(f64_, std::max<size_t>(1, in.args.size())), nullptr, "kernel.feats");
+  for (size_t k = 0; k < in.args.size(); ++k)
+    b_.CreateStore(AsDouble(vals_[in.args[k].index]), b_.CreateConstInBoundsGEP2_64(
+                                                          llvm::ArrayType::get(f64_, in.args.size()), slot, 0, k));
+  return b_.CreateCall(predict, {b_.getInt64(static_cast<uint64_t>(in.imm)), slot}, "kernel");
+}
+
+// Kernel calls whose features vary with exactly one param (the batch, typically) are
+// predicted for the box's whole range of that param in one rl_kernel_predict_batch call
+// before the loop nest: one matrix product over all rows instead of a vector product per
+// value. Each loop iteration then loads its prediction. The features are recomputed here
+// from the axis values by a copy of the instructions they depend on.
+void Emitter::EmitKernelTables() {
+  std::vector<llvm::SmallBitVector> deps = ParamDeps(s_);
+  kernel_table_.assign(s_.insts.size(), nullptr);
+  llvm::FunctionCallee batch = m_.getOrInsertFunction("rl_kernel_predict_batch", b_.getVoidTy(), i64_, ptr_, i64_, ptr_);
+  llvm::FunctionCallee alloc = m_.getOrInsertFunction("malloc", ptr_, i64_);
+  for (size_t v = 0; v < s_.insts.size(); ++v) {
+    const ir::Inst& in = s_.insts[v];
+    if (in.op != ir::Op::Kernel || deps[v].count() != 1) continue;
+    const uint32_t p = static_cast<uint32_t>(deps[v].find_first());
+    // The instructions the features need, in order (all depend on p alone, or nothing).
+    std::vector<bool> cone(v, false);
+    for (ir::ValueId a : in.args) cone[a.index] = true;
+    for (size_t u = v; u-- > 0;)
+      if (cone[u]) ir::ForEachOperand(s_.insts[u], [&](ir::ValueId w) { cone[w.index] = true; });
+    // Features computed from another kernel's time stay per point (rare, and the other
+    // table is not filled yet at this point).
+    bool nested = false;
+    for (size_t u = 0; u < v; ++u) nested |= cone[u] && s_.insts[u].op == ir::Op::Kernel;
+    if (nested) continue;
+    const std::string& pname = s_.params[p].name;
+    const uint64_t nf = in.args.size();
+    Value* n = b_.CreateSub(hi_[p], lo_[p], "kernel.rows");
+    Value* feats = b_.CreateCall(alloc, {b_.CreateMul(n, b_.getInt64(nf * 8))}, "kernel.feats");
+    Value* out = b_.CreateCall(alloc, {b_.CreateMul(n, b_.getInt64(8))}, "kernel.table");
+    kernel_buffers_.push_back(feats);
+    kernel_buffers_.push_back(out);
+    llvm::BasicBlock* pre = b_.GetInsertBlock();
+    llvm::BasicBlock* body = llvm::BasicBlock::Create(ctx_, "kernel.rows." + pname, fn_);
+    b_.CreateBr(body);
+    b_.SetInsertPoint(body);
+    llvm::PHINode* i = b_.CreatePHI(i64_, 2, "kernel.i");
+    i->addIncoming(b_.getInt64(0), pre);
+    std::vector<Value*> saved = vals_;
+    for (size_t u = 0; u < v; ++u) {
+      if (!cone[u] || level_[u] < 0) continue;  // loop-invariant values are already there
+      if (s_.insts[u].op == ir::Op::Param)
+        vals_[u] = b_.CreateLoad(f64_, b_.CreateInBoundsGEP(f64_, axis_[p], b_.CreateAdd(i, lo_[p])), pname);
+      else
+        Compute(u);
+    }
+    Value* row = b_.CreateInBoundsGEP(f64_, feats, b_.CreateMul(i, b_.getInt64(nf)));
+    for (size_t k = 0; k < nf; ++k)
+      b_.CreateStore(AsDouble(vals_[in.args[k].index]), b_.CreateConstInBoundsGEP1_64(f64_, row, k));
+    vals_ = std::move(saved);
+    Value* next = b_.CreateAdd(i, b_.getInt64(1), "kernel.i.next", true, true);
+    i->addIncoming(next, b_.GetInsertBlock());
+    llvm::BasicBlock* done = llvm::BasicBlock::Create(ctx_, "kernel.predict." + pname, fn_);
+    b_.CreateCondBr(b_.CreateICmpSLT(next, n), body, done);
+    b_.SetInsertPoint(done);
+    b_.CreateCall(batch, {b_.getInt64(static_cast<uint64_t>(in.imm)), feats, n, out});
+    kernel_table_[v] = out;
+  }
+}
+
+void Emitter::FreeKernelTables() {
+  llvm::FunctionCallee release = m_.getOrInsertFunction("free", b_.getVoidTy(), ptr_);
+  for (Value* buf : kernel_buffers_) b_.CreateCall(release, {buf});
+  kernel_buffers_.clear();
+}
+
 void Emitter::Compute(size_t i) {
   const ir::Inst& in = s_.insts[i];
+  if (in.op == ir::Op::Kernel) {
+    if (!kernel_table_.empty() && kernel_table_[i]) {
+      const uint32_t p = order_[static_cast<size_t>(level_[i])];
+      vals_[i] = b_.CreateLoad(f64_, b_.CreateInBoundsGEP(f64_, kernel_table_[i], b_.CreateSub(loop_index_[p], lo_[p])),
+                               "kernel");
+      return;
+    }
+    vals_[i] = EmitKernel(in);
+    return;
+  }
   if (!fast_.empty() && fast_[i]) {
     vals_[i] = FastMinMax(i);
     return;
@@ -167,6 +270,7 @@ llvm::Function* Emitter::EmitEval(const std::string& name) {
   params->setName("params");
   reports->setName("reports");
   b_.SetInsertPoint(llvm::BasicBlock::Create(ctx_, "entry", fn));
+  fn_now_ = fn;
   vals_.assign(s_.insts.size(), nullptr);
   for (size_t i = 0; i < s_.insts.size(); ++i) {
     const ir::Inst& in = s_.insts[i];
@@ -274,6 +378,7 @@ void Emitter::EmitOneLoop(size_t depth, Value* pos_outer) {
   b_.CreateBr(body);
   b_.SetInsertPoint(body);
   llvm::PHINode* i = b_.CreatePHI(i64_, 2, "i." + pname);
+  loop_index_[p] = i;
   llvm::PHINode* pos = b_.CreatePHI(i64_, 2, "pos." + pname);
   i->addIncoming(lo_[p], pre);
   pos->addIncoming(pos_outer, pre);
@@ -325,6 +430,7 @@ llvm::Function* Emitter::EmitSweep(const std::string& name, const std::vector<ui
     if (k < 4) fn_->addParamAttr(k, llvm::Attribute::ReadOnly);
   }
   b_.SetInsertPoint(llvm::BasicBlock::Create(ctx_, "entry", fn_));
+  fn_now_ = fn_;
 
   // Scoped no-alias metadata: the axis arrays and each output array are disjoint (ABI).
   llvm::MDBuilder md(ctx_);
@@ -362,9 +468,12 @@ llvm::Function* Emitter::EmitSweep(const std::string& name, const std::vector<ui
   feasible_base_ = fn_->getArg(5);
 
   vals_.assign(s_.insts.size(), nullptr);
+  loop_index_.assign(np, nullptr);
   for (size_t v = 0; v < s_.insts.size(); ++v)
     if (level_[v] < 0) Compute(v);
+  EmitKernelTables();
   EmitLoop(0, b_.getInt64(0));
+  FreeKernelTables();
   b_.CreateRetVoid();
   return fn_;
 }

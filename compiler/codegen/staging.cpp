@@ -19,6 +19,8 @@ double InstCost(ir::Op op) {
     case ir::Op::Log:
     case ir::Op::Log2:
     case ir::Op::Mod: return 20;  // libm calls: tens of cycles, and they block vectorising
+    // An MLP: a few thousand multiply-adds, about a microsecond.
+    case ir::Op::Kernel: return 2000;
     case ir::Op::Div:
     case ir::Op::Sqrt: return 4;
     case ir::Op::Add:
@@ -49,8 +51,7 @@ std::vector<llvm::SmallBitVector> ParamDeps(const ir::Scenario& s) {
   for (size_t i = 0; i < s.insts.size(); ++i) {
     const ir::Inst& in = s.insts[i];
     if (in.op == ir::Op::Param) deps[i].set(static_cast<unsigned>(in.imm));
-    for (ir::ValueId v : {in.a, in.b, in.c})
-      if (v.Valid()) deps[i] |= deps[v.index];
+    ir::ForEachOperand(in, [&](ir::ValueId v) { deps[i] |= deps[v.index]; });
   }
   return deps;
 }
@@ -182,8 +183,7 @@ Staging Stage(const ir::Scenario& s, const std::vector<uint32_t>& order, const s
   for (size_t i = 0; i < s.insts.size(); ++i) {
     const ir::Inst& in = s.insts[i];
     int level = in.op == ir::Op::Param ? position[static_cast<size_t>(in.imm)] : -1;
-    for (ir::ValueId v : {in.a, in.b, in.c})
-      if (v.Valid()) level = std::max(level, st.level[v.index]);
+    ir::ForEachOperand(in, [&](ir::ValueId v) { level = std::max(level, st.level[v.index]); });
     st.level[i] = level;
     double cost = InstCost(in.op);
     st.work_unstaged += cost;

@@ -29,7 +29,7 @@ int main(int argc, char** argv) {
                                          "  ringline emit FILE --emit=tokens|ast|ir|ir-opt|stages|llvm\n"
                                          "  ringline eval FILE [--scenario NAME] [--set NAME=VALUE]...\n"
                                          "  ringline sweep FILE [--set NAME=V1,V2|A..B*2]... [-o OUT.csv] [--best REPORT]\n"
-                                         "  ringline stats (FILE | --model NAME) [--batch N]\n"
+                                         "  ringline stats (FILE | --model NAME) [--batch N] [--device D]\n"
                                          "  ringline fit PROFILE.csv -o OUT.rlk [--holdout F] [--seed N] [--epochs N] [--kinds a,b]\n"
                                          "  ringline fit --show BUNDLE.rlk\n",
                                          &llvm::errs()))

@@ -16,6 +16,12 @@ bool Evaluator::Run(const double* params, double* reports) {
     switch (in.op) {
       case ir::Op::Const: r[i] = in.imm; break;
       case ir::Op::Param: r[i] = params[static_cast<size_t>(in.imm)]; break;
+      case ir::Op::Kernel: {
+        feats_.resize(in.args.size());
+        for (size_t k = 0; k < in.args.size(); ++k) feats_[k] = r[in.args[k].index];
+        r[i] = ir::ApplyKernel(in, feats_.data());
+        break;
+      }
       default: {
         double a = in.a.Valid() ? r[in.a.index] : 0;
         double b = in.b.Valid() ? r[in.b.index] : 0;
@@ -62,8 +68,7 @@ std::optional<Failure> FindNonFinite(const ir::Scenario& s, const double* params
         cone[(r[in.a.index] != 0 ? in.b : in.c).index] = true;
         continue;
       }
-      for (ir::ValueId v : {in.a, in.b, in.c})
-        if (v.Valid()) cone[v.index] = true;
+      ir::ForEachOperand(in, [&](ir::ValueId v) { cone[v.index] = true; });
     }
     for (size_t i = 0; i < s.insts.size(); ++i) {
       if (!cone[i]) continue;

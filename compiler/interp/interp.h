@@ -23,6 +23,7 @@ class Evaluator {
  private:
   const ir::Scenario& s_;
   std::vector<double> regs_;
+  std::vector<double> feats_;  // a kernel call's features
 };
 
 // Why a report came out NaN or infinite: the report, and the first instruction that

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "compiler/base/check.h"
+#include "runtime/kernels/registry.h"
 
 namespace rl::ir {
 
@@ -57,6 +58,12 @@ ValueId Scenario::Binary(Op op, ValueId a, ValueId b, SourceRange r) {
   insts.push_back({op, ResultTy(op, insts[a.index].ty), a, b, {}, 0, r});
   return {static_cast<uint32_t>(insts.size() - 1)};
 }
+ValueId Scenario::Kernel(int64_t model, std::vector<ValueId> feats, SourceRange r) {
+  Inst in{Op::Kernel, Ty::F64, {}, {}, {}, static_cast<double>(model), r};
+  in.args = std::move(feats);
+  insts.push_back(std::move(in));
+  return {static_cast<uint32_t>(insts.size() - 1)};
+}
 ValueId Scenario::Select(ValueId c, ValueId t, ValueId f, SourceRange r) {
   insts.push_back({Op::Select, insts[t.index].ty, c, t, f, 0, r});
   return {static_cast<uint32_t>(insts.size() - 1)};
@@ -88,6 +95,10 @@ std::string Print(const Scenario& s) {
       out += fmt::format(" {} ; {}", static_cast<int>(in.imm), s.params[static_cast<size_t>(in.imm)].name);
     const ValueId ops[3] = {in.a, in.b, in.c};
     for (int k = 0; k < Arity(in.op); ++k) out += fmt::format("{} %{}", k ? "," : "", ops[k].index);
+    if (in.op == Op::Kernel) {
+      out += fmt::format(" {} ;", kernels::ModelLabel(static_cast<int64_t>(in.imm)));
+      for (size_t k = 0; k < in.args.size(); ++k) out += fmt::format("{} %{}", k ? "," : "", in.args[k].index);
+    }
     if (in.ty == Ty::Bool) out += " : bool";
     out += "\n";
   }
@@ -118,6 +129,14 @@ std::string Verify(const Scenario& s) {
     // The result type is fixed by the op (insts.def), except for constants and selects.
     if (in.op != Op::Const && in.op != Op::Select && in.ty != ResultTy(in.op, in.ty))
       return fmt::format("%{} = {} has type {}", i, Mnemonic(in.op), in.ty == Ty::Bool ? "bool" : "f64");
+    if (in.op != Op::Kernel && !in.args.empty())
+      return fmt::format("%{} = {} has variadic operands", i, Mnemonic(in.op));
+    if (in.op == Op::Kernel) {
+      if (!kernels::ModelById(static_cast<int64_t>(in.imm)))
+        return fmt::format("%{} = kernel refers to model {}, which is not registered", i, in.imm);
+      for (ValueId v : in.args)
+        if (!(err = check_operand(i, v, Ty::F64)).empty()) return err;
+    }
     const ValueId all[3] = {in.a, in.b, in.c};
     for (int k = Arity(in.op); k < 3; ++k)
       if (all[k].Valid()) return fmt::format("%{} = {} has more than {} operands", i, Mnemonic(in.op), Arity(in.op));

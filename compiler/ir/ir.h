@@ -31,9 +31,18 @@ struct Inst {
   Op op;
   Ty ty;
   ValueId a, b, c;  // operands in order; unused ones invalid
-  double imm = 0;   // Const: the value; Param: the param's index
+  double imm = 0;   // Const: the value; Param: the param's index; Kernel: the model id
   SourceRange range;
+  std::vector<ValueId> args = {};  // Kernel only: the features, in the kind's order
 };
+
+// Calls f(ValueId) on every operand of `in`, fixed and variadic.
+template <class F>
+void ForEachOperand(const Inst& in, F&& f) {
+  for (ValueId v : {in.a, in.b, in.c})
+    if (v.Valid()) f(v);
+  for (ValueId v : in.args) f(v);
+}
 
 // How a scalar value is shown: its dimension, whether it is an exact integer or a
 // boolean, and the unit it prints in.
@@ -77,6 +86,7 @@ struct Scenario {
   ValueId Unary(Op op, ValueId a, SourceRange r = {});
   ValueId Binary(Op op, ValueId a, ValueId b, SourceRange r = {});
   ValueId Select(ValueId c, ValueId t, ValueId f, SourceRange r = {});
+  ValueId Kernel(int64_t model, std::vector<ValueId> feats, SourceRange r = {});
 };
 
 std::string Print(const Scenario& s);

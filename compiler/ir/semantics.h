@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "compiler/ir/ir.h"
+#include "runtime/abi.h"
 
 namespace rl::ir {
 
@@ -37,9 +38,15 @@ inline double Apply(Op op, double a, double b, double c) {
     case Op::Not: return a == 0;
     case Op::Select: return a != 0 ? b : c;
     case Op::Const:
-    case Op::Param: return 0;  // handled by the caller: they read imm / the params
+    case Op::Param:
+    case Op::Kernel: return 0;  // handled by the caller: imm / the params / ApplyKernel
   }
   return 0;
+}
+
+// A kernel instruction on its features' values (`feats` has one per operand in args).
+inline double ApplyKernel(const Inst& in, const double* feats) {
+  return rl_kernel_predict(static_cast<int64_t>(in.imm), feats);
 }
 
 }  // namespace rl::ir

@@ -19,6 +19,7 @@
 #include <mutex>
 
 #include "compiler/codegen/codegen.h"
+#include "runtime/abi.h"
 
 // glibc has exp10 (LLVM turns pow(10, x) into it); <cmath> declares it only as a GNU
 // extension, so declare it here.
@@ -63,6 +64,11 @@ const RuntimeSymbol kRuntimeSymbols[] = {
     {"memset", Addr<void*(void*, int, size_t)>(&::memset)},
     {"memcpy", Addr<void*(void*, const void*, size_t)>(&::memcpy)},
     {"memmove", Addr<void*(void*, const void*, size_t)>(&::memmove)},
+    // Kernel-time models (runtime/kernels/registry.cpp).
+    {"rl_kernel_predict", Addr<double(int64_t, const double*)>(&::rl_kernel_predict)},
+    {"malloc", Addr<void*(size_t)>(&::malloc)},
+    {"free", Addr<void(void*)>(&::free)},
+    {"rl_kernel_predict_batch", Addr<void(int64_t, const double*, int64_t, double*)>(&::rl_kernel_predict_batch)},
 };
 
 llvm::Error Optimize(llvm::Module& m, unsigned level, orc::JITTargetMachineBuilder jtmb) {

@@ -28,6 +28,18 @@ bool ConstFold(ir::Scenario& s) {
   for (uint32_t i = 0; i < s.insts.size(); ++i) {
     ir::Inst& in = s.insts[i];
     if (in.op == ir::Op::Const || in.op == ir::Op::Param) continue;
+    if (in.op == ir::Op::Kernel) {
+      std::vector<double> feats(in.args.size());
+      bool all = true;
+      for (size_t k = 0; k < in.args.size() && all; ++k) all = is_const(in.args[k], &feats[k]);
+      if (all) {
+        in.imm = ir::ApplyKernel(in, feats.data());
+        in.op = ir::Op::Const;
+        in.args.clear();
+        changed = true;
+      }
+      continue;
+    }
     double a = 0, b = 0, c = 0;
     bool ka = is_const(in.a, &a), kb = is_const(in.b, &b), kc = is_const(in.c, &c);
     if (ka && kb && kc) {

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <map>
 #include <tuple>
+#include <vector>
 
 #include "compiler/passes/passes.h"
 
@@ -18,7 +19,7 @@ static bool Commutative(ir::Op op) {
 }
 
 bool CSE(ir::Scenario& s) {
-  using Key = std::tuple<int, int, uint32_t, uint32_t, uint32_t, uint64_t>;
+  using Key = std::tuple<int, int, uint32_t, uint32_t, uint32_t, uint64_t, std::vector<uint32_t>>;
   std::map<Key, uint32_t> seen;
   std::vector<uint32_t> replace(s.insts.size());
   bool changed = false;
@@ -35,7 +36,9 @@ bool CSE(ir::Scenario& s) {
     if (Commutative(in.op) && a > b) std::swap(a, b);
     uint64_t bits;
     std::memcpy(&bits, &in.imm, sizeof bits);
-    Key k{static_cast<int>(in.op), static_cast<int>(in.ty), a, b, c, bits};
+    std::vector<uint32_t> args;  // a kernel call's features
+    for (ir::ValueId v : in.args) args.push_back(resolve(v));
+    Key k{static_cast<int>(in.op), static_cast<int>(in.ty), a, b, c, bits, std::move(args)};
     auto [it, fresh] = seen.emplace(k, i);
     if (!fresh) {
       replace[i] = it->second;

@@ -12,8 +12,7 @@ bool DCE(ir::Scenario& s) {
     const ir::Inst& in = s.insts[i];
     if (in.op == ir::Op::Param) live[i] = true;
     if (!live[i]) continue;
-    for (ir::ValueId v : {in.a, in.b, in.c})
-      if (v.Valid()) live[v.index] = true;
+    ir::ForEachOperand(in, [&](ir::ValueId v) { live[v.index] = true; });
   }
   bool changed = false;
   for (bool l : live) changed |= !l;

@@ -41,6 +41,7 @@ void Rebuild(ir::Scenario& s, const std::vector<bool>& keep, std::vector<uint32_
     in.a = map(in.a);
     in.b = map(in.b);
     in.c = map(in.c);
+    for (ir::ValueId& v : in.args) v = map(v);
     new_id[i] = static_cast<uint32_t>(out.size());
     out.push_back(in);
   }

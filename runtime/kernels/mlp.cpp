@@ -50,15 +50,24 @@ void Model::Impl::RawInputs(const double* feats, int64_t n, Eigen::MatrixXd& x, 
   }
 }
 
+// Each layer is a sum of rank-1 updates, input by input, rather than one matrix product:
+// Eigen picks a different kernel (and so a different summation order) for one column
+// than for many, and a prediction must not depend on how many rows were predicted with
+// it. This way every output adds its terms in the same order whatever the batch, so
+// Predict, PredictBatch, the interpreter and JIT code (which batches over a box's batch
+// values) agree to the last bit; the updates still vectorise across rows and columns.
 Eigen::RowVectorXd Model::Impl::Forward(const Eigen::MatrixXd& x) const {
   Eigen::MatrixXd h = x;
   for (size_t l = 0; l < layers.size(); ++l) {
-    Eigen::MatrixXd z = layers[l].w * h;
-    z.colwise() += layers[l].b;
+    const Eigen::MatrixXd& w = layers[l].w;
+    Eigen::MatrixXd z = layers[l].b.replicate(1, h.cols());
+    for (Eigen::Index k = 0; k < w.cols(); ++k) z.noalias() += w.col(k) * h.row(k);
     if (l + 1 < layers.size()) z = z.array().tanh();
     h = std::move(z);
   }
-  return h.row(0) + skip * x;
+  Eigen::RowVectorXd y = h.row(0);
+  for (Eigen::Index k = 0; k < x.rows(); ++k) y += skip(k) * x.row(k);
+  return y;
 }
 
 double Model::Impl::Time(double out, double roof) const {

@@ -44,11 +44,11 @@ let ok = a + twice(2)
 let x = _private
 
 // -----
-// expected-error@+1 {{unknown type `Lnk`; expected `Int`, `Real`, `Bool`, `String`, a unit or a record [unknown_type]}}
+// expected-error@+1 {{unknown type `Lnk`; expected `Int`, `Real`, `Bool`, `String`, `Bundle`, a unit or a record [unknown_type]}}
 fn f(l: Lnk) -> Int = 1
 
 // -----
-// expected-error@+1 {{unknown type `parsec`; expected `Int`, `Real`, `Bool`, `String`, a unit or a record [unknown_type]}}
+// expected-error@+1 {{unknown type `parsec`; expected `Int`, `Real`, `Bool`, `String`, `Bundle`, a unit or a record [unknown_type]}}
 let x: parsec = 3
 
 // -----

@@ -1,0 +1,57 @@
+// stdlib.kernel_time: how long a layer's kernels take on a device. A device whose record
+// names a bundle of kernel-time models (`kernels = mlp_bundle("kernels/cpu.rlk")`, see
+// docs/kernel-models.md) predicts each kernel with its kind's MLP; a kernel kind the
+// bundle lacks, a layer that lists no kernels and a device without a bundle fall back to
+// the roofline of the counts (Williams et al.) at the device's peak and memory bandwidth.
+//   import stdlib.kernel_time
+//   let t = layer_time(net.layers[3], epyc_9004_1t, 32)   // t.fwd, t.bwd, t.source
+import stdlib.layers
+import stdlib.hardware
+
+record LayerTime {
+  fwd: s
+  bwd: s            // backward-data and backward-weight together
+  source: String    // "mlp" (every kernel modelled), "roofline" (none) or "mixed"
+}
+
+fn _elem_bytes(elem: B) -> Int = floor(elem / 1 B)
+
+// Whether `k` is predicted by a model of `d`'s bundle.
+fn kernel_modelled(d: Device, k: Kernel) -> Bool = if k.kind == "" then false else mlp_has(d.kernels, k.kind)
+
+// One kernel for `batch` samples of `elem` bytes per element.
+fn kernel_time(d: Device, k: Kernel, batch: Int, elem: B = 4 B) -> s =
+  if kernel_modelled(d, k) then mlp_predict(d.kernels, k.kind, concat([batch * k.rows], k.feats, [_elem_bytes(elem)]))
+  else roofline(batch * k.flops * 1 FLOP, (batch * k.elems + k.fixed) * elem, d.peak, d.membw)
+
+// The kernels of pass `pass` that run: the data gradient of the layers before the first
+// trainable one is never computed (their `bwd_data` is 0).
+fn _runs(l: Layer, k: Kernel, pass: String) -> Bool =
+  k.pass == pass and (pass != "bwd_data" or l.bwd_data > 0)
+
+fn layer_time(l: Layer, d: Device, batch: Int, elem: B = 4 B) -> LayerTime = {
+  let n = len(l.kernels)
+  let modelled = sum k in l.kernels: if kernel_modelled(d, k) then 1 else 0
+  if n == 0 then {
+    // No kernels listed: the roofline of the layer's own counts, weights read once.
+    let weights = l.params * elem
+    LayerTime { fwd = roofline(batch * l.fwd * 1 FLOP, (batch * (l.reads - l.params + l.writes)) * elem + weights,
+                               d.peak, d.membw),
+                bwd = roofline(batch * (l.bwd_data + l.bwd_weight) * 1 FLOP,
+                               (2 * batch * (l.reads - l.params + l.writes)) * elem + 2 * weights, d.peak, d.membw),
+                source = "roofline" }
+  } else LayerTime {
+    fwd = sum k in l.kernels: if _runs(l, k, "fwd") then kernel_time(d, k, batch, elem) else 0 s,
+    bwd = sum k in l.kernels: if _runs(l, k, "bwd_data") or _runs(l, k, "bwd_weight")
+                              then kernel_time(d, k, batch, elem) else 0 s,
+    source = if modelled == n then "mlp" else if modelled == 0 then "roofline" else "mixed" }
+}
+
+// A whole network: the sums of its layers' times.
+fn network_time(net: Network, d: Device, batch: Int, elem: B = 4 B) -> LayerTime = {
+  let ts = [layer_time(l, d, batch, elem) for l in net.layers]
+  let mlp = sum t in ts: if t.source == "mlp" then 1 else 0
+  let roof = sum t in ts: if t.source == "roofline" then 1 else 0
+  LayerTime { fwd = sum t in ts: t.fwd, bwd = sum t in ts: t.bwd,
+              source = if mlp == len(ts) then "mlp" else if roof == len(ts) then "roofline" else "mixed" }
+}
