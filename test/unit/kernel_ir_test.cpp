@@ -1,0 +1,187 @@
+// The IR `kernel` instruction: the interpreter, the JIT's point evaluator and its staged
+// sweep (which predicts a box's batch values with one batched call) give the same bits
+// as Model::Predict; the passes fold, merge and drop kernel calls like other
+// instructions; staging keeps a call in the loop of the one param it depends on.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <numeric>
+
+#include "compiler/codegen/staging.h"
+#include "compiler/interp/interp.h"
+#include "compiler/jit/jit.h"
+#include "compiler/passes/passes.h"
+#include "runtime/consumers.h"
+#include "runtime/kernels/mlp.h"
+#include "runtime/kernels/registry.h"
+#include "runtime/sweep.h"
+
+namespace rl {
+namespace {
+
+using kernels::Variant;
+
+// A gemm_fwd model (4 features, 6 inputs with the log FLOPs and bytes) whose output
+// depends on every input, registered once for the whole test binary.
+int64_t GemmModel(const kernels::Model** out = nullptr) {
+  static const kernels::Model* model = nullptr;
+  static int64_t id = [] {
+    auto b = std::make_shared<kernels::Bundle>();
+    auto m = std::make_shared<kernels::Model::Impl>();
+    m->info = kernels::FindKind("gemm_fwd");
+    m->kind = "gemm_fwd";
+    m->variant = Variant::Log;
+    m->variant_name = "log";
+    m->in_mean = Eigen::VectorXd::Constant(6, 5.0);
+    m->in_std = Eigen::VectorXd::Constant(6, 2.0);
+    kernels::Layer hidden{Eigen::MatrixXd(3, 6), Eigen::VectorXd(3)};
+    hidden.w << 0.1, -0.2, 0.3, 0.4, -0.5, 0.6, 0.7, 0.8, -0.9, 1.0, 1.1, -1.2, 0.05, 0.15, -0.25, 0.35, 0.45, 0.55;
+    hidden.b << 0.25, -0.25, 0.1;
+    kernels::Layer last{Eigen::MatrixXd(1, 3), Eigen::VectorXd::Constant(1, 0.2)};
+    last.w << 0.6, -0.3, 0.9;
+    m->layers = {hidden, last};
+    m->skip = Eigen::RowVectorXd::Constant(6, 0.1);
+    m->out_mean = std::log(1e-3);
+    m->out_std = 1;
+    m->out_lo = -30;
+    m->out_hi = 30;
+    m->time_lo = 1e-12;
+    kernels::Model model_value;
+    model_value.impl = m;
+    b->models.push_back(model_value);
+    model = &b->models[0];
+    return kernels::RegisterModel(b, model);
+  }();
+  if (out) *out = model;
+  return id;
+}
+
+ir::Param MakeParam(const char* name, std::vector<double> values) {
+  ir::Param p;
+  p.name = name;
+  p.default_value = values[0];
+  p.values = std::move(values);
+  return p;
+}
+
+// batch (1..300) and scale (1, 2, 3): t = kernel(batch * 128, 512, 1024, 4) * scale.
+ir::Scenario KernelScenario() {
+  ir::Scenario s;
+  s.name = "k";
+  std::vector<double> batches(300);
+  std::iota(batches.begin(), batches.end(), 1.0);
+  s.params = {MakeParam("batch", batches), MakeParam("scale", {1, 2, 3})};
+  ir::ValueId batch = s.ParamRef(0), scale = s.ParamRef(1);
+  ir::ValueId m = s.Binary(ir::Op::Mul, batch, s.Const(128));
+  ir::ValueId t = s.Kernel(GemmModel(), {m, s.Const(512), s.Const(1024), s.Const(4)});
+  ir::Report r;
+  r.name = "t";
+  r.value = s.Binary(ir::Op::Mul, t, scale);
+  s.reports.push_back(r);
+  return s;
+}
+
+double Expected(double batch, double scale) {
+  const kernels::Model* model = nullptr;
+  GemmModel(&model);
+  double f[] = {batch * 128, 512, 1024, 4};
+  return model->Predict(f) * scale;
+}
+
+TEST(KernelIr, PrintsAndVerifies) {
+  ir::Scenario s = KernelScenario();
+  EXPECT_EQ(ir::Verify(s), "");
+  EXPECT_NE(ir::Print(s).find("kernel gemm_fwd ; %3, %4, %5, %6"), std::string::npos) << ir::Print(s);
+  ir::Scenario bad = s;
+  bad.insts[7].imm = 1e6;  // an id never registered
+  EXPECT_NE(ir::Verify(bad).find("not registered"), std::string::npos);
+}
+
+TEST(KernelIr, InterpreterAndJitGiveTheModelsBits) {
+  ir::Scenario s = KernelScenario();
+  interp::Evaluator ev(s);
+  auto jit = jit::Compile(s, jit::Options{2, {}});
+  ASSERT_TRUE(static_cast<bool>(jit)) << llvm::toString(jit.takeError());
+  rl_eval_fn eval = (*jit)->eval_fn();
+  for (double batch : {1.0, 7.0, 300.0})
+    for (double scale : {1.0, 3.0}) {
+      double p[] = {batch, scale}, a = 0, b = 0;
+      ev.Run(p, &a);
+      eval(p, &b);
+      EXPECT_EQ(a, Expected(batch, scale));
+      EXPECT_EQ(b, a);
+    }
+}
+
+// The staged sweep, in both loop orders and with chunks of several sizes (so boxes cover
+// different batch ranges), against point-by-point evaluation.
+TEST(KernelIr, BatchedSweepMatchesPointByPoint) {
+  ir::Scenario s = KernelScenario();
+  std::vector<std::vector<double>> axes = {s.params[0].values, s.params[1].values};
+  for (std::vector<uint32_t> order : {std::vector<uint32_t>{0, 1}, std::vector<uint32_t>{1, 0}}) {
+    auto jit = jit::Compile(s, jit::Options{2, order});
+    ASSERT_TRUE(static_cast<bool>(jit)) << llvm::toString(jit.takeError());
+    rl_sweep_fn fn = (*jit)->sweep_fn();
+    for (uint64_t chunk : {1u, 7u, 4096u}) {
+      struct Rows : runtime::Consumer {
+        std::map<uint64_t, std::vector<double>> rows;
+        bool Consume(runtime::Chunk& c) override {
+          std::vector<double> params(2);
+          for (int64_t pos = 0; pos < c.valid; ++pos) {
+            c.Params(pos, params.data());
+            rows[c.CanonicalIndex(pos)] = {params[0], params[1], c.Report(0, pos)};
+          }
+          return true;
+        }
+      } got;
+      runtime::Space space(axes, order, 1);
+      runtime::SweepOptions so;
+      so.threads = 2;
+      so.chunk_points = chunk;
+      so.keep_infeasible = true;
+      runtime::RunSweep(space, [&] { return runtime::SweepFnFiller(fn); }, got, so);
+      ASSERT_EQ(got.rows.size(), 900u);
+      for (const auto& [index, row] : got.rows) EXPECT_EQ(row[2], Expected(row[0], row[1])) << index;
+    }
+  }
+}
+
+TEST(KernelIr, PassesFoldMergeAndDrop) {
+  ir::Scenario s = KernelScenario();
+  // A second, identical call (merged by CSE), an unused one (dropped by DCE) and an
+  // all-constant one (folded to the model's prediction).
+  ir::ValueId batch = s.ParamRef(0);
+  ir::ValueId m = s.Binary(ir::Op::Mul, batch, s.Const(128));
+  ir::ValueId again = s.Kernel(GemmModel(), {m, s.Const(512), s.Const(1024), s.Const(4)});
+  s.Kernel(GemmModel(), {s.Const(9), s.Const(9), s.Const(9), s.Const(4)});
+  ir::ValueId fixed = s.Kernel(GemmModel(), {s.Const(256), s.Const(512), s.Const(1024), s.Const(4)});
+  ir::Report r2;
+  r2.name = "again";
+  r2.value = again;
+  ir::Report r3;
+  r3.name = "fixed";
+  r3.value = fixed;
+  s.reports.push_back(r2);
+  s.reports.push_back(r3);
+  passes::RunPipeline(s);
+  size_t kernels = 0;
+  for (const ir::Inst& in : s.insts) kernels += in.op == ir::Op::Kernel;
+  EXPECT_EQ(kernels, 1u) << ir::Print(s);
+  const ir::Inst& folded = s[s.reports[2].value];
+  ASSERT_EQ(folded.op, ir::Op::Const);
+  EXPECT_EQ(folded.imm, Expected(2, 1));
+  EXPECT_EQ(s.reports[1].value, s[s.reports[0].value].a);  // t * scale uses the merged call
+}
+
+TEST(KernelIr, StagingPutsTheCallInItsParamsLoop) {
+  ir::Scenario s = KernelScenario();
+  std::vector<uint64_t> sizes = {300, 3};
+  std::vector<uint32_t> order = codegen::ChooseOrder(s, sizes);
+  EXPECT_EQ(order, (std::vector<uint32_t>{0, 1}));  // the kernel's param outermost
+  codegen::Staging st = codegen::Stage(s, order, sizes);
+  EXPECT_EQ(st.level[7], 0);  // the kernel: in the batch loop, not the scale loop
+}
+
+}  // namespace
+}  // namespace rl
