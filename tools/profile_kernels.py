@@ -2,7 +2,7 @@
 """Profile the kernels of docs/kernel-models.md with PyTorch and write the profile CSV.
 
   tools/profile_kernels.py --device cpu|cuda [--grid small|full] [--threads N] [--seed S]
-                           [--max-minutes M] [--kinds k1,k2] -o kernels.csv
+                           [--max-minutes M] [--kinds k1,k2] [--clock wall|cpu] -o kernels.csv
 
 Every kind of the kinds table is timed over a grid of configurations: the layers of the
 torchvision models (conv, linear, batchnorm, pooling, relu shapes), CosmoFlow-like 3-D
@@ -12,8 +12,14 @@ stride, padding and groups). Configurations run in one shuffled order across all
 so a run cut short by --max-minutes (or a signal) still covers every kind; the rows are
 written sorted by kind.
 
-  --grid small   a few dozen rows per kind (a couple of minutes on one CPU core)
-  --grid full    ~300-600 rows per conv/GEMM kind, ~150 for the others (default)
+  --grid small   40 rows per conv/GEMM kind, 25 for the others (~1 minute on one CPU core)
+  --grid full    480 rows per conv/GEMM kind, 180 for the others (default; ~17 minutes on
+                 one core of the 2-core build VM; on CUDA each row is also run in float16)
+
+The grid depends only on the arguments (--seed, --grid, --device, --threads, --kinds).
+Configurations estimated to take too long per call are skipped (on CPU: batches 1..16,
+3-D volumes scaled down). On CPU the default is one thread; on CUDA timing uses events and
+cuDNN's autotuner (torch.backends.cudnn.benchmark).
 
 The output starts with `# key: value` lines describing the device (name, device, cores,
 threads, clock_mhz, torch, date, grid, seed, peak_flops, mem_bw, ...), then the header
