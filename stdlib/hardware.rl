@@ -32,6 +32,14 @@ let h100_sxm5 = Device { name = "H100-SXM5-80GB", peak_fp64 = 34 TFLOP/s,
   peak_fp32 = 67 TFLOP/s, peak_fp16 = 989.4 TFLOP/s, membw = 3.35 TB/s, memory = 80 GB }
 let h200_sxm = h100_sxm5 with { name = "H200-SXM-141GB", membw = 4.8 TB/s, memory = 141 GB }
 
+// The CPU this project is developed on (one core of an AMD EPYC, family 26, as Debian's
+// PyTorch 1.13 uses it on one thread), with the kernel-time models trained from its
+// profile (data/kernels/cpu.csv, docs/kernel-models.md). Peak and bandwidth are the
+// profiler's own measurements: a oneDNN 3x3 convolution and a large copy.
+let epyc_cpu = Device { name = "AMD EPYC (1 thread)", peak_fp64 = 92.7 GFLOP/s,
+  peak_fp32 = 185.4 GFLOP/s, peak_fp16 = 185.4 GFLOP/s, membw = 35.7 GB/s, memory = 24 GiB,
+  kernels = mlp_bundle("kernels/cpu.rlk") }
+
 // ---- links (per direction) ----------------------------------------------------------
 let nvlink2 = Link { bw = 150 GB/s, lat = 9 us }     // V100: 6 links x 25 GB/s
 let nvlink3 = Link { bw = 300 GB/s, lat = 9 us }     // A100: 12 links x 25 GB/s

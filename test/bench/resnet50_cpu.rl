@@ -16,7 +16,7 @@ scenario resnet50_cpu {
   param nodes: Int = 16 in 1 .. 256 step +1
   let t = network_time(resnet50, epyc_cpu, batch)
   let comm = if nodes == 1 then 0 s else 2 * (nodes - 1) * (gbe25.lat + grad_bytes / nodes / gbe25.bw)
-  let step = t.fwd + t.bwd + comm
-  report step_time = step in ms
-  report throughput = batch * nodes / step
+  let iter = t.fwd + t.bwd + comm
+  report step_time = iter in ms
+  report throughput = batch * nodes / iter
 }
