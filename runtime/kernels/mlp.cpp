@@ -50,15 +50,21 @@ void Model::Impl::RawInputs(const double* feats, int64_t n, Eigen::MatrixXd& x, 
   }
 }
 
-Eigen::RowVectorXd Model::Impl::Forward(const Eigen::MatrixXd& x) const {
-  Eigen::MatrixXd h = x;
-  for (size_t l = 0; l < layers.size(); ++l) {
-    Eigen::MatrixXd z = layers[l].w * h;
-    z.colwise() += layers[l].b;
-    if (l + 1 < layers.size()) z = z.array().tanh();
-    h = std::move(z);
+void Model::Impl::Forward(const Eigen::MatrixXd& x, Scratch& s) const {
+  s.out.setZero(x.cols());
+  for (const Net& net : nets) {
+    const Eigen::MatrixXd* h = &x;
+    for (size_t l = 0; l < net.size(); ++l) {
+      Eigen::MatrixXd& z = l % 2 ? s.b : s.a;
+      z.noalias() = net[l].w * *h;
+      z.colwise() += net[l].b;
+      if (l + 1 < net.size()) TanhInPlace(z);
+      h = &z;
+    }
+    s.out += h->row(0);
   }
-  return h.row(0) + skip * x;
+  s.out /= double(nets.size());
+  s.out.noalias() += skip * x;
 }
 
 double Model::Impl::Time(double out, double roof) const {
@@ -69,13 +75,14 @@ double Model::Impl::Time(double out, double roof) const {
     case Variant::Log: t = std::exp(target); break;
     case Variant::Util: t = roof * (1 + std::exp(-target)) / util_scale; break;  // roof / (scale · sigmoid)
   }
+  t = std::max(t, roof / util_scale);
   if (!(t >= time_lo)) return time_lo;
   return std::min(t, std::numeric_limits<double>::max());
 }
 
-void Model::Impl::Times(const Eigen::MatrixXd& x, const Eigen::RowVectorXd& roof, double* out) const {
-  Eigen::RowVectorXd y = Forward(x);
-  for (Eigen::Index i = 0; i < y.size(); ++i) out[i] = Time(y(i), roof(i));
+void Model::Impl::Times(const Eigen::MatrixXd& x, const Eigen::RowVectorXd& roof, double* out, Scratch& s) const {
+  Forward(x, s);
+  for (Eigen::Index i = 0; i < s.out.size(); ++i) out[i] = Time(s.out(i), roof(i));
 }
 
 const std::string& Model::kind() const { return impl->kind; }
@@ -93,11 +100,12 @@ void Model::PredictBatch(const double* feats, int64_t n, double* out) const {
   const Impl& m = *impl;
   Eigen::MatrixXd x;
   Eigen::RowVectorXd roof;
+  Impl::Scratch scratch;
   for (int64_t start = 0; start < n; start += kBlockRows) {
     int64_t rows = std::min(kBlockRows, n - start);
     m.RawInputs(feats + start * int64_t(m.NumFeatures()), rows, x, roof);
     x = (x.colwise() - m.in_mean).array().colwise() / m.in_std.array();
-    m.Times(x, roof, out + start);
+    m.Times(x, roof, out + start, scratch);
   }
 }
 
