@@ -22,9 +22,10 @@ namespace {
 constexpr char kMagic[4] = {'R', 'L', 'K', '\0'};
 constexpr uint32_t kVersion = 1;
 constexpr uint64_t kHeaderBytes = 20;  // magic, version, payload length, CRC-32
-// Caps far above anything `fit` writes, low enough that a corrupt count cannot ask for
-// gigabytes: at most 4096 × 4096 weights (128 MiB) per layer.
-constexpr uint32_t kMaxFields = 1024, kMaxString = 1 << 16, kMaxLayers = 8, kMaxWidth = 4096;
+// Caps far above anything `fit` writes. Every array is also checked against the bytes
+// that remain before it is allocated, so a corrupt count never allocates more than the
+// file holds.
+constexpr uint32_t kMaxFields = 1024, kMaxString = 1 << 16, kMaxNets = 64, kMaxLayers = 8, kMaxWidth = 4096;
 
 // ---- writing -----------------------------------------------------------------------
 
@@ -56,13 +57,16 @@ void WriteModel(PayloadWriter& w, const Model::Impl& m) {
   w.Vec(m.in_mean);
   w.Vec(m.in_std);
   for (double v : {m.out_mean, m.out_std, m.out_lo, m.out_hi, m.util_scale, m.time_lo}) w.F64(v);
-  w.U32(uint32_t(m.layers.size()));
-  for (const Layer& l : m.layers) {
-    w.U32(uint32_t(l.w.rows()));
-    w.U32(uint32_t(l.w.cols()));
-    for (Eigen::Index i = 0; i < l.w.rows(); ++i)
-      for (Eigen::Index j = 0; j < l.w.cols(); ++j) w.F64(l.w(i, j));
-    w.Vec(l.b);
+  w.U32(uint32_t(m.nets.size()));
+  for (const Net& net : m.nets) {
+    w.U32(uint32_t(net.size()));
+    for (const Layer& l : net) {
+      w.U32(uint32_t(l.w.rows()));
+      w.U32(uint32_t(l.w.cols()));
+      for (Eigen::Index i = 0; i < l.w.rows(); ++i)
+        for (Eigen::Index j = 0; j < l.w.cols(); ++j) w.F64(l.w(i, j));
+      w.Vec(l.b);
+    }
   }
   w.Vec(m.skip.transpose());
   w.I64(m.metrics.train_rows);
@@ -111,11 +115,11 @@ llvm::Expected<Eigen::VectorXd> ReadVec(PayloadReader& r, uint32_t n) {
   return v;
 }
 
-llvm::Error ReadLayers(PayloadReader& r, Model::Impl& m) {
+llvm::Error ReadNet(PayloadReader& r, uint32_t inputs, Net& net) {
   uint32_t count = r.U32();
   if (r.truncated) return Bad("truncated");
   if (count < 1 || count > kMaxLayers) return Bad(fmt::format("{} layers (1 to {} allowed)", count, kMaxLayers));
-  uint32_t in = uint32_t(m.NumInputs());
+  uint32_t in = inputs;
   for (uint32_t l = 0; l < count; ++l) {
     uint32_t rows = r.U32(), cols = r.U32();
     if (r.truncated) return Bad("truncated");
@@ -129,7 +133,7 @@ llvm::Error ReadLayers(PayloadReader& r, Model::Impl& m) {
       for (uint32_t j = 0; j < cols; ++j) layer.w(i, j) = r.F64();
     for (uint32_t i = 0; i < rows; ++i) layer.b(i) = r.F64();
     if (!layer.w.allFinite() || !layer.b.allFinite()) return Bad(fmt::format("layer {} has a non-finite weight", l + 1));
-    m.layers.push_back(std::move(layer));
+    net.push_back(std::move(layer));
     in = rows;
   }
   return llvm::Error::success();
@@ -168,7 +172,14 @@ llvm::Expected<std::shared_ptr<Model::Impl>> ReadModel(PayloadReader& r, const D
     return Bad(fmt::format("`{}` is a util model but the device has no peak_flops and mem_bw", m->kind));
   m->peak_flops = device.peak_flops;
   m->mem_bw = device.mem_bw;
-  if (llvm::Error e = ReadLayers(r, *m)) return Bad(fmt::format("`{}`: {}", m->kind, llvm::toString(std::move(e))));
+  uint32_t nets = r.U32();
+  if (r.truncated) return Bad("truncated");
+  if (nets < 1 || nets > kMaxNets)
+    return Bad(fmt::format("`{}` has {} networks (1 to {} allowed)", m->kind, nets, kMaxNets));
+  m->nets.resize(nets);
+  for (uint32_t i = 0; i < nets; ++i)
+    if (llvm::Error e = ReadNet(r, ni, m->nets[i]))
+      return Bad(fmt::format("`{}` network {}: {}", m->kind, i + 1, llvm::toString(std::move(e))));
   llvm::Expected<Eigen::VectorXd> skip = ReadVec(r, ni);
   if (!skip) return Bad(fmt::format("`{}` skip weights: {}", m->kind, llvm::toString(skip.takeError())));
   m->skip = skip->transpose();

@@ -1,6 +1,7 @@
-// `ringline fit`'s engine: per kernel kind, split the profile rows (seeded shuffle) into
-// train / validation / held-out test, train both model variants, keep the one with the
-// lower validation MAPE and record its held-out accuracy. Part of rl_kernels.
+// `ringline fit`'s engine: per kernel kind, hold out a seeded share of the profile rows,
+// fit both model variants on the rest by cross-fitting (fold members averaged into one
+// network), keep the variant with the lower out-of-fold MAPE and record its accuracy on
+// the held-out rows. Part of rl_kernels.
 #include <fmt/format.h>
 #include <llvm/ADT/StringExtras.h>
 #include <llvm/Support/CRC.h>
@@ -15,16 +16,15 @@ namespace rl::kernels {
 
 namespace {
 
-constexpr size_t kMinRows = 10;          // fewer rows per kind cannot train + validate + test
-constexpr double kValidationShare = 0.15;  // of the rows left after the held-out share
-constexpr double kMaxUtil = 0.9;           // util_scale keeps training utilisations below this
+constexpr size_t kMinRows = 10;   // fewer rows per kind cannot train, validate and test
+constexpr double kMaxUtil = 0.9;  // util_scale keeps training utilisations below this
 
 llvm::Error Fail(const std::string& msg) { return llvm::createStringError(llvm::inconvertibleErrorCode(), msg); }
 
 // A stable per-kind stream number: the kind's name, not its position in kinds.def.
 uint64_t KindStream(llvm::StringRef name) { return uint64_t(llvm::crc32(llvm::arrayRefFromStringRef(name))) << 2; }
 
-// Sets the input and output transforms of `m` from the training rows.
+// Sets the input transform, the time floor and util_scale of `m` from the fitting rows.
 void SetTransforms(Model::Impl& m, const std::vector<const Sample*>& train) {
   const Eigen::Index ni = Eigen::Index(m.NumInputs()), n = Eigen::Index(train.size());
   Eigen::MatrixXd x(ni, n);
@@ -43,11 +43,9 @@ void SetTransforms(Model::Impl& m, const std::vector<const Sample*>& train) {
   double min_time = train[0]->time;
   for (const Sample* s : train) min_time = std::min(min_time, s->time);
   m.time_lo = 0.01 * min_time;
-  if (m.variant == Variant::Util) {
-    double max_u = 0;
-    for (Eigen::Index r = 0; r < n; ++r) max_u = std::max(max_u, roof(r) / train[size_t(r)]->time);
-    m.util_scale = std::max(1.0, max_u / kMaxUtil);
-  }
+  double max_u = 0;
+  for (Eigen::Index r = 0; r < n; ++r) max_u = std::max(max_u, roof(r) / train[size_t(r)]->time);
+  m.util_scale = std::max(1.0, max_u / kMaxUtil);
 }
 
 // The unstandardised target of one row: log seconds, or the logit of the utilisation.
@@ -83,13 +81,27 @@ Rows MakeRows(const Model::Impl& m, const std::vector<const Sample*>& samples) {
 
 struct Candidate {
   std::shared_ptr<Model::Impl> impl;
-  Errors val, test;
-  int epochs = 0;
+  Errors val, test;  // val: out-of-fold errors over the fitting rows
 };
 
+// The columns `cols` of `rows`.
+Rows Subset(const Rows& rows, const std::vector<Eigen::Index>& cols) {
+  Rows out;
+  out.x = rows.x(Eigen::all, cols);
+  out.y = rows.y(Eigen::all, cols);
+  out.roof = rows.roof(Eigen::all, cols);
+  for (Eigen::Index c : cols) out.time.push_back(rows.time[size_t(c)]);
+  return out;
+}
+
+// Cross-fitting: the fitting rows are cut into `folds` folds; one member network trains on
+// all folds but one and early-stops on that one, whose rows it then predicts. The model is
+// the average of the members (ensembling cuts the variance of small noisy profiles), and
+// the out-of-fold predictions give a validation error over every fitting row, which picks
+// the variant far more reliably than one small validation split.
 Candidate FitVariant(const KindInfo& kind, Variant variant, const DeviceInfo& device,
-                     const std::vector<const Sample*>& train, const std::vector<const Sample*>& val,
-                     const std::vector<const Sample*>& test, const TrainConfig& cfg, uint64_t seed) {
+                     const std::vector<const Sample*>& fit, const std::vector<const Sample*>& test,
+                     const TrainConfig& cfg, uint64_t seed) {
   auto m = std::make_shared<Model::Impl>();
   m->info = &kind;
   m->kind = kind.name.str();
@@ -97,23 +109,41 @@ Candidate FitVariant(const KindInfo& kind, Variant variant, const DeviceInfo& de
   m->variant_name = VariantName(variant).str();
   m->peak_flops = device.peak_flops;
   m->mem_bw = device.mem_bw;
-  SetTransforms(*m, train);
-  // Standardise the target on the training rows; clamp outputs to their range widened by
+  SetTransforms(*m, fit);
+  // Standardise the target on the fitting rows; clamp outputs to their range widened by
   // half of it on each side (a constant target gets one unit).
-  Rows tr = MakeRows(*m, train);
-  m->out_mean = tr.y.mean();
-  double sd = std::sqrt((tr.y.array() - m->out_mean).square().mean());
+  Rows all = MakeRows(*m, fit);
+  m->out_mean = all.y.mean();
+  double sd = std::sqrt((all.y.array() - m->out_mean).square().mean());
   m->out_std = sd > 1e-12 ? sd : 1;
-  tr.y = (tr.y.array() - m->out_mean) / m->out_std;
-  double lo = tr.y.minCoeff(), hi = tr.y.maxCoeff(), margin = hi > lo ? 0.5 * (hi - lo) : 1;
+  all.y = (all.y.array() - m->out_mean) / m->out_std;
+  double lo = all.y.minCoeff(), hi = all.y.maxCoeff(), margin = hi > lo ? 0.5 * (hi - lo) : 1;
   m->out_lo = lo - margin;
   m->out_hi = hi + margin;
-  Rows va = MakeRows(*m, val), te = MakeRows(*m, test);
-  Rng rng(StreamSeed(seed, KindStream(kind.name) + 1 + uint64_t(variant)));
+
   Candidate c;
-  c.epochs = Train(*m, tr, va, cfg, rng);
-  c.val = MeasureErrors(*m, va);
-  c.test = MeasureErrors(*m, te);
+  const size_t folds = std::min<size_t>(size_t(std::max(2, cfg.folds)), all.size());
+  std::vector<std::shared_ptr<Model::Impl>> members;
+  std::vector<double> oof(all.size());
+  for (size_t k = 0; k < folds; ++k) {
+    std::vector<Eigen::Index> in, out;
+    for (size_t i = 0; i < all.size(); ++i) (i % folds == k ? out : in).push_back(Eigen::Index(i));
+    Rows tr = Subset(all, in), va = Subset(all, out);
+    auto member = std::make_shared<Model::Impl>(*m);
+    Rng rng(StreamSeed(seed, KindStream(kind.name) + 1 + uint64_t(variant) * 64 + k));
+    Train(*member, tr, va, cfg, rng);
+    std::vector<double> pred(va.size());
+    member->Times(va.x, va.roof, pred.data());
+    for (size_t i = 0; i < out.size(); ++i) oof[size_t(out[i])] = pred[i];
+    members.push_back(std::move(member));
+  }
+  for (size_t i = 0; i < all.size(); ++i) {
+    double err = std::abs(oof[i] - all.time[i]) / all.time[i];
+    c.val.mape += err / double(all.size());
+    c.val.max_err = std::max(c.val.max_err, err);
+  }
+  Average(members, *m);
+  c.test = MeasureErrors(*m, MakeRows(*m, test));
   c.impl = std::move(m);
   return c;
 }
@@ -125,21 +155,19 @@ Model FitKind(const KindInfo& kind, std::vector<const Sample*> rows, const Devic
   split.Shuffle(rows);
   const size_t n = rows.size();
   size_t n_test = std::clamp<size_t>(size_t(std::lround(opts.holdout * double(n))), 1, n - kMinRows / 2);
-  size_t n_val = std::max<size_t>(1, size_t(std::lround(kValidationShare * double(n - n_test))));
   std::vector<const Sample*> test(rows.begin(), rows.begin() + n_test);
-  std::vector<const Sample*> val(rows.begin() + n_test, rows.begin() + n_test + n_val);
-  std::vector<const Sample*> train(rows.begin() + n_test + n_val, rows.end());
+  std::vector<const Sample*> fit(rows.begin() + n_test, rows.end());
 
   std::vector<Candidate> cands;
-  cands.push_back(FitVariant(kind, Variant::Log, device, train, val, test, cfg, opts.seed));
+  cands.push_back(FitVariant(kind, Variant::Log, device, fit, test, cfg, opts.seed));
   if (device.peak_flops > 0 && device.mem_bw > 0)
-    cands.push_back(FitVariant(kind, Variant::Util, device, train, val, test, cfg, opts.seed));
+    cands.push_back(FitVariant(kind, Variant::Util, device, fit, test, cfg, opts.seed));
   size_t best = 0;
   for (size_t i = 1; i < cands.size(); ++i)
     if (cands[i].val.mape < cands[best].val.mape) best = i;
 
   Candidate& c = cands[best];
-  c.impl->metrics.train_rows = int64_t(train.size() + val.size());
+  c.impl->metrics.train_rows = int64_t(fit.size());
   c.impl->metrics.test_rows = int64_t(test.size());
   c.impl->metrics.mape = c.test.mape;
   c.impl->metrics.max_err = c.test.max_err;
@@ -147,8 +175,8 @@ Model FitKind(const KindInfo& kind, std::vector<const Sample*> rows, const Devic
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::string tried;
   for (const Candidate& k : cands)
-    tried += fmt::format("{}{} val {:.1f}% ({} epochs)", tried.empty() ? "" : ", ", k.impl->variant_name,
-                         100 * k.val.mape, k.epochs);
+    tried += fmt::format("{}{} cross-validated {:.1f}%", tried.empty() ? "" : ", ", k.impl->variant_name,
+                         100 * k.val.mape);
   log << fmt::format("{}: {} rows; {}; kept {}: held-out MAPE {:.1f}%, max {:.1f}%; {:.1f} s\n", kind.name.str(), n,
                      tried, c.impl->variant_name, 100 * c.test.mape, 100 * c.test.max_err, secs);
   log.flush();

@@ -56,18 +56,23 @@ void Model::Impl::RawInputs(const double* feats, int64_t n, Eigen::MatrixXd& x, 
 // it. This way every output adds its terms in the same order whatever the batch, so
 // Predict, PredictBatch, the interpreter and JIT code (which batches over a box's batch
 // values) agree to the last bit; the updates still vectorise across rows and columns.
-Eigen::RowVectorXd Model::Impl::Forward(const Eigen::MatrixXd& x) const {
-  Eigen::MatrixXd h = x;
-  for (size_t l = 0; l < layers.size(); ++l) {
-    const Eigen::MatrixXd& w = layers[l].w;
-    Eigen::MatrixXd z = layers[l].b.replicate(1, h.cols());
-    for (Eigen::Index k = 0; k < w.cols(); ++k) z.noalias() += w.col(k) * h.row(k);
-    if (l + 1 < layers.size()) z = z.array().tanh();
-    h = std::move(z);
+void Model::Impl::Forward(const Eigen::MatrixXd& x, Scratch& s) const {
+  s.out.setZero(x.cols());
+  for (const Net& net : nets) {
+    const Eigen::MatrixXd* h = &x;
+    for (size_t l = 0; l < net.size(); ++l) {
+      Eigen::MatrixXd& z = l % 2 ? s.b : s.a;
+      const Eigen::MatrixXd& w = net[l].w;
+      z.resize(w.rows(), h->cols());
+      z.colwise() = net[l].b;
+      for (Eigen::Index k = 0; k < w.cols(); ++k) z.noalias() += w.col(k) * h->row(k);
+      if (l + 1 < net.size()) TanhInPlace(z);
+      h = &z;
+    }
+    s.out += h->row(0);
   }
-  Eigen::RowVectorXd y = h.row(0);
-  for (Eigen::Index k = 0; k < x.rows(); ++k) y += skip(k) * x.row(k);
-  return y;
+  s.out /= double(nets.size());
+  for (Eigen::Index k = 0; k < x.rows(); ++k) s.out += skip(k) * x.row(k);
 }
 
 double Model::Impl::Time(double out, double roof) const {
@@ -78,13 +83,14 @@ double Model::Impl::Time(double out, double roof) const {
     case Variant::Log: t = std::exp(target); break;
     case Variant::Util: t = roof * (1 + std::exp(-target)) / util_scale; break;  // roof / (scale · sigmoid)
   }
+  t = std::max(t, roof / util_scale);
   if (!(t >= time_lo)) return time_lo;
   return std::min(t, std::numeric_limits<double>::max());
 }
 
-void Model::Impl::Times(const Eigen::MatrixXd& x, const Eigen::RowVectorXd& roof, double* out) const {
-  Eigen::RowVectorXd y = Forward(x);
-  for (Eigen::Index i = 0; i < y.size(); ++i) out[i] = Time(y(i), roof(i));
+void Model::Impl::Times(const Eigen::MatrixXd& x, const Eigen::RowVectorXd& roof, double* out, Scratch& s) const {
+  Forward(x, s);
+  for (Eigen::Index i = 0; i < s.out.size(); ++i) out[i] = Time(s.out(i), roof(i));
 }
 
 const std::string& Model::kind() const { return impl->kind; }
@@ -102,11 +108,12 @@ void Model::PredictBatch(const double* feats, int64_t n, double* out) const {
   const Impl& m = *impl;
   Eigen::MatrixXd x;
   Eigen::RowVectorXd roof;
+  Impl::Scratch scratch;
   for (int64_t start = 0; start < n; start += kBlockRows) {
     int64_t rows = std::min(kBlockRows, n - start);
     m.RawInputs(feats + start * int64_t(m.NumFeatures()), rows, x, roof);
     x = (x.colwise() - m.in_mean).array().colwise() / m.in_std.array();
-    m.Times(x, roof, out + start);
+    m.Times(x, roof, out + start, scratch);
   }
 }
 

@@ -24,12 +24,18 @@ inline constexpr size_t kMaxKindFeatures = 16;
 // The network sees every feature's log plus two derived inputs: log FLOPs and log bytes.
 inline constexpr size_t kDerivedInputs = 2;
 
-// One dense layer: out = w · in + b. Hidden layers apply tanh; the last layer has one
-// output and is linear.
+// One dense layer: out = w · in + b. In a network, hidden layers apply tanh; the last
+// layer has one output and is linear.
 struct Layer {
   Eigen::MatrixXd w;  // outputs × inputs
   Eigen::VectorXd b;  // outputs
 };
+using Net = std::vector<Layer>;
+
+// tanh of every entry, in place, as 1 - 2 / (exp(2z) + 1): the same function to rounding,
+// but Eigen vectorises exp for doubles and not tanh, which makes it about twice as fast,
+// and activations are most of a prediction's time. Large |z| saturate to ±1 exactly.
+inline void TanhInPlace(Eigen::MatrixXd& z) { z = 1 - 2 / ((2 * z.array()).exp() + 1); }
 
 struct Model::Impl {
   const KindInfo* info = nullptr;
@@ -40,7 +46,9 @@ struct Model::Impl {
 
   // Input transform: x = (log1p(clamped feature or derived value) - in_mean) / in_std.
   Eigen::VectorXd in_mean, in_std;
-  std::vector<Layer> layers;
+  // The ensemble: the output is the mean of the networks' outputs (fit.cpp trains one per
+  // cross-fitting fold), plus the skip path.
+  std::vector<Net> nets;
   // A linear path from the inputs straight to the output, added to the MLP's: the fit
   // starts it at the least-squares solution (a power law in the features, FLOPs and
   // bytes), so the MLP learns the correction, and it keeps growing with the problem size
@@ -52,7 +60,9 @@ struct Model::Impl {
   double out_mean = 0, out_std = 1, out_lo = 0, out_hi = 0;
   // "util": u = roofline_time / (util_scale · time). util_scale >= 1 lifts the roofline
   // when the profile beat it (cache-resident tensors run faster than the measured memory
-  // bandwidth), so every training u stays below 0.9 and its logit stays finite.
+  // bandwidth), so every training u stays below 0.9 and its logit stays finite. Both
+  // variants: no prediction is below roofline_time / util_scale, which keeps the "log"
+  // variant, whose output is clamped, physical far beyond the profiled sizes.
   double util_scale = 1;
   double peak_flops = 0, mem_bw = 0;  // the bundle's device; used by "util"
   double time_lo = 0;                 // floor of every prediction (seconds, > 0)
@@ -63,12 +73,24 @@ struct Model::Impl {
   // Raw (unstandardised) inputs of `n` feature rows into the columns of `x`, and each
   // row's roofline time into `roof` (0 when the device is unknown).
   void RawInputs(const double* feats, int64_t n, Eigen::MatrixXd& x, Eigen::RowVectorXd& roof) const;
-  // The network on standardised inputs (one column per row): one output per column.
-  Eigen::RowVectorXd Forward(const Eigen::MatrixXd& x) const;
+  // Buffers Forward reuses, so evaluating many blocks of rows allocates once: freeing and
+  // reallocating activation-sized blocks per layer made the allocator return memory to the
+  // system and fault it back in, which dominated batch predictions.
+  struct Scratch {
+    Eigen::MatrixXd a, b;
+    Eigen::RowVectorXd out;
+  };
+  // The network on standardised inputs (one column per row): one output per column, into
+  // s.out.
+  void Forward(const Eigen::MatrixXd& x, Scratch& s) const;
   // Seconds from a network output and the row's roofline time; finite and >= time_lo.
   double Time(double out, double roof) const;
   // Time() of every column of standardised inputs.
-  void Times(const Eigen::MatrixXd& x, const Eigen::RowVectorXd& roof, double* out) const;
+  void Times(const Eigen::MatrixXd& x, const Eigen::RowVectorXd& roof, double* out, Scratch& s) const;
+  void Times(const Eigen::MatrixXd& x, const Eigen::RowVectorXd& roof, double* out) const {
+    Scratch s;
+    Times(x, roof, out, s);
+  }
 };
 
 // max(flops / peak, bytes / bw) in seconds; 0 without a device description.

@@ -1,11 +1,17 @@
-// Training one kernel model's network: Glorot-initialised tanh MLP, mini-batch Adam on
-// the mean squared error of the standardised target, cosine-decayed step size, and early
-// stopping on the validation rows' MAPE. Part of rl_kernels (used by fit.cpp).
+// Training one member network of a kernel model: a tanh MLP plus a linear skip path
+// started at the least-squares fit, mini-batch Adam on the relative error of the time,
+// cosine-decayed step size, keeping the epoch with the lowest validation MAPE; and the
+// averaging of members into one ensemble. Part of rl_kernels (used by fit.cpp).
+//
+// Why the relative error as the loss: it is what the fit is judged by (MAPE), and on the
+// CPU profile it beat the squared error of the log time by a wide margin (36% against 45%
+// held-out MAPE averaged over the kinds): a profile timed on a busy machine has rows far
+// off the trend, which a squared loss chases and an absolute one does not.
 //
 // Why tanh: the targets (log time, logit of utilisation) are smooth functions of the log
-// features, and a small tanh network fits such surfaces with few units and no dead units;
-// extrapolation is bounded (tanh saturates), which the output clamp needs anyway. The
-// "util" variant carries the scaling with problem size through its roofline.
+// features, and a small tanh network fits such surfaces with few units and no dead units.
+// Outside the profiled sizes the units saturate, so the network's correction stays
+// bounded while the skip path (a power law) and the roofline carry the growth.
 #include <Eigen/Cholesky>
 
 #include <algorithm>
@@ -35,7 +41,7 @@ void Init(Model::Impl& m, const Rows& train, const std::vector<int>& hidden, Rng
   gram.diagonal().array() += 1e-3 * double(train.size());
   m.skip = gram.ldlt().solve(train.x * train.y.transpose()).transpose();
   if (!m.skip.allFinite()) m.skip.setZero(ni);
-  m.layers.clear();
+  m.nets.assign(1, Net{});
   int in = int(ni);
   std::vector<int> widths = hidden;
   widths.push_back(1);
@@ -45,7 +51,7 @@ void Init(Model::Impl& m, const Rows& train, const std::vector<int>& hidden, Rng
     double limit = std::sqrt(6.0 / (in + out)) * (k + 1 == widths.size() ? 0.1 : 1.0);
     for (Eigen::Index j = 0; j < l.w.cols(); ++j)
       for (Eigen::Index i = 0; i < l.w.rows(); ++i) l.w(i, j) = (2 * rng.Uniform() - 1) * limit;
-    m.layers.push_back(std::move(l));
+    m.nets[0].push_back(std::move(l));
     in = out;
   }
 }
@@ -57,29 +63,56 @@ void AdamStep(P& param, M& mom, M& vel, const G& grad, double lr, double c1, dou
   param.array() -= lr * (mom.array() / c1) / ((vel.array() / c2).sqrt() + kEps);
 }
 
-// One Adam step on the columns `cols` of `train`.
+// d|pred/meas - 1| / d(output) for outputs `o` and standardised targets `y`: the slope of
+// the relative error the fit is judged by, through the variant's output transform.
+Eigen::RowVectorXd RelativeErrorSlope(const Model::Impl& m, const Eigen::RowVectorXd& o, const Eigen::RowVectorXd& y) {
+  Eigen::RowVectorXd g(o.size());
+  for (Eigen::Index i = 0; i < o.size(); ++i) {
+    double r = 1, slope = 0;
+    switch (m.variant) {
+      case Variant::Log: {
+        r = std::exp(std::clamp(m.out_std * (o(i) - y(i)), -30.0, 30.0));
+        slope = m.out_std * r;
+        break;
+      }
+      case Variant::Util: {
+        double e_pred = std::exp(-std::clamp(o(i) * m.out_std + m.out_mean, -30.0, 30.0));
+        double denom = 1 + std::exp(-(y(i) * m.out_std + m.out_mean));
+        r = (1 + e_pred) / denom;
+        slope = -m.out_std * e_pred / denom;
+        break;
+      }
+    }
+    g(i) = r > 1 ? slope : r < 1 ? -slope : 0;
+  }
+  return g;
+}
+
+// One Adam step on the mean relative error of the columns `cols` of `train`.
 void Step(Model::Impl& m, std::vector<Moments>& mom, const Rows& train, const std::vector<Eigen::Index>& cols,
           double lr, int64_t t, std::vector<Eigen::MatrixXd>& acts) {
-  const size_t nl = m.layers.size();
+  Net& net = m.nets[0];
+  const size_t nl = net.size();
   acts.resize(nl + 1);
   acts[0] = train.x(Eigen::all, cols);
   for (size_t l = 0; l < nl; ++l) {
-    acts[l + 1] = m.layers[l].w * acts[l];
-    acts[l + 1].colwise() += m.layers[l].b;
-    if (l + 1 < nl) acts[l + 1] = acts[l + 1].array().tanh();
+    acts[l + 1] = net[l].w * acts[l];
+    acts[l + 1].colwise() += net[l].b;
+    if (l + 1 < nl) TanhInPlace(acts[l + 1]);
   }
-  // d(mean squared error)/d(output), then back through the skip path and the layers.
-  Eigen::MatrixXd delta =
-      (acts[nl] + m.skip * acts[0] - train.y(Eigen::all, cols)) * (2.0 / double(cols.size()));
+  // d(loss)/d(output), then back through the skip path and the layers.
+  Eigen::RowVectorXd out = acts[nl].row(0) + m.skip * acts[0];
+  Eigen::RowVectorXd y = train.y(Eigen::all, cols);
+  Eigen::MatrixXd delta = RelativeErrorSlope(m, out, y) / double(cols.size());
   const double c1 = 1 - std::pow(kBeta1, double(t)), c2 = 1 - std::pow(kBeta2, double(t));
   Eigen::RowVectorXd gskip = delta * acts[0].transpose();
   AdamStep(m.skip, mom[nl].mw, mom[nl].vw, gskip, lr, c1, c2);
   for (size_t l = nl; l-- > 0;) {
     Eigen::MatrixXd gw = delta * acts[l].transpose();
     Eigen::VectorXd gb = delta.rowwise().sum();
-    if (l > 0) delta = (m.layers[l].w.transpose() * delta).cwiseProduct((1 - acts[l].array().square()).matrix());
-    AdamStep(m.layers[l].w, mom[l].mw, mom[l].vw, gw, lr, c1, c2);
-    AdamStep(m.layers[l].b, mom[l].mb, mom[l].vb, gb, lr, c1, c2);
+    if (l > 0) delta = (net[l].w.transpose() * delta).cwiseProduct((1 - acts[l].array().square()).matrix());
+    AdamStep(net[l].w, mom[l].mw, mom[l].vw, gw, lr, c1, c2);
+    AdamStep(net[l].b, mom[l].mb, mom[l].vb, gb, lr, c1, c2);
   }
 }
 
@@ -99,17 +132,25 @@ Errors MeasureErrors(const Model::Impl& m, const Rows& rows) {
   return e;
 }
 
-int Train(Model::Impl& m, const Rows& train, const Rows& val, const TrainConfig& cfg, Rng& rng) {
+void Average(const std::vector<std::shared_ptr<Model::Impl>>& members, Model::Impl& out) {
+  out.nets.clear();
+  out.skip = Eigen::RowVectorXd::Zero(members[0]->skip.size());
+  for (const auto& mem : members) {
+    out.nets.insert(out.nets.end(), mem->nets.begin(), mem->nets.end());
+    out.skip += mem->skip / double(members.size());
+  }
+}
+
+void Train(Model::Impl& m, const Rows& train, const Rows& val, const TrainConfig& cfg, Rng& rng) {
   Init(m, train, cfg.hidden, rng);
   std::vector<Moments> mom;
-  for (const Layer& l : m.layers)
+  for (const Layer& l : m.nets[0])
     mom.push_back({Eigen::MatrixXd::Zero(l.w.rows(), l.w.cols()), Eigen::MatrixXd::Zero(l.w.rows(), l.w.cols()),
                    Eigen::VectorXd::Zero(l.b.size()), Eigen::VectorXd::Zero(l.b.size())});
   mom.push_back({Eigen::MatrixXd::Zero(1, m.skip.size()), Eigen::MatrixXd::Zero(1, m.skip.size()), {}, {}});
-  std::vector<Layer> best = m.layers;
+  Net best = m.nets[0];
   Eigen::RowVectorXd best_skip = m.skip;
   double best_mape = MeasureErrors(m, val).mape;
-  const int patience = cfg.patience > 0 ? cfg.patience : std::max(20, cfg.epochs / 3);
   const size_t n = train.size(), batch = size_t(std::max(1, cfg.batch));
   const int64_t steps_per_epoch = int64_t((n + batch - 1) / batch);
   const double total_steps = double(std::max<int64_t>(1, steps_per_epoch * cfg.epochs));
@@ -117,9 +158,7 @@ int Train(Model::Impl& m, const Rows& train, const Rows& val, const TrainConfig&
   for (size_t i = 0; i < n; ++i) order[i] = Eigen::Index(i);
   std::vector<Eigen::MatrixXd> acts;
   int64_t t = 0;
-  int epoch = 0, since_best = 0;
-  while (epoch < cfg.epochs && since_best < patience) {
-    ++epoch;
+  for (int epoch = 0; epoch < cfg.epochs; ++epoch) {
     rng.Shuffle(order);
     for (size_t start = 0; start < n; start += batch) {
       cols.assign(order.begin() + start, order.begin() + std::min(n, start + batch));
@@ -130,16 +169,12 @@ int Train(Model::Impl& m, const Rows& train, const Rows& val, const TrainConfig&
     double mape = MeasureErrors(m, val).mape;
     if (mape < best_mape) {
       best_mape = mape;
-      best = m.layers;
+      best = m.nets[0];
       best_skip = m.skip;
-      since_best = 0;
-    } else {
-      ++since_best;
     }
   }
-  m.layers = std::move(best);
+  m.nets[0] = std::move(best);
   m.skip = std::move(best_skip);
-  return epoch;
 }
 
 }  // namespace rl::kernels

@@ -1,9 +1,11 @@
-// Internal to rl_kernels: training one model's network (Adam on the MSE of the
-// standardised target, early stopping on a validation split) and measuring its relative
-// error. Used by fit.cpp; the random numbers come from rng.h so fits are reproducible.
+// Internal to rl_kernels: training one member network of a kernel model (mini-batch Adam
+// on the relative error of the predicted time, keeping the epoch with the best validation
+// MAPE), averaging members into one network, and measuring relative errors. Used by
+// fit.cpp; the random numbers come from rng.h so fits are reproducible.
 #pragma once
 #include <Eigen/Core>
 
+#include <memory>
 #include <vector>
 
 #include "runtime/kernels/mlp.h"
@@ -11,14 +13,14 @@
 
 namespace rl::kernels {
 
+// Tuned on the shipped CPU profile (docs/kernel-models.md, "Shipped bundles").
 struct TrainConfig {
-  std::vector<int> hidden = {48, 48};  // hidden layer widths
-  int epochs = 400;                    // passes over the training rows
+  std::vector<int> hidden = {32, 32};  // hidden layer widths of one member
+  int epochs = 300;                    // passes over the training rows
   int batch = 32;                      // rows per Adam step
   double lr = 3e-3;                    // Adam step size, decayed by a cosine to lr_final
   double lr_final = 1e-4;
-  int patience = 0;                    // stop after this many epochs without a better
-                                       // validation MAPE (0: epochs / 3)
+  int folds = 5;                       // cross-fitting folds = ensemble members (fit.cpp)
 };
 
 // Rows in the network's terms: standardised inputs (one column per row) and targets, plus
@@ -37,8 +39,12 @@ struct Errors {
 };
 Errors MeasureErrors(const Model::Impl& m, const Rows& rows);
 
-// Initialises m.layers (its transforms must be set) and trains them on `train`; keeps the
-// weights of the epoch with the lowest MAPE on `val`. Returns the epochs run.
-int Train(Model::Impl& m, const Rows& train, const Rows& val, const TrainConfig& cfg, Rng& rng);
+// Gives `m` one network and a skip path (its transforms must be set) and trains them on
+// `train`; keeps the weights of the epoch with the lowest MAPE on `val`.
+void Train(Model::Impl& m, const Rows& train, const Rows& val, const TrainConfig& cfg, Rng& rng);
+
+// Makes `out` the ensemble of the members (same transforms): their networks, the mean of
+// their skip paths. Its output is the mean of theirs.
+void Average(const std::vector<std::shared_ptr<Model::Impl>>& members, Model::Impl& out);
 
 }  // namespace rl::kernels

@@ -40,7 +40,7 @@ int64_t GemmModel(const kernels::Model** out = nullptr) {
     hidden.b << 0.25, -0.25, 0.1;
     kernels::Layer last{Eigen::MatrixXd(1, 3), Eigen::VectorXd::Constant(1, 0.2)};
     last.w << 0.6, -0.3, 0.9;
-    m->layers = {hidden, last};
+    m->nets = {{hidden, last}};
     m->skip = Eigen::RowVectorXd::Constant(6, 0.1);
     m->out_mean = std::log(1e-3);
     m->out_std = 1;

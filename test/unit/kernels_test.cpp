@@ -94,7 +94,7 @@ std::shared_ptr<Model::Impl> ConstantModel(Variant v, double bias) {
   hidden.w << 0.1, -0.2, 0.3, 0.4, -0.5, 0.6, 0.7, 0.8, -0.9, 1.0, 1.1, -1.2;
   hidden.b << 0.25, -0.25;
   Layer out{Eigen::MatrixXd::Zero(1, 2), Eigen::VectorXd::Constant(1, bias)};
-  m->layers = {hidden, out};
+  m->nets = {{hidden, out}};
   m->skip = Eigen::RowVectorXd::Zero(6);
   m->out_mean = v == Variant::Log ? std::log(1e-3) : 0;
   m->out_std = 1;
@@ -119,11 +119,16 @@ Bundle TinyBundle(Variant v = Variant::Log, double bias = 0.5) {
 }
 
 TEST(KernelModel, OutputTransforms) {
-  double f[] = {1000, 1000, 1000, 4};
+  // A small GEMM: roofline max(2000 FLOP / 1e10, 1200 B / 5e9) = 0.24 µs, below the
+  // model's times.
+  double small[] = {10, 10, 10, 4};
   Bundle log = TinyBundle(Variant::Log, 0.5);
-  EXPECT_DOUBLE_EQ(log.models[0].Predict(f), 1e-3 * std::exp(0.5));
+  EXPECT_DOUBLE_EQ(log.models[0].Predict(small), 1e-3 * std::exp(0.5));
   // The output is clamped to [out_lo, out_hi] = [-3, 3] before the transform.
-  EXPECT_DOUBLE_EQ(TinyBundle(Variant::Log, 10).models[0].Predict(f), 1e-3 * std::exp(3.0));
+  EXPECT_DOUBLE_EQ(TinyBundle(Variant::Log, 10).models[0].Predict(small), 1e-3 * std::exp(3.0));
+  // No time is below the roofline (over util_scale = 1): 2e9 FLOP at 1e10 FLOP/s.
+  double f[] = {1000, 1000, 1000, 4};
+  EXPECT_DOUBLE_EQ(log.models[0].Predict(f), 0.2);
   // util: roofline = max(2e9 FLOP / 1e10, 1.2e7 B / 5e9) = 0.2 s; sigmoid(0) = 1/2 → 0.4 s.
   Bundle util = TinyBundle(Variant::Util, 0);
   EXPECT_DOUBLE_EQ(util.models[0].Predict(f), 0.4);
@@ -160,7 +165,7 @@ TEST(KernelModel, PredictBatchMatchesPredict) {
   Bundle b = TinyBundle(Variant::Util, 0.3);
   b.models[0].impl = [] {
     auto m = ConstantModel(Variant::Util, 0.3);
-    m->layers[1].w << 0.7, -0.4;  // make the output depend on the inputs
+    m->nets[0][1].w << 0.7, -0.4;  // make the output depend on the inputs
     return m;
   }();
   std::vector<double> feats;
@@ -207,8 +212,7 @@ Dataset Synthetic(int rows_per_kind, bool device) {
 
 TEST(KernelFit, LearnsAKnownFunction) {
   Dataset d = Synthetic(300, /*device=*/false);
-  FitOptions o;
-  o.epochs = 300;
+  FitOptions o;  // the default schedule
   std::string log;
   llvm::raw_string_ostream os(log);
   llvm::Expected<Bundle> b = Fit(d, o, os);
@@ -220,7 +224,9 @@ TEST(KernelFit, LearnsAKnownFunction) {
     EXPECT_EQ(m.metrics().train_rows, 240);
     EXPECT_EQ(m.metrics().mape_other, -1);
     EXPECT_LT(m.metrics().mape, 0.05) << m.kind();
-    EXPECT_LT(m.metrics().max_err, 0.5) << m.kind();
+    // The worst rows are the few tiny calls on the 5 µs floor.
+    EXPECT_GT(m.metrics().max_err, m.metrics().mape) << m.kind();
+    EXPECT_LT(m.metrics().max_err, 1.0) << m.kind();
   }
   // Spot checks against the formula, inside the profiled range.
   double f[] = {256, 1024, 1024, 4};
@@ -312,7 +318,9 @@ TEST(KernelBundle, RoundTripKeepsEveryPrediction) {
     EXPECT_EQ(r.metrics().mape, m.metrics().mape);
     EXPECT_EQ(r.metrics().test_rows, m.metrics().test_rows);
     for (const Sample& s : d.samples) {
-      if (s.kind->name == m.kind()) EXPECT_EQ(r.Predict(s.feats.data()), m.Predict(s.feats.data()));
+      if (s.kind->name == m.kind()) {
+        EXPECT_EQ(r.Predict(s.feats.data()), m.Predict(s.feats.data()));
+      }
     }
   }
   // Through a file.
@@ -390,9 +398,11 @@ TEST(KernelBundle, ContentErrors) {
   const size_t kind = payload.find("gemm_fwd");
   ASSERT_NE(kind, std::string::npos);
   // Layout after the kind's name: variant u8, features u32, inputs u32, 2 × 6 f64 input
-  // transform, 6 f64 output transform, layer count u32, then rows u32, cols u32, weights.
+  // transform, 6 f64 output transform, network count u32, the first network's layer count
+  // u32, then its first layer's rows u32, cols u32, weights.
   const size_t variant = kind + 8, features = variant + 1, inputs = features + 4, in_std = inputs + 4 + 48;
-  const size_t out_std = in_std + 48 + 8, layers = in_std + 48 + 48, rows = layers + 4, weights = rows + 8;
+  const size_t out_std = in_std + 48 + 8, nets = in_std + 48 + 48, layers = nets + 4, rows = layers + 4;
+  const size_t weights = rows + 8;
   auto with = [&](auto edit) {
     std::string p = payload;
     edit(p);
@@ -410,18 +420,25 @@ TEST(KernelBundle, ContentErrors) {
             "k.rlk: model 1: `gemm_fwd` has a non-finite output transform");
   EXPECT_EQ(with([&](std::string& p) { PutF64(p, out_std, -1); }),
             "k.rlk: model 1: `gemm_fwd` has an inconsistent output transform");
-  EXPECT_EQ(with([&](std::string& p) { Put32(p, layers, 1000); }), "k.rlk: model 1: `gemm_fwd`: 1000 layers (1 to 8 allowed)");
+  EXPECT_EQ(with([&](std::string& p) { Put32(p, nets, 0); }),
+            "k.rlk: model 1: `gemm_fwd` has 0 networks (1 to 64 allowed)");
+  // A second network that is not there: the reader takes the skip weights' zero bytes
+  // for its layer count.
+  EXPECT_EQ(with([&](std::string& p) { Put32(p, nets, 2); }),
+            "k.rlk: model 1: `gemm_fwd` network 2: 0 layers (1 to 8 allowed)");
+  EXPECT_EQ(with([&](std::string& p) { Put32(p, layers, 1000); }),
+            "k.rlk: model 1: `gemm_fwd` network 1: 1000 layers (1 to 8 allowed)");
   EXPECT_EQ(with([&](std::string& p) { Put32(p, rows, 100000); }),
-            "k.rlk: model 1: `gemm_fwd`: layer 1 is 100000x6 (widths 1 to 4096 allowed)");
+            "k.rlk: model 1: `gemm_fwd` network 1: layer 1 is 100000x6 (widths 1 to 4096 allowed)");
   EXPECT_EQ(with([&](std::string& p) { Put32(p, rows + 4, 5); }),
-            "k.rlk: model 1: `gemm_fwd`: layer 1 takes 5 inputs, the layer before gives 6");
+            "k.rlk: model 1: `gemm_fwd` network 1: layer 1 takes 5 inputs, the layer before gives 6");
   // A plausible width whose weights are not there: refused before allocating them.
   EXPECT_EQ(with([&](std::string& p) {
               Put32(p, rows, 4096);
             }),
-            "k.rlk: model 1: `gemm_fwd`: truncated");
+            "k.rlk: model 1: `gemm_fwd` network 1: truncated");
   EXPECT_EQ(with([&](std::string& p) { PutF64(p, weights + 8, std::nan("")); }),
-            "k.rlk: model 1: `gemm_fwd`: layer 1 has a non-finite weight");
+            "k.rlk: model 1: `gemm_fwd` network 1: layer 1 has a non-finite weight");
   EXPECT_EQ(with([&](std::string& p) { p += "junk"; }), "k.rlk: 4 unread bytes after the last model");
   EXPECT_EQ(with([&](std::string& p) { Put32(p, kind - 8, 99); }), "k.rlk: 99 models, more than the 14 kernel kinds");
   // The same model twice.
