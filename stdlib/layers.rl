@@ -19,6 +19,13 @@
 // input element each way; a residual add 1 forward, and backward 1 per element of the
 // block's input to sum the gradients of a fork (likewise `branches` and `side`);
 // concat, flatten and first_token move data only (0 FLOPs).
+//
+// Shape checks: a layer applied to a shape it cannot take (`conv2d` after `flatten`, a
+// residual whose paths disagree) raises `shape_error(message)`, a [shape_mismatch] that
+// points at the spec's call that made the layer (`conv2d(64, 3)`), not into this file;
+// bad hyper-parameters (a stride of 0) raise `error(message)`, a [user_error] at the
+// call. Shapes are per sample: `conv2d` takes a 3-D [C, H, W] (PyTorch's 4-D N x C x H x W
+// without the batch).
 
 // One kernel a layer runs, described for a kernel-time model (docs/kernel-models.md): its
 // kind and features, and the FLOPs and elements the roofline falls back on when a device
@@ -59,6 +66,13 @@ record Network {
 
 fn numel(shape: [Int]) -> Int = prod x in shape: x
 
+// Whether two shapes are equal (`same_shape`), or equal but for the first, channel, axis.
+fn same_shape(a: [Int], b: [Int]) -> Bool = _same_tail(a, b) and (len(a) == 0 or a[0] == b[0])
+fn _same_tail(a: [Int], b: [Int]) -> Bool =
+  len(a) == len(b) and (sum i in range(1, len(a)): if a[i] == b[i] then 0 else 1) == 0
+// `[3, 224, 224]`, quoted for a message.
+fn _q(x: [Int]) -> String = "`" + str(x) + "`"
+
 // Output length of a sliding window along one axis (PyTorch's formula). With `ceil_mode`
 // (pooling only) a last, partial window counts too, unless it would start in the right
 // padding (PyTorch's `pooling_output_shape`).
@@ -83,12 +97,13 @@ fn _eltwise(pass: String, x: [Int], inputs: Int, flops: Int) -> Kernel =
 
 // ---- composition ------------------------------------------------------------------
 
-fn _shape_after(layers: [Layer], input: [Int]) -> [Int] =
+// The shape the layers `layers`, applied to `input`, hand on: the last one's output.
+fn shape_after(layers: [Layer], input: [Int]) -> [Int] =
   if len(layers) == 0 then input else layers[len(layers) - 1].out
 
 // The layers of `blocks` applied one after another to `input`.
 fn layers_of(input: [Int], blocks: [Block]) -> [Layer] =
-  fold(fn(acc: [Layer], b: Block) -> [Layer] = concat(acc, b(_shape_after(acc, input))), [], blocks)
+  fold(fn(acc: [Layer], b: Block) -> [Layer] = concat(acc, b(shape_after(acc, input))), [], blocks)
 
 fn chain(blocks: [Block]) -> Block = fn(x: [Int]) -> [Layer] = layers_of(x, blocks)
 
@@ -104,26 +119,45 @@ fn join_blocks(bss: [[Block]]) -> [Block] =
 fn residual(main: [Block], shortcut: [Block] = []) -> Block = fn(x: [Int]) -> [Layer] = {
   let m = layers_of(x, main)
   let sc = layers_of(x, shortcut)
-  let out = _shape_after(m, x)
+  let out = shape_after(m, x)
+  let sc_out = shape_after(sc, x)
+  if not same_shape(out, sc_out) then
+    shape_error(if len(shortcut) == 0
+                then "`residual` adds its input " + _q(x) + " to the main path's output " + _q(out) +
+                     "; they must match, so give it a shortcut that makes them (a strided 1x1 `conv2d`)"
+                else "`residual` adds the shortcut's output " + _q(sc_out) + " to the main path's " +
+                     _q(out) + "; they must match")
   // Backward, the add passes its gradient through; x's two gradients are summed (one
   // add per element of x), counted here.
-  concat(m, sc, [elementwise("add", out, 1, 0, keep = false) with {
-                   bwd_data = numel(x),
-                   kernels = [_eltwise("fwd", out, 2, 1), _eltwise("bwd_data", x, 2, 1)] }])
+  else concat(m, sc, [elementwise("add", out, 1, 0, keep = false) with {
+                        bwd_data = numel(x),
+                        kernels = [_eltwise("fwd", out, 2, 1), _eltwise("bwd_data", x, 2, 1)] }])
 }
 
 // Parallel branches on one input, concatenated along channels (Inception, DenseNet).
-fn branches(bs: [[Block]]) -> Block = fn(x: [Int]) -> [Layer] = {
-  let outs = [layers_of(x, b) for b in bs]
-  let shapes = [_shape_after(o, x) for o in outs]
-  let c = sum s in shapes: s[0]
-  let out = concat([c], [shapes[0][i] for i in range(1, len(x))])
-  // `fold` rather than the built-in `flatten`, which this module's `flatten` layer shadows.
-  let all = fold(fn(acc: [Layer], o: [Layer]) -> [Layer] = concat(acc, o), [], outs)
-  // Backward, the concat splits its gradient (free) and x sums one gradient per branch.
-  concat(all, [Layer { kind = "concat", out = out, params = 0, macs = 0, fwd = 0,
-                       bwd_data = (len(bs) - 1) * numel(x), bwd_weight = 0, reads = numel(out),
-                       writes = numel(out), act = 0 }])
+fn branches(bs: [[Block]]) -> Block =
+  if len(bs) == 0 then error("`branches` needs at least one branch")
+  else fn(x: [Int]) -> [Layer] = _concat_branches(x, [layers_of(x, b) for b in bs])
+
+fn _concat_branches(x: [Int], outs: [[Layer]]) -> [Layer] = {
+  let shapes = [shape_after(o, x) for o in outs]
+  // The first branch whose shape differs from the first one's on more than the channels.
+  let odd = min j in range(len(shapes)): if _same_tail(shapes[j], shapes[0]) then len(shapes) else j
+  if len(shapes[0]) == 0 then shape_error("`branches` concatenates channels, but branch 1 gives `[]`")
+  else if odd < len(shapes) then
+    shape_error("`branches` concatenates channels, so the branches must agree on the other axes: " +
+                "branch 1 gives " + _q(shapes[0]) + " but branch " + str(odd + 1) + " gives " +
+                _q(shapes[odd]))
+  else {
+    let c = sum s in shapes: s[0]
+    let out = concat([c], [shapes[0][i] for i in range(1, len(shapes[0]))])
+    // `fold` rather than the built-in `flatten`, which this module's `flatten` layer shadows.
+    let all = fold(fn(acc: [Layer], o: [Layer]) -> [Layer] = concat(acc, o), [], outs)
+    // Backward, the concat splits its gradient (free) and x sums one gradient per branch.
+    concat(all, [Layer { kind = "concat", out = out, params = 0, macs = 0, fwd = 0,
+                         bwd_data = (len(outs) - 1) * numel(x), bwd_weight = 0, reads = numel(out),
+                         writes = numel(out), act = 0 }])
+  }
 }
 
 // A side branch that nothing downstream consumes (GoogLeNet's and Inception-v3's auxiliary
@@ -138,13 +172,17 @@ fn side(blocks: [Block]) -> Block = fn(x: [Int]) -> [Layer] =
 // A whole network. Nothing needs the gradient of the network's input, so the layers up to
 // and including the first one with parameters compute no data gradient (usually just the
 // first layer).
-fn network(name: String, input: [Int], blocks: [Block]) -> Network = {
-  let ls = layers_of(input, blocks)
-  let first = min i in range(len(ls)): if ls[i].params > 0 then i else len(ls)
-  Network { name = name, input = input,
-            layers = [if i <= first then ls[i] with { bwd_data = 0 } else ls[i]
-                      for i in range(len(ls))] }
-}
+fn network(name: String, input: [Int], blocks: [Block]) -> Network =
+  if (min i in concat(input, [1]): i) < 1 then
+    shape_error("`network` input " + _q(input) + " has an axis of size " +
+                str(min i in input: i) + "; every axis needs at least 1 element")
+  else {
+    let ls = layers_of(input, blocks)
+    let first = min i in range(len(ls)): if ls[i].params > 0 then i else len(ls)
+    Network { name = name, input = input,
+              layers = [if i <= first then ls[i] with { bwd_data = 0 } else ls[i]
+                        for i in range(len(ls))] }
+  }
 
 // Totals of a network, per sample: parameters, forward MACs (torchvision's `_ops`),
 // forward FLOPs, and the FLOPs of one training step (forward + both backward passes).
@@ -155,21 +193,49 @@ fn total_train_flops(n: Network) -> Int = sum l in n.layers: l.fwd + l.bwd_data 
 
 // ---- convolutions -----------------------------------------------------------------
 
+fn _conv_axes(n: Int) -> String =
+  if n == 1 then "[C, L]" else if n == 2 then "[C, H, W]" else "[C, D, H, W]"
+
+// Hyper-parameters a convolution cannot have, as a message ("" when they are fine).
+fn _conv_args(kind: String, out_ch: Int, k: Int, s: Int, p: Int, d: Int, groups: Int) -> String =
+  if out_ch < 1 then "`" + kind + "` needs at least 1 output channel, got " + str(out_ch)
+  else if k < 1 then "`" + kind + "` needs a kernel of at least 1, got " + str(k)
+  else if s < 1 then "`" + kind + "` needs a stride of at least 1, got " + str(s)
+  else if p < 0 then "`" + kind + "` needs a padding of at least 0, got " + str(p)
+  else if d < 1 then "`" + kind + "` needs a dilation of at least 1, got " + str(d)
+  else if groups < 1 then "`" + kind + "` needs at least 1 group, got " + str(groups)
+  else if out_ch % groups != 0 then
+    "`" + kind + "` with groups = " + str(groups) + " needs output channels divisible by " +
+    str(groups) + ", got " + str(out_ch)
+  else ""
+
 fn _conv(kind: String, x: [Int], out_ch: Int, k: [Int], s: [Int], p: [Int], d: [Int],
-         groups: Int, bias: Bool) -> [Layer] = {
-  let c = x[0]
-  let spatial = [window_out(x[i + 1], k[i], s[i], p[i], d[i]) for i in range(len(k))]
-  let out = concat([out_ch], spatial)
-  let kernel = floor(c / groups) * prod kk in k: kk
-  let weights = out_ch * kernel
-  let macs = weights * numel(spatial)
-  let b = if bias then out_ch else 0
-  [Layer { kind = kind, out = out, params = weights + b, macs = macs,
-           fwd = 2 * macs + b * numel(spatial), bwd_data = 2 * macs,
-           bwd_weight = 2 * macs + b * numel(spatial), reads = numel(x) + weights + b,
-           writes = numel(out), act = numel(x),
-           kernels = _conv_kernels(x, out_ch, k, s, p, d, groups, macs, numel(out), weights) }]
-}
+         groups: Int, bias: Bool) -> [Layer] =
+  if len(x) != len(k) + 1 then
+    shape_error("`" + kind + "` needs a " + str(len(k) + 1) + "-D input " + _conv_axes(len(k)) +
+                " per sample, got " + _q(x))
+  else if x[0] % groups != 0 then
+    shape_error("`" + kind + "` with groups = " + str(groups) + " needs input channels divisible by " +
+                str(groups) + ", got " + str(x[0]) + " (input " + _q(x) + ")")
+  else {
+    let spatial = [window_out(x[i + 1], k[i], s[i], p[i], d[i]) for i in range(len(k))]
+    // The first axis with no output: the (dilated) kernel is larger than the padded input.
+    let short = min i in range(len(k)): if spatial[i] < 1 then i else len(k)
+    if short < len(k) then shape_error(_too_large(kind, "kernel", x, k[short], p[short], d[short], short + 1))
+    else {
+      let c = x[0]
+      let out = concat([out_ch], spatial)
+      let kernel = floor(c / groups) * prod kk in k: kk
+      let weights = out_ch * kernel
+      let macs = weights * numel(spatial)
+      let b = if bias then out_ch else 0
+      [Layer { kind = kind, out = out, params = weights + b, macs = macs,
+               fwd = 2 * macs + b * numel(spatial), bwd_data = 2 * macs,
+               bwd_weight = 2 * macs + b * numel(spatial), reads = numel(x) + weights + b,
+               writes = numel(out), act = numel(x),
+               kernels = _conv_kernels(x, out_ch, k, s, p, d, groups, macs, numel(out), weights) }]
+    }
+  }
 
 // A 1-D convolution runs as a 2-D one of height 1; 3-D kernels are cubic. Dilated
 // convolutions have no kernel model (the roofline of the counts is used).
@@ -190,51 +256,79 @@ fn _conv_kernels(x: [Int], out_ch: Int, k: [Int], s: [Int], p: [Int], d: [Int], 
                  feats = feats, flops = 2 * macs, elems = moved, fixed = weights }]
 }
 
+// A window (`k` dilated by `d`) larger than axis `i` of `x` padded by `p` on each side.
+fn _too_large(kind: String, window: String, x: [Int], k: Int, p: Int, d: Int, i: Int) -> String =
+  "`" + kind + "` " + window + " " + str(k) +
+  (if d == 1 then "" else " dilated by " + str(d) + " (span " + str(d * (k - 1) + 1) + ")") +
+  " is larger than the padded input " + str(x[i] + 2 * p) + " (input " + _q(x) + ", padding " +
+  str(p) + ")"
+
 fn conv1d(out_ch: Int, k: Int, s: Int = 1, p: Int = 0, d: Int = 1, groups: Int = 1,
-          bias: Bool = true) -> Block =
-  fn(x: [Int]) -> [Layer] = _conv("conv1d", x, out_ch, [k], [s], [p], [d], groups, bias)
+          bias: Bool = true) -> Block = {
+  let problem = _conv_args("conv1d", out_ch, k, s, p, d, groups)
+  if problem != "" then error(problem)
+  else fn(x: [Int]) -> [Layer] = _conv("conv1d", x, out_ch, [k], [s], [p], [d], groups, bias)
+}
 
 fn conv2d(out_ch: Int, k: Int, s: Int = 1, p: Int = 0, d: Int = 1, groups: Int = 1,
-          bias: Bool = true) -> Block =
-  fn(x: [Int]) -> [Layer] = _conv("conv2d", x, out_ch, [k, k], [s, s], [p, p], [d, d], groups, bias)
+          bias: Bool = true) -> Block = {
+  let problem = _conv_args("conv2d", out_ch, k, s, p, d, groups)
+  if problem != "" then error(problem)
+  else fn(x: [Int]) -> [Layer] = _conv("conv2d", x, out_ch, [k, k], [s, s], [p, p], [d, d], groups, bias)
+}
 
 // A rectangular 2-D kernel (Inception's 1x7 and 7x1).
 fn conv2d_rect(out_ch: Int, kh: Int, kw: Int, s: Int = 1, ph: Int = 0, pw: Int = 0,
-               bias: Bool = true) -> Block =
-  fn(x: [Int]) -> [Layer] = _conv("conv2d", x, out_ch, [kh, kw], [s, s], [ph, pw], [1, 1], 1, bias)
+               bias: Bool = true) -> Block = {
+  let rows = _conv_args("conv2d", out_ch, kh, s, ph, 1, 1)
+  let problem = if rows != "" then rows else _conv_args("conv2d", out_ch, kw, s, pw, 1, 1)
+  if problem != "" then error(problem)
+  else fn(x: [Int]) -> [Layer] = _conv("conv2d", x, out_ch, [kh, kw], [s, s], [ph, pw], [1, 1], 1, bias)
+}
 
 fn conv3d(out_ch: Int, k: Int, s: Int = 1, p: Int = 0, d: Int = 1, groups: Int = 1,
-          bias: Bool = true) -> Block =
-  fn(x: [Int]) -> [Layer] = _conv("conv3d", x, out_ch, [k, k, k], [s, s, s], [p, p, p], [d, d, d], groups, bias)
+          bias: Bool = true) -> Block = {
+  let problem = _conv_args("conv3d", out_ch, k, s, p, d, groups)
+  if problem != "" then error(problem)
+  else fn(x: [Int]) -> [Layer] = _conv("conv3d", x, out_ch, [k, k, k], [s, s, s], [p, p, p], [d, d, d], groups, bias)
+}
 
 // ---- dense, normalisation, activations ---------------------------------------------
 
 // Dense over the last axis ([F] -> [out], or [T, E] -> [T, out]). `tied`: the weight
 // matrix belongs to another layer (GPT-2's output head reuses the token embedding), so it
 // adds no parameters here; its MACs, FLOPs and weight reads still count.
-fn dense(out_features: Int, bias: Bool = true, tied: Bool = false) -> Block = fn(x: [Int]) -> [Layer] = {
-  let f = x[len(x) - 1]
-  let rows = floor(numel(x) / f)
-  let out = concat([x[i] for i in range(len(x) - 1)], [out_features])
-  let macs = rows * f * out_features
-  let b = if bias then out_features else 0
-  let w = if tied then 0 else f * out_features
-  let moved = rows * (f + out_features)
-  [Layer { kind = "dense", out = out, params = w + b, macs = macs,
-           fwd = 2 * macs + rows * b, bwd_data = 2 * macs, bwd_weight = 2 * macs + rows * b,
-           reads = numel(x) + f * out_features + b, writes = numel(out), act = numel(x),
-           kernels = [_gemm("fwd", "gemm_fwd", rows, f, out_features),
-                      _gemm("bwd_data", "gemm_bwd_data", rows, f, out_features),
-                      _gemm("bwd_weight", "gemm_bwd_weight", rows, f, out_features)] }]
-}
+fn dense(out_features: Int, bias: Bool = true, tied: Bool = false) -> Block =
+  if out_features < 1 then error("`dense` needs at least 1 output feature, got " + str(out_features))
+  else fn(x: [Int]) -> [Layer] = _dense(x, out_features, bias, tied)
+
+fn _dense(x: [Int], out_features: Int, bias: Bool, tied: Bool) -> [Layer] =
+  if len(x) == 0 then shape_error("`dense` needs an input with a feature axis, [F] or [T, E] per sample, got `[]`")
+  else {
+    let f = x[len(x) - 1]
+    let rows = floor(numel(x) / f)
+    let out = concat([x[i] for i in range(len(x) - 1)], [out_features])
+    let macs = rows * f * out_features
+    let b = if bias then out_features else 0
+    let w = if tied then 0 else f * out_features
+    [Layer { kind = "dense", out = out, params = w + b, macs = macs,
+             fwd = 2 * macs + rows * b, bwd_data = 2 * macs, bwd_weight = 2 * macs + rows * b,
+             reads = numel(x) + f * out_features + b, writes = numel(out), act = numel(x),
+             kernels = [_gemm("fwd", "gemm_fwd", rows, f, out_features),
+                        _gemm("bwd_data", "gemm_bwd_data", rows, f, out_features),
+                        _gemm("bwd_weight", "gemm_bwd_weight", rows, f, out_features)] }]
+  }
 
 // A GEMM of batch x `rows` rows, `k` inputs and `n` outputs per row (docs/kernel-models.md).
 fn _gemm(pass: String, kind: String, rows: Int, k: Int, n: Int) -> Kernel =
   Kernel { pass = pass, kind = kind, rows = rows, feats = [k, n], flops = 2 * rows * k * n,
            elems = rows * (k + n), fixed = k * n }
 
+// Normalisation needs the axis it keeps a scale and shift for: the channels, or the last.
+fn _needs_axis(kind: String) -> [Layer] =
+  shape_error("`" + kind + "` needs an input with at least 1 axis ([C, ...] or [T, E]) per sample, got `[]`")
 // Backward is one kernel for both gradients (cuDNN's and PyTorch's), counted as data.
-let batchnorm: Block = fn(x: [Int]) -> [Layer] = {
+let batchnorm: Block = fn(x: [Int]) -> [Layer] = if len(x) == 0 then _needs_axis("batchnorm") else {
   let spatial = floor(numel(x) / x[0])
   [elementwise("batchnorm", x, 5, 8) with {
      params = 2 * x[0], bwd_weight = 2 * numel(x), reads = numel(x) + 2 * x[0],
@@ -243,7 +337,7 @@ let batchnorm: Block = fn(x: [Int]) -> [Layer] = {
                 Kernel { pass = "bwd_data", kind = "bn_bwd", feats = [x[0], spatial], flops = 10 * numel(x),
                          elems = 3 * numel(x) }] }]
 }
-let layernorm: Block = fn(x: [Int]) -> [Layer] = {
+let layernorm: Block = fn(x: [Int]) -> [Layer] = if len(x) == 0 then _needs_axis("layernorm") else {
   let e = x[len(x) - 1]
   [elementwise("layernorm", x, 5, 8) with { params = 2 * e, bwd_weight = 2 * numel(x),
                                              reads = numel(x) + 2 * e, kernels = [] }]
@@ -255,18 +349,37 @@ let gelu: Block = fn(x: [Int]) -> [Layer] = [elementwise("gelu", x, 8, 8)]
 let sigmoid: Block = fn(x: [Int]) -> [Layer] = [elementwise("sigmoid", x, 4, 2)]
 let tanh: Block = fn(x: [Int]) -> [Layer] = [elementwise("tanh", x, 5, 2)]
 let softmax: Block = fn(x: [Int]) -> [Layer] = [elementwise("softmax", x, 5, 4)]
-fn dropout(rate: Real = 0.5) -> Block = fn(x: [Int]) -> [Layer] = [elementwise("dropout", x, 1, 1)]
+fn dropout(rate: Real = 0.5) -> Block =
+  if rate < 0 or rate > 1 then error("`dropout` needs a rate from 0 to 1, got " + str(rate))
+  else fn(x: [Int]) -> [Layer] = [elementwise("dropout", x, 1, 1)]
 let flatten: Block = fn(x: [Int]) -> [Layer] =
   [elementwise("flatten", [numel(x)], 0, 0, keep = false) with { reads = numel(x), kernels = [] }]
 
 // ---- pooling ------------------------------------------------------------------------
 
-fn _pool(kind: String, x: [Int], k: Int, s: Int, p: Int, ceil_mode: Bool) -> [Layer] = {
-  let out = concat([x[0]], [window_out(x[i], k, s, p, ceil_mode = ceil_mode) for i in range(1, len(x))])
-  [Layer { kind = kind, out = out, params = 0, macs = 0, fwd = numel(x), bwd_data = numel(x),
-           bwd_weight = 0, reads = numel(x), writes = numel(out), act = numel(x),
-           kernels = _pool_kernels(x, out, k, s, p, kind == "maxpool", ceil_mode) }]
-}
+// Pools take [C, L], [C, H, W] or [C, D, H, W] and window every axis but the channels.
+fn _needs_spatial(kind: String, x: [Int]) -> String =
+  "`" + kind + "` needs an input [C, L], [C, H, W] or [C, D, H, W] per sample, got " + _q(x)
+
+// Hyper-parameters a pool cannot have, as a message ("" when they are fine).
+fn _pool_args(kind: String, k: Int, s: Int, p: Int) -> String =
+  if k < 1 then "`" + kind + "` needs a window of at least 1, got " + str(k)
+  else if s < 0 then "`" + kind + "` needs a stride of at least 1 (or 0 for the window), got " + str(s)
+  else if p < 0 then "`" + kind + "` needs a padding of at least 0, got " + str(p)
+  else if 2 * p > k then
+    "`" + kind + "` padding " + str(p) + " is more than half the window " + str(k) + " (as in PyTorch)"
+  else ""
+
+fn _pool(kind: String, x: [Int], k: Int, s: Int, p: Int, ceil_mode: Bool) -> [Layer] =
+  if len(x) < 2 then shape_error(_needs_spatial(kind, x)) else {
+    let out = concat([x[0]], [window_out(x[i], k, s, p, ceil_mode = ceil_mode) for i in range(1, len(x))])
+    // The first axis with no output: the window is larger than the padded input.
+    let short = min i in range(1, len(x)): if out[i] < 1 then i else len(x)
+    if short < len(x) then shape_error(_too_large(kind, "window", x, k, p, 1, short))
+    else [Layer { kind = kind, out = out, params = 0, macs = 0, fwd = numel(x), bwd_data = numel(x),
+                  bwd_weight = 0, reads = numel(x), writes = numel(out), act = numel(x),
+                  kernels = _pool_kernels(x, out, k, s, p, kind == "maxpool", ceil_mode) }]
+  }
 
 // 2-D pooling with a square window; other pools (3-D, ceil mode) use the roofline.
 fn _pool_kernels(x: [Int], out: [Int], k: Int, s: Int, p: Int, is_max: Bool, ceil_mode: Bool) -> [Kernel] =
@@ -276,40 +389,62 @@ fn _pool_kernels(x: [Int], out: [Int], k: Int, s: Int, p: Int, is_max: Bool, cei
         Kernel { pass = "bwd_data", kind = "pool_bwd", feats = [x[0], x[1], x[2], k, s, p, if is_max then 1 else 0],
                  flops = numel(x), elems = numel(x) + numel(out) }]
 // Pools over every spatial axis (2-D or 3-D); `s = 0` means stride = kernel, as in PyTorch.
-fn maxpool(k: Int, s: Int = 0, p: Int = 0, ceil_mode: Bool = false) -> Block =
-  fn(x: [Int]) -> [Layer] = _pool("maxpool", x, k, if s == 0 then k else s, p, ceil_mode)
-fn avgpool(k: Int, s: Int = 0, p: Int = 0, ceil_mode: Bool = false) -> Block =
-  fn(x: [Int]) -> [Layer] = _pool("avgpool", x, k, if s == 0 then k else s, p, ceil_mode)
+fn maxpool(k: Int, s: Int = 0, p: Int = 0, ceil_mode: Bool = false) -> Block = {
+  let problem = _pool_args("maxpool", k, s, p)
+  if problem != "" then error(problem)
+  else fn(x: [Int]) -> [Layer] = _pool("maxpool", x, k, if s == 0 then k else s, p, ceil_mode)
+}
+fn avgpool(k: Int, s: Int = 0, p: Int = 0, ceil_mode: Bool = false) -> Block = {
+  let problem = _pool_args("avgpool", k, s, p)
+  if problem != "" then error(problem)
+  else fn(x: [Int]) -> [Layer] = _pool("avgpool", x, k, if s == 0 then k else s, p, ceil_mode)
+}
 // Adaptive average pooling to `size` per spatial axis (PyTorch's windows, evenly sized
 // when the input divides; the FLOPs are one per input element either way).
-fn adaptive_avgpool(size: Int) -> Block = fn(x: [Int]) -> [Layer] = {
-  let out = concat([x[0]], [size for i in range(1, len(x))])
-  [Layer { kind = "adaptive_avgpool", out = out, params = 0, macs = 0, fwd = numel(x),
-           bwd_data = numel(x), bwd_weight = 0, reads = numel(x), writes = numel(out), act = 0 }]
-}
-let global_avgpool: Block = fn(x: [Int]) -> [Layer] = {
-  let ls = adaptive_avgpool(1)(x)
-  [ls[0] with { kind = "global_avgpool", out = [x[0]] }]
-}
+fn adaptive_avgpool(size: Int) -> Block =
+  if size < 1 then error("`adaptive_avgpool` needs an output size of at least 1, got " + str(size))
+  else fn(x: [Int]) -> [Layer] =
+  if len(x) < 2 then shape_error(_needs_spatial("adaptive_avgpool", x)) else {
+    let out = concat([x[0]], [size for i in range(1, len(x))])
+    [Layer { kind = "adaptive_avgpool", out = out, params = 0, macs = 0, fwd = numel(x),
+             bwd_data = numel(x), bwd_weight = 0, reads = numel(x), writes = numel(out), act = 0 }]
+  }
+let global_avgpool: Block = fn(x: [Int]) -> [Layer] =
+  if len(x) < 2 then shape_error(_needs_spatial("global_avgpool", x)) else {
+    let ls = adaptive_avgpool(1)(x)
+    [ls[0] with { kind = "global_avgpool", out = [x[0]] }]
+  }
 
 // ---- sequences ----------------------------------------------------------------------
 
+// Sequence layers take token ids [T] or token vectors [T, E].
+fn _tokens(kind: String, x: [Int], rank: Int) -> String =
+  "`" + kind + "` needs " + (if rank == 1 then "token ids [T]" else "token vectors [T, E]") +
+  " per sample, got " + _q(x)
+
 // Token ids [T] -> [T, dim]; a lookup, no FLOPs.
 fn embedding(vocab: Int, dim: Int) -> Block = fn(x: [Int]) -> [Layer] =
+  if len(x) != 1 then shape_error(_tokens("embedding", x, 1)) else
   [Layer { kind = "embedding", out = [x[0], dim], params = vocab * dim, macs = 0, fwd = 0,
            bwd_data = 0, bwd_weight = x[0] * dim, reads = x[0] * dim, writes = x[0] * dim, act = x[0] }]
 
 // Adds a learned table of `rows` x E to [T, E]: positions (GPT-2, BERT; `rows` is the
-// model's maximum length, whatever T is) or BERT's token types (segments). The table is a
-// parameter; the lookup is free and the add costs 1 FLOP per element.
-fn _added_table(kind: String, rows: Int) -> Block = fn(x: [Int]) -> [Layer] =
-  [elementwise(kind, x, 1, 0, keep = false) with { params = rows * x[1], bwd_weight = numel(x),
-                                                   reads = 2 * numel(x) }]
-fn position_embedding(max_len: Int) -> Block = _added_table("position_embedding", max_len)
-fn segment_embedding(types: Int) -> Block = _added_table("segment_embedding", types)
+// model's maximum length, whatever T is, and T may not exceed it) or BERT's token types
+// (segments). The table is a parameter; the lookup is free and the add costs 1 FLOP per
+// element.
+fn _added_table(kind: String, rows: Int, positions: Bool) -> Block = fn(x: [Int]) -> [Layer] =
+  if len(x) != 2 then shape_error(_tokens(kind, x, 2))
+  else if positions and x[0] > rows then
+    shape_error("`" + kind + "` has " + str(rows) + " positions, got a sequence of " + str(x[0]) +
+                " tokens (input " + _q(x) + ")")
+  else [elementwise(kind, x, 1, 0, keep = false) with { params = rows * x[1], bwd_weight = numel(x),
+                                                        reads = 2 * numel(x) }]
+fn position_embedding(max_len: Int) -> Block = _added_table("position_embedding", max_len, true)
+fn segment_embedding(types: Int) -> Block = _added_table("segment_embedding", types, false)
 
 // The first token of [T, E] as [E] (BERT's pooler reads the [CLS] token).
 let first_token: Block = fn(x: [Int]) -> [Layer] =
+  if len(x) != 2 then shape_error(_tokens("first_token", x, 2)) else
   [elementwise("first_token", [x[1]], 0, 0, keep = false)]
 
 // Multi-head self-attention on [T, E]: Q, K, V and output projections (with bias) plus
@@ -317,24 +452,31 @@ let first_token: Block = fn(x: [Int]) -> [Layer] =
 // Backward, the projections cost 2 x their MACs for the input gradient and 2 x for the
 // weights; each attention matmul multiplies two activations, so both of its gradients
 // (4 x its MACs in FLOPs) are data gradients.
-fn attention(heads: Int) -> Block = fn(x: [Int]) -> [Layer] = {
-  let t = x[0]
-  let e = x[1]
-  let proj = 4 * t * e * e
-  let scores = 2 * t * t * e
-  let probs = heads * t * t
-  [Layer { kind = "attention", out = x, params = 4 * e * e + 4 * e, macs = proj + scores,
-           fwd = 2 * (proj + scores) + 4 * t * e + 5 * probs,
-           bwd_data = 2 * proj + 4 * scores + 4 * probs, bwd_weight = 2 * proj + 4 * t * e,
-           reads = t * e + 4 * e * e + 4 * e, writes = t * e, act = 4 * t * e + 2 * probs,
-           // The projections are GEMMs (Q, K and V as one of 3E outputs); the score and
-           // value matmuls with the softmax between are batched per head and run on the
-           // roofline of their counts.
-           kernels = [_gemm("fwd", "gemm_fwd", t, e, 3 * e), _gemm("fwd", "gemm_fwd", t, e, e),
-                      _gemm("bwd_data", "gemm_bwd_data", t, e, 3 * e), _gemm("bwd_data", "gemm_bwd_data", t, e, e),
-                      _gemm("bwd_weight", "gemm_bwd_weight", t, e, 3 * e),
-                      _gemm("bwd_weight", "gemm_bwd_weight", t, e, e),
-                      Kernel { pass = "fwd", kind = "", flops = 2 * scores + 5 * probs, elems = 4 * t * e + 2 * probs },
-                      Kernel { pass = "bwd_data", kind = "", flops = 4 * scores + 4 * probs,
-                               elems = 8 * t * e + 4 * probs }] }]
-}
+fn attention(heads: Int) -> Block =
+  if heads < 1 then error("`attention` needs at least 1 head, got " + str(heads))
+  else fn(x: [Int]) -> [Layer] =
+  if len(x) != 2 then shape_error(_tokens("attention", x, 2))
+  else if x[1] % heads != 0 then
+    shape_error("`attention` with " + str(heads) + " heads needs a width divisible by " + str(heads) +
+                ", got " + str(x[1]) + " (input " + _q(x) + ")")
+  else {
+    let t = x[0]
+    let e = x[1]
+    let proj = 4 * t * e * e
+    let scores = 2 * t * t * e
+    let probs = heads * t * t
+    [Layer { kind = "attention", out = x, params = 4 * e * e + 4 * e, macs = proj + scores,
+             fwd = 2 * (proj + scores) + 4 * t * e + 5 * probs,
+             bwd_data = 2 * proj + 4 * scores + 4 * probs, bwd_weight = 2 * proj + 4 * t * e,
+             reads = t * e + 4 * e * e + 4 * e, writes = t * e, act = 4 * t * e + 2 * probs,
+             // The projections are GEMMs (Q, K and V as one of 3E outputs); the score and
+             // value matmuls with the softmax between are batched per head and run on the
+             // roofline of their counts.
+             kernels = [_gemm("fwd", "gemm_fwd", t, e, 3 * e), _gemm("fwd", "gemm_fwd", t, e, e),
+                        _gemm("bwd_data", "gemm_bwd_data", t, e, 3 * e), _gemm("bwd_data", "gemm_bwd_data", t, e, e),
+                        _gemm("bwd_weight", "gemm_bwd_weight", t, e, 3 * e),
+                        _gemm("bwd_weight", "gemm_bwd_weight", t, e, e),
+                        Kernel { pass = "fwd", kind = "", flops = 2 * scores + 5 * probs, elems = 4 * t * e + 2 * probs },
+                        Kernel { pass = "bwd_data", kind = "", flops = 4 * scores + 4 * probs,
+                                 elems = 8 * t * e + 4 * probs }] }]
+  }

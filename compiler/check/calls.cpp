@@ -1,6 +1,7 @@
 // Function calls (user functions are instantiated at each call with the arguments'
 // values, like templates), built-in functions, record construction, functional update
 // (`with`) and field access.
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -14,7 +15,14 @@ namespace rl::check {
 using B = ScalarType::Base;
 
 Value Program::Call(const ast::CallExpr* call, const Env& env) {
-  Value callee = Eval(call->callee, env);
+  // A function called by name needs no origin (EvalName's `tag`): it is called here.
+  Value callee;
+  if (call->callee->kind == ast::ExprKind::Name) {
+    if (diags_.Stopped() || gave_up_ || !Spend(1, call->callee->range)) return Value::Error();
+    callee = EvalName(static_cast<const ast::NameExpr*>(call->callee), env, /*tag=*/false);
+  } else {
+    callee = Eval(call->callee, env);
+  }
   std::vector<Value> args;
   std::vector<std::string> names;
   for (const ast::Arg& a : call->args) {
@@ -55,7 +63,66 @@ Value Program::MakeLambda(const ast::LambdaExpr* e, const Env& env) {
   v.fn = e->fn.get();
   v.fn_module = env.module;
   v.captured = std::move(captured);
+  v.origin = CurrentSite();
   return v;
+}
+
+std::shared_ptr<const CallSite> Program::MakeSite(SourceRange at, const std::string* name, bool call,
+                                                  std::shared_ptr<const CallSite> parent,
+                                                  std::shared_ptr<const CallSite> origin) const {
+  // Lists are cut at a depth of 1000: a fold that calls each function value it made to
+  // make the next would otherwise chain them all (memory, and a deep recursion to free).
+  constexpr uint32_t kMaxDepth = 1000;
+  if (parent && parent->depth >= kMaxDepth) parent = nullptr;
+  if (origin && origin->depth >= kMaxDepth) origin = nullptr;
+  bool user = !InStdlib(at) || (parent && parent->user) || (origin && origin->user);
+  uint32_t depth = 1 + std::max(parent ? parent->depth : 0, origin ? origin->depth : 0);
+  return std::make_shared<const CallSite>(
+      CallSite{at, name, call, user, depth, std::move(parent), std::move(origin)});
+}
+
+std::shared_ptr<const CallSite> Program::CurrentSite() {
+  if (frames_.size() <= frames_base_) return nullptr;
+  size_t i = frames_.size();
+  while (i > frames_base_ && !frames_[i - 1].site) --i;
+  for (; i < frames_.size(); ++i) {
+    Frame& f = frames_[i];
+    f.site = MakeSite(f.at, f.name, true, i > frames_base_ ? frames_[i - 1].site : nullptr, f.origin);
+  }
+  return frames_.back().site;
+}
+
+// The sites of the spec (outside the stdlib) that led here, innermost first. A call made
+// by the library stands for nothing the spec wrote, unless its callee is a function value
+// the spec made: then the sites where it was made follow (and the library's own callers
+// do not: the value's origin says where it came from).
+static void UserSites(const Program& p, const CallSite* s, std::vector<const CallSite*>& out) {
+  for (; s; s = s->parent.get()) {
+    if (!p.InStdlib(s->at)) {
+      out.push_back(s);
+    } else if (s->origin && s->origin->user) {
+      UserSites(p, s->origin.get(), out);
+      return;
+    }
+  }
+}
+
+void Program::RaiseUserError(diag::Kind k, const std::string& message, SourceRange raised,
+                             const char* builtin) {
+  std::shared_ptr<const CallSite> here = CurrentSite();
+  std::vector<const CallSite*> sites;
+  UserSites(*this, here.get(), sites);
+  SourceRange at = sites.empty() ? raised : sites[0]->at;
+  Error(k, at, message);
+  if (!InStdlib(raised) && !sites.empty())
+    Error(diag::Kind::called_from, raised, fmt::format("raised by this `{}`", builtin));
+  // The calls around it, at most 10 (a recursion would list hundreds).
+  for (size_t i = 1; i < sites.size(); ++i) {
+    if (i > 9 && i + 1 < sites.size()) continue;
+    if (sites[i]->call && !(sites[i]->at.buffer == at.buffer && sites[i]->at.begin == at.begin))
+      Error(diag::Kind::called_from, sites[i]->at, fmt::format("in this call of `{}`", *sites[i]->name));
+  }
+  blamed_ = at;
 }
 
 Value Program::CallFn(const Value& fnv, SourceRange call_range, const std::vector<SourceRange>& arg_ranges,
@@ -115,13 +182,19 @@ Value Program::CallFn(const Value& fnv, SourceRange call_range, const std::vecto
     scope.vars.push_back({fn.params[p].name, *bound[p]});
   }
   ++call_depth_;
+  frames_.push_back({call_range, &fn.name, fnv.origin, nullptr});
+  SourceRange cond = dynamic_cond_;
+  dynamic_cond_ = {};  // a branch's callee decides its own `if`s
   unsigned errors_before = diags_.ErrorCount();
   Value result = Eval(fn.body, Env{fnv.fn_module, &scope, env.ir});
   if (fn.result && !result.IsError())
     result = Conform(result, *fn.result, fnv.fn_module, fn.body->range,
                      fmt::format("the result of `{}`", fn.name));
+  dynamic_cond_ = cond;
+  frames_.pop_back();
   --call_depth_;
-  if (diags_.ErrorCount() > errors_before && call_depth_ == 0)
+  if (diags_.ErrorCount() > errors_before && call_depth_ == 0 &&
+      !(blamed_.buffer == call_range.buffer && blamed_.begin == call_range.begin))
     Error(diag::Kind::called_from, call_range, fmt::format("in this call of `{}`", fn.name));
   return result;
 }
@@ -140,6 +213,52 @@ static bool NeedScalars(Program& p, const ast::CallExpr* call, const std::vector
               fmt::format("`{}` needs numbers, got `{}`", name, Describe(args[i])));
       return false;
     }
+  return true;
+}
+
+// The text of a static value for `str`: `[3, 224, 224]`, `12.5 GB/s` as `12500000000 B/s`,
+// `Link { bw = ..., lat = ... }`. Stops (false) at a param-dependent number (`*dynamic`)
+// or past `limit` characters (a list that shares one long list many times).
+static bool Show(const Value& v, bool top, std::string& out, size_t limit, const Value** dynamic) {
+  if (out.size() > limit) return false;
+  switch (v.kind) {
+    case Value::Kind::Scalar:
+      if (!v.is_const) {
+        *dynamic = &v;
+        return false;
+      }
+      if (v.type.base == ScalarType::Base::Bool) {
+        out += v.c != 0 ? "true" : "false";
+      } else {
+        out += units::FormatNumber(v.c);
+        if (!v.type.dim.IsNone()) out += " " + v.type.dim.Str();
+      }
+      return true;
+    case Value::Kind::String:
+      out += top ? v.str : "\"" + v.str + "\"";
+      return true;
+    case Value::Kind::List:
+    case Value::Kind::Record: {
+      bool list = v.kind == Value::Kind::List;
+      out += list ? "[" : v.record->name + " { ";
+      for (size_t i = 0; i < v.elems->size(); ++i) {
+        if (i > 0) out += ", ";
+        if (!list) out += v.record->fields[i].name + " = ";
+        if (!Show((*v.elems)[i], false, out, limit, dynamic)) return false;
+      }
+      out += list ? "]" : " }";
+      return out.size() <= limit;
+    }
+    case Value::Kind::Error:
+    case Value::Kind::Func:
+    case Value::Kind::Builtin:
+    case Value::Kind::Module:
+      out += Describe(v);  // `fn conv2d`
+      return true;
+    case Value::Kind::Bundle:
+      out += v.str.empty() ? "mlp_bundle()" : "mlp_bundle(\"" + v.str + "\")";
+      return true;
+  }
   return true;
 }
 
@@ -329,6 +448,49 @@ Value Program::CallBuiltin(Builtin b, const ast::CallExpr* call, std::vector<Val
     case Builtin::MlpBundle:
     case Builtin::MlpHas:
     case Builtin::MlpPredict: return CallKernelBuiltin(b, call, args, env);
+    case Builtin::Str: {
+      // str(v): a static value as text, for messages (`"got `" + str(x) + "`"`).
+      if (args.size() != 1) {
+        Error(diag::Kind::bad_call, at, fmt::format("`str` takes one value, got {}", args.size()));
+        return Value::Error();
+      }
+      Value r;
+      r.kind = Value::Kind::String;
+      const Value* dynamic = nullptr;
+      if (!Show(args[0], true, r.str, kMaxString, &dynamic)) {
+        if (dynamic)
+          Error(diag::Kind::not_static, call->args[0].range,
+                fmt::format("`str` needs a value known when the spec is checked, got {}param-dependent `{}`",
+                            dynamic == &args[0] ? "" : "`" + Describe(args[0]) + "` holding a ",
+                            Describe(*dynamic)));
+        else
+          Error(diag::Kind::eval_limit, call->args[0].range,
+                fmt::format("`str` of this value is longer than {} characters", kMaxString));
+        return Value::Error();
+      }
+      return r;
+    }
+    case Builtin::Error:
+    case Builtin::ShapeError: {
+      // error(message), shape_error(message): a diagnostic where the spec asked for what
+      // failed (RaiseUserError); the value poisons whatever uses it.
+      const char* name = b == Builtin::Error ? "error" : "shape_error";
+      if (args.size() != 1 || args[0].kind != Value::Kind::String) {
+        Error(diag::Kind::bad_call, at,
+              fmt::format("`{}` takes one `String`, the message, got {}", name,
+                          args.size() == 1 ? "`" + Describe(args[0]) + "`" : std::to_string(args.size()) + " arguments"));
+        return Value::Error();
+      }
+      if (dynamic_cond_.Valid()) {
+        Error(diag::Kind::not_static, dynamic_cond_,
+              fmt::format("this condition depends on a param, so whether its branch raises `{}` cannot "
+                          "be decided when the spec is checked; test only shapes and constants", name));
+        return Value::Error();
+      }
+      RaiseUserError(b == Builtin::Error ? diag::Kind::user_error : diag::Kind::shape_mismatch,
+                     args[0].str, at, name);
+      return Value::Error();
+    }
     case Builtin::Roofline: {
       // roofline(work, traffic, peak, bw) = max(work / peak, traffic / bw)
       if (!NeedScalars(*this, call, args, "roofline", 4, 4)) return Value::Error();
@@ -455,7 +617,11 @@ Value Program::Field(const Value& base, const std::string& field, SourceRange wh
       return Value::Error();
     }
     bool found = false;
-    return LookupGlobal(base.module, field, where, &found);
+    Value g = LookupGlobal(base.module, field, where, &found);
+    // `nn.relu` in the spec, like a plain `relu` (EvalName).
+    if (g.kind == Value::Kind::Func && !(g.origin && g.origin->user) && !InStdlib(where))
+      g.origin = MakeSite(where, &field, false, CurrentSite(), g.origin);
+    return g;
   }
   if (base.kind != Value::Kind::Record) {
     Error(diag::Kind::type_mismatch, where, fmt::format("`{}` has no fields; `.{}` needs a record", Describe(base), field));

@@ -49,27 +49,39 @@ Value Program::EvalNumber(const ast::NumberExpr* n) {
   return Value::Const(v, {B::Real, u->dim, false});
 }
 
-Value Program::EvalName(const ast::NameExpr* e, const Env& env) {
-  if (env.scope)
-    if (const Value* v = env.scope->Find(e->name)) return *v;
-  bool found = false;
-  Value g = LookupGlobal(env.module, e->name, e->range, &found);
-  if (found) return g;
+std::optional<Builtin> BuiltinNamed(const std::string& name) {
   static const std::pair<const char*, Builtin> kBuiltins[] = {
       {"min", Builtin::Min},     {"max", Builtin::Max},   {"abs", Builtin::Abs},
       {"sqrt", Builtin::Sqrt},   {"exp", Builtin::Exp},   {"log", Builtin::Log},
       {"log2", Builtin::Log2},   {"log10", Builtin::Log10}, {"ceil", Builtin::Ceil},
       {"floor", Builtin::Floor}, {"len", Builtin::Len},   {"range", Builtin::Range},
       {"roofline", Builtin::Roofline}, {"fold", Builtin::Fold}, {"concat", Builtin::Concat},
-      {"flatten", Builtin::Flatten}, {"mlp_bundle", Builtin::MlpBundle}, {"mlp_has", Builtin::MlpHas},
-      {"mlp_predict", Builtin::MlpPredict}};
-  for (const auto& [name, b] : kBuiltins)
-    if (e->name == name) {
-      Value v;
-      v.kind = Value::Kind::Builtin;
-      v.builtin = b;
-      return v;
-    }
+      {"flatten", Builtin::Flatten}, {"str", Builtin::Str}, {"error", Builtin::Error},
+      {"shape_error", Builtin::ShapeError}, {"mlp_bundle", Builtin::MlpBundle},
+      {"mlp_has", Builtin::MlpHas}, {"mlp_predict", Builtin::MlpPredict}};
+  for (const auto& [n, b] : kBuiltins)
+    if (name == n) return b;
+  return std::nullopt;
+}
+
+Value Program::EvalName(const ast::NameExpr* e, const Env& env, bool tag) {
+  if (env.scope)
+    if (const Value* v = env.scope->Find(e->name)) return *v;
+  bool found = false;
+  Value g = LookupGlobal(env.module, e->name, e->range, &found);
+  if (found) {
+    // A library block named in the spec (`relu`, `global_avgpool`) remembers the name, so
+    // a shape error inside it points there.
+    if (tag && g.kind == Value::Kind::Func && !(g.origin && g.origin->user) && !InStdlib(e->range))
+      g.origin = MakeSite(e->range, &e->name, false, CurrentSite(), g.origin);
+    return g;
+  }
+  if (std::optional<Builtin> b = BuiltinNamed(e->name)) {
+    Value v;
+    v.kind = Value::Kind::Builtin;
+    v.builtin = *b;
+    return v;
+  }
   if (!env.module->incomplete)  // else the name may be the failed import's
     Error(diag::Kind::unknown_name, e->range, fmt::format("unknown name `{}`", e->name));
   return Value::Error();
@@ -84,8 +96,11 @@ Value Program::EvalIf(const ast::IfExpr* e, const Env& env) {
     return Value::Error();
   }
   if (c.is_const) return Eval(c.c != 0 ? e->then_e : e->else_e, env);
+  SourceRange outer = dynamic_cond_;
+  dynamic_cond_ = e->cond->range;
   Value t = Eval(e->then_e, env);
   Value f = Eval(e->else_e, env);
+  dynamic_cond_ = outer;
   return Select(c, t, f, e->range, env);
 }
 

@@ -61,6 +61,19 @@ ModuleInfo* Program::LoadFile(const std::string& path, SourceRange site) {
     return nullptr;
   }
   unsigned id = diags_.SourceMgr().AddNewSourceBuffer(std::move(*buf), llvm::SMLoc());
+  // Files of the standard library: errors they raise point at the spec instead.
+  if (stdlib_real_.empty()) {
+    llvm::SmallString<256> dir;
+    if (opts_.stdlib_dir.empty())
+      stdlib_real_ = "\n";  // no stdlib: matches no path
+    else
+      stdlib_real_ = (llvm::sys::fs::real_path(opts_.stdlib_dir, dir) ? opts_.stdlib_dir : std::string(dir)) +
+                     llvm::sys::path::get_separator().str();
+  }
+  if (llvm::StringRef(key).starts_with(stdlib_real_)) {
+    if (stdlib_buffers_.size() <= id) stdlib_buffers_.resize(id + 1, 0);
+    stdlib_buffers_[id] = 1;
+  }
   return LoadBuffer(id, key);
 }
 
@@ -183,7 +196,14 @@ Value Program::LookupGlobal(ModuleInfo* m, const std::string& name, SourceRange 
     return Value::Error();
   }
   g.state = Global::State::Busy;
+  // The value does not depend on who used it first: no calls are active in it.
+  size_t base = frames_base_;
+  SourceRange cond = dynamic_cond_;
+  frames_base_ = frames_.size();
+  dynamic_cond_ = {};
   Value v = Eval(let.value, Env{m, nullptr, nullptr});
+  frames_base_ = base;
+  dynamic_cond_ = cond;
   if (let.type && !v.IsError()) v = Conform(v, *let.type, m, let.value->range, fmt::format("`{}`", name));
   g.state = Global::State::Done;
   g.value = v;

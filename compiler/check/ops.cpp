@@ -90,6 +90,24 @@ Value Program::Binary(ast::BinaryOp op, const Value& l, const Value& r, SourceRa
   // Strings compare statically (`if kind == "conv"`); nothing else is defined on them.
   if ((op == O::Eq || op == O::Ne) && l.kind == Value::Kind::String && r.kind == Value::Kind::String)
     return Value::Bool((l.str == r.str) == (op == O::Eq));
+  // `+` joins strings, for messages (`"got `" + str(x) + "`"`).
+  if (op == O::Add && (l.kind == Value::Kind::String || r.kind == Value::Kind::String)) {
+    if (l.kind != r.kind) {
+      const Value& other = l.kind == Value::Kind::String ? r : l;
+      Error(diag::Kind::type_mismatch, l.kind == Value::Kind::String ? rrange : lrange,
+            fmt::format("`+` joins two `String`s, got `String` and `{}`; convert with `str(...)`",
+                        Describe(other)));
+      return Value::Error();
+    }
+    if (l.str.size() + r.str.size() > kMaxString) {
+      Error(diag::Kind::eval_limit, where,
+            fmt::format("this `+` makes a `String` longer than {} characters", kMaxString));
+      return Value::Error();
+    }
+    Value v = l;
+    v.str += r.str;
+    return v;
+  }
   if (!l.IsScalar() || !r.IsScalar()) {
     const Value& bad = l.IsScalar() ? r : l;
     Error(diag::Kind::type_mismatch, l.IsScalar() ? rrange : lrange,

@@ -16,6 +16,9 @@
 
 namespace rl::check {
 
+// The longest String a spec may build (`+`, `str`), so a doubling loop stops.
+inline constexpr size_t kMaxString = 1'000'000;
+
 struct Global {
   enum class Kind { Let, Fn, Record, Type } kind;
   size_t index;
@@ -56,6 +59,20 @@ struct Scope {
     auto it = index.find(name);
     return it == index.end() ? nullptr : &vars[it->second].second;
   }
+};
+
+// One call (or, with `call` false, the use of a name that produced a function value), in
+// a persistent list from the innermost call outwards. Function values keep the list that
+// was active when the spec made them (Value::origin), so an error inside a block that the
+// library applies much later can still point at the spec's `conv2d(64, 3)`.
+struct CallSite {
+  SourceRange at;                          // the call expression, or the name
+  const std::string* name;                 // the function called (or named)
+  bool call;
+  bool user;                               // this list reaches a site outside the stdlib
+  uint32_t depth;                          // the longest path through parents and origins
+  std::shared_ptr<const CallSite> parent;  // the call around this one
+  std::shared_ptr<const CallSite> origin;  // the callee's origin, when it has one
 };
 
 // Where an expression is evaluated: its module, its locals, and the scenario whose IR
@@ -128,6 +145,21 @@ class Program {
   bool StaticValues(const ast::ValueSet& vs, const Env& env, const ast::Type& type,
                     ModuleInfo* m, std::vector<double>& out, const std::string& what);
 
+  // error(message) and shape_error(message): a diagnostic of kind `k`, reported where the
+  // spec asked for what failed: the innermost call outside the standard library, where
+  // the call of a function value the library applies stands for the call that made it.
+  // Notes show the raising call (outside the stdlib) and the calls around.
+  void RaiseUserError(diag::Kind k, const std::string& message, SourceRange raised,
+                      const char* builtin);
+  // The active calls as a CallSite list (null at top level).
+  std::shared_ptr<const CallSite> CurrentSite();
+  bool InStdlib(SourceRange r) const {
+    return r.buffer < stdlib_buffers_.size() && stdlib_buffers_[r.buffer];
+  }
+  std::shared_ptr<const CallSite> MakeSite(SourceRange at, const std::string* name, bool call,
+                                           std::shared_ptr<const CallSite> parent,
+                                           std::shared_ptr<const CallSite> origin) const;
+
   void Error(diag::Kind k, SourceRange r, const std::string& msg) { diags_.Report(k, r, msg); }
   diag::Engine& diags() { return diags_; }
   const Options& opts() const { return opts_; }
@@ -135,7 +167,9 @@ class Program {
   ast::Module cli_arena;
 
  private:
-  Value EvalName(const ast::NameExpr* e, const Env& env);
+  // `tag`: a library function value named here remembers the name (Value::origin); not
+  // for a name that is called at once (`f(x)`), which is most of them.
+  Value EvalName(const ast::NameExpr* e, const Env& env, bool tag = true);
   Value EvalIf(const ast::IfExpr* e, const Env& env);
   Value EvalReduce(const ast::ReduceExpr* e, const Env& env);
   Value EvalNumber(const ast::NumberExpr* e);
@@ -152,6 +186,24 @@ class Program {
   std::map<std::string, std::unique_ptr<ModuleInfo>> modules_;
   std::vector<std::string> loading_;  // import stack, for cycle reports
   unsigned call_depth_ = 0;
+  // The active calls, innermost last; a top-level `let` evaluated on first use starts
+  // afresh at `frames_base_` (its value does not depend on who used it first).
+  struct Frame {
+    SourceRange at;
+    const std::string* name;
+    std::shared_ptr<const CallSite> origin;  // the callee's
+    std::shared_ptr<const CallSite> site;    // this frame as a CallSite, made on demand
+  };
+  std::vector<Frame> frames_;
+  size_t frames_base_ = 0;
+  // The condition of the innermost param-dependent `if` whose branches are being
+  // evaluated in the current function body: `error` there is [not_static].
+  SourceRange dynamic_cond_;
+  // The primary location of the last error(): the outermost call's note is not repeated
+  // there.
+  SourceRange blamed_;
+  std::vector<char> stdlib_buffers_;  // by SourceMgr buffer id: a file of the stdlib
+  std::string stdlib_real_;           // the stdlib folder, canonical, with a trailing `/`
   unsigned eval_depth_ = 0;
   uint64_t eval_steps_ = 0;
   bool gave_up_ = false;  // a resource limit was hit: all further evaluation is cut short

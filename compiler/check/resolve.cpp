@@ -10,15 +10,7 @@
 namespace rl::check {
 namespace {
 
-bool IsBuiltinName(const std::string& n) {
-  static const char* const kNames[] = {"min",   "max",  "abs",   "sqrt",     "exp",  "log",
-                                       "log2",  "log10", "ceil", "floor",    "len",  "range",
-                                       "roofline", "fold", "concat", "flatten",
-                                       "mlp_bundle", "mlp_has", "mlp_predict"};
-  for (const char* k : kNames)
-    if (n == k) return true;
-  return false;
-}
+bool IsBuiltinName(const std::string& n) { return BuiltinNamed(n).has_value(); }
 
 class Resolver {
  public:

@@ -1,5 +1,7 @@
 // Declared types: unit resolution, conformance of values to annotations (fn params,
 // record fields, lets, params), and type names for messages.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "compiler/check/program.h"
@@ -118,12 +120,36 @@ Value Program::Conform(const Value& v, const ast::Type& t, ModuleInfo* m, Source
     }
     case ast::Type::Kind::List: {
       if (v.kind != Value::Kind::List) return mismatch();
-      auto out = std::make_shared<std::vector<Value>>();
-      for (const Value& e : *v.elems) {
-        Value c = Conform(e, t.params[0], m, where, what + " element");
-        if (c.IsError()) return c;
-        out->push_back(c);
+      // Most lists conform unchanged (only an `Int` taken as a `Real` or a unit changes),
+      // so the copy is made at the first element that changes, if any: a network's
+      // `[Layer]` is conformed at every call that passes it.
+      // A list of records (a network's `[Layer]`): the record type is looked up once.
+      const ast::Type& et = t.params[0];
+      if (et.kind == ast::Type::Kind::Named && et.name != "Int" && et.name != "Bool" &&
+          et.name != "Real" && et.name != "String") {
+        ModuleInfo* owner = nullptr;
+        const ast::RecordDecl* rec =
+            FindTypeAlias(m, et.name, &owner) ? nullptr : FindRecord(m, "", et.name, &owner);
+        if (rec && std::all_of(v.elems->begin(), v.elems->end(), [&](const Value& e) {
+              return e.kind == Value::Kind::Record && e.record == rec;
+            }))
+          return v;
       }
+      const std::string element = what + " element";
+      std::shared_ptr<std::vector<Value>> out;
+      const std::vector<Value>& in = *v.elems;
+      for (size_t i = 0; i < in.size(); ++i) {
+        Value c = Conform(in[i], t.params[0], m, where, element);
+        if (c.IsError()) return c;
+        bool same = c.kind == in[i].kind &&
+                    (c.kind == Value::Kind::Scalar
+                         ? c.type.base == in[i].type.base && c.type.dim == in[i].type.dim &&
+                               c.type.any_dim == in[i].type.any_dim
+                         : c.elems == in[i].elems);
+        if (!same && !out) out = std::make_shared<std::vector<Value>>(in.begin(), in.begin() + i);
+        if (out) out->push_back(std::move(c));
+      }
+      if (!out) return v;
       Value r = v;
       r.elems = out;
       return r;

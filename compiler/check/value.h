@@ -4,6 +4,7 @@
 // Bool. An Error value poisons whatever uses it, so one mistake gives one diagnostic.
 #pragma once
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,11 +20,17 @@ namespace rl::check {
 
 struct ModuleInfo;
 struct Scope;
+struct CallSite;
 
 enum class Builtin {
   Min, Max, Abs, Sqrt, Exp, Log, Log2, Log10, Ceil, Floor, Len, Range, Roofline, Fold, Concat, Flatten,
+  Str, Error, ShapeError,
   MlpBundle, MlpHas, MlpPredict  // kernel-time models: kernels.cpp
 };
+
+// The built-in a name means when nothing in scope, in the module or among its imports
+// binds it (built-in names are not reserved), or nullopt.
+std::optional<Builtin> BuiltinNamed(const std::string& name);
 
 struct ScalarType {
   enum class Base : uint8_t { Int, Real, Bool } base = Base::Real;
@@ -52,6 +59,10 @@ struct Value {
   const ast::FnDecl* fn = nullptr;
   ModuleInfo* fn_module = nullptr;
   std::shared_ptr<const Scope> captured;  // a lambda's view of the names around it
+  // Where the spec made this function value: the calls active when a lambda was created
+  // (`conv2d(64, 3)`), or the name that brought a library block into the spec (`relu`).
+  // Diagnostics raised inside it point there (Program::RaiseUserError).
+  std::shared_ptr<const CallSite> origin;
   // Builtin
   Builtin builtin = Builtin::Min;
   // Module (an `import ... as name`)

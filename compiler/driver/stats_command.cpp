@@ -224,6 +224,8 @@ int RunStats() {
     std::vector<std::string> nets;
     for (const std::string& g : s.comp->GlobalNames())
       if (std::optional<check::Exported> v = s.comp->ExportGlobal(g); v && IsNetwork(*v)) nets.push_back(g);
+    // A network that failed to build (a shape error) was reported: that is the answer.
+    if (s.diags.ErrorCount() > 0) return kSpecError;
     if (nets.size() != 1) {
       llvm::errs() << fmt::format("ringline: error: {}; pick one with --model\n",
                                   nets.empty() ? std::string("this file defines no `Network`")

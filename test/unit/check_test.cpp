@@ -395,6 +395,51 @@ TEST(Check, ErrorsHaveTheirKinds) {
   EXPECT_TRUE(Fails(Scenario("report r = exp(1 s)"), "unit_mismatch"));
 }
 
+TEST(Check, UserErrorsHaveTheirKinds) {
+  EXPECT_TRUE(Fails(Scenario("report r = error(\"no\")"), "user_error"));
+  EXPECT_TRUE(Fails(Scenario("report r = shape_error(\"got `\" + str([1, 2]) + \"`\")"), "shape_mismatch"));
+  EXPECT_TRUE(Fails(Scenario("param n: Int = 1\nreport r = if n > 0 then 1 else error(\"no\")"), "not_static"));
+  EXPECT_TRUE(Fails(Scenario("param n: Int = 1\nreport r = len(str(n))"), "not_static"));
+  EXPECT_TRUE(Fails(Scenario("report r = error(1)"), "bad_call"));
+  EXPECT_TRUE(Fails(Scenario("report r = \"a\" + 1"), "type_mismatch"));
+}
+
+// A layer applied to a shape it cannot take is reported at the spec's call that made the
+// layer, not inside stdlib/layers.rl, with the message the library wrote, and a note at
+// the `network` that applied it.
+TEST(Check, ShapeErrorsPointAtTheSpecsLayer) {
+  test::Harness h;
+  Compilation comp(h.diags, Options{RL_STDLIB_DIR});
+  const std::string src =
+      "import stdlib.layers\n"
+      "let n = network(\"n\", [3, 8, 8], [conv2d(4, 3), flatten, relu, conv2d(8, 3)])\n"
+      "scenario s { report p = total_params(n) }\n";
+  unsigned id = h.Add(src);
+  ASSERT_TRUE(comp.LoadBuffer(id));
+  EXPECT_FALSE(comp.Lower("s"));
+  ASSERT_EQ(h.collected.size(), 2u) << h.AllText();
+  auto text = [&](const diag::Collected& c) { return src.substr(c.where.begin, c.where.end - c.where.begin); };
+  EXPECT_EQ(h.collected[0].text, "`conv2d` needs a 3-D input [C, H, W] per sample, got `[144]` [shape_mismatch]");
+  EXPECT_EQ(h.collected[0].where.buffer, id);
+  EXPECT_EQ(text(h.collected[0]), "conv2d(8, 3)");
+  EXPECT_EQ(h.collected[1].text, "in this call of `network` [called_from]");
+  EXPECT_EQ(text(h.collected[1]).substr(0, 8), "network(");
+}
+
+// `str` shows static values; `+` joins strings (seen through the message of `error`).
+TEST(Check, StrAndStringJoin) {
+  test::Harness h;
+  Compilation comp(h.diags, Options{RL_STDLIB_DIR});
+  ASSERT_TRUE(comp.LoadBuffer(h.Add(
+      "record P { a: Int, b: B/s = 2 GB/s }\n"
+      "let x = error(str([3, 224, 224]) + \"|\" + str(P { a = 1 }) + \"|\" + str(0.5) + \"|\" + str(\"s\") +\n"
+      "              \"|\" + str([[\"t\"], []]) + \"|\" + str(1 == 1))\n")));
+  EXPECT_FALSE(comp.CheckAll());
+  ASSERT_EQ(h.collected.size(), 1u) << h.AllText();
+  EXPECT_EQ(h.collected[0].text,
+            "[3, 224, 224]|P { a = 1, b = 2000000000 B/s }|0.5|s|[[\"t\"], []]|true [user_error]");
+}
+
 TEST(Check, OneMistakeGivesOneDiagnostic) {
   // An erroneous value poisons its users instead of producing follow-on errors.
   std::vector<std::string> tags = Errors(Scenario("let x = 1 s + 1 B\nreport r = x * 2 + x"));

@@ -36,8 +36,17 @@ let x = f()
 let x = if 1 then 2 else 3
 
 // -----
-// expected-error@+1 {{`+` needs numbers or booleans, got `String` [type_mismatch]}}
+// `+` joins strings, and only strings: a number needs `str`.
+// expected-error@+1 {{`+` joins two `String`s, got `String` and `Int`; convert with `str(...)` [type_mismatch]}}
 let x = "a" + 1
+
+// -----
+// expected-error@+1 {{`+` joins two `String`s, got `String` and `[Int]`; convert with `str(...)` [type_mismatch]}}
+let x = [3, 4] + "a"
+
+// -----
+// expected-error@+1 {{`-` needs numbers or booleans, got `String` [type_mismatch]}}
+let x = "ab" - "b"
 
 // -----
 // expected-error@+1 {{`+` needs numbers or booleans, got `[Int]` [type_mismatch]}}

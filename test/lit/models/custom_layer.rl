@@ -4,6 +4,11 @@
 // (/usr/bin/python3 tools/torchvision_reference.py mobilenet_v3_small) and against the
 // FLOPs of the new layers derived by hand.
 // RUN: %ringline eval %s | FileCheck %s --strict-whitespace
+// RUN: %python %S/Inputs/expect_exit.py 1 %ringline check %S/Inputs/gated_wrong.rl | FileCheck %s --check-prefix=WRONG --implicit-check-not=error:
+// WRONG: gated_wrong.rl:7:39: error: `gated` needs a gate of one value per channel, `[16, 1, 1]`, got `[8, 1, 1]` [shape_mismatch]
+// WRONG: custom_layer.rl:39:5: note: raised by this `shape_error` [called_from]
+// WRONG: gated_wrong.rl:7:11: note: in this call of `network` [called_from]
+// WRONG: exit 1
 import stdlib.layers
 
 // 1. Elementwise layers: `elementwise(kind, shape, fwd FLOPs, bwd FLOPs per element)`.
@@ -24,9 +29,17 @@ fn channel_scale(x: [Int]) -> Layer =
           writes = numel(x), act = numel(x) + x[0] }
 
 // 3. A combinator: the gate's layers read x, then channel_scale multiplies x by the gate.
-//    Like `residual`, it returns the layers of both and hands on x's shape.
-fn gated(gate: [Block]) -> Block = fn(x: [Int]) -> [Layer] =
-  concat(layers_of(x, gate), [channel_scale(x)])
+//    Like `residual`, it returns the layers of both and hands on x's shape. The gate must
+//    give one value per channel ([C, 1, 1] for x = [C, H, W]); anything else is a
+//    [shape_mismatch] at the spec's call of `gated` (Inputs/gated_wrong.rl, below).
+fn gated(gate: [Block]) -> Block = fn(x: [Int]) -> [Layer] = {
+  let g = layers_of(x, gate)
+  let per_channel = concat([x[0]], [1 for i in range(1, len(x))])
+  if not same_shape(shape_after(g, x), per_channel) then
+    shape_error("`gated` needs a gate of one value per channel, `" + str(per_channel) +
+                "`, got `" + str(shape_after(g, x)) + "`")
+  else concat(g, [channel_scale(x)])
+}
 
 // 4. Squeeze-and-excitation (torchvision's SqueezeExcitation): pool to 1x1, 1x1 conv down
 //    to `squeeze` channels, ReLU, 1x1 conv back up, hard-sigmoid, scale.
