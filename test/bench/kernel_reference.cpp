@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <tuple>
 
 namespace rl::bench {
 namespace {
@@ -15,7 +17,15 @@ double Roofline(double work, double traffic, double peak, double bw) { return st
 
 }  // namespace
 
-void SetReference(RefWorkload w) { g_ref = std::move(w); }
+void SetReference(RefWorkload w) {
+  std::map<std::tuple<const kernels::Model*, double, std::vector<double>, double, double, double>, int> seen;
+  for (RefLayer& l : w.layers)
+    for (RefKernel& k : l.kernels) {
+      const int next = static_cast<int>(seen.size());
+      k.unique = seen.try_emplace({k.model, k.rows, k.feats, k.flops, k.elems, k.fixed}, next).first->second;
+    }
+  g_ref = std::move(w);
+}
 
 void KernelReferenceSweep(const double* const* axes, const int64_t* lo, const int64_t* hi, const int64_t* stride,
                           double* reports, uint8_t* feasible, int64_t count) {
@@ -24,7 +34,9 @@ void KernelReferenceSweep(const double* const* axes, const int64_t* lo, const in
   const double* batches = axes[0] + lo[0];
   // Per layer, per batch value: forward and backward time.
   std::vector<double> fwd(static_cast<size_t>(nb), 0), bwd(static_cast<size_t>(nb), 0);
-  std::vector<double> lf(static_cast<size_t>(nb)), lb(static_cast<size_t>(nb)), feats, times(static_cast<size_t>(nb));
+  std::vector<double> lf(static_cast<size_t>(nb)), lb(static_cast<size_t>(nb)), feats;
+  std::vector<std::vector<double>> cache;  // per unique kernel: its time per batch value
+  std::vector<bool> done;
   for (const RefLayer& l : w.layers) {
     if (l.kernels.empty()) {
       for (int64_t i = 0; i < nb; ++i) {
@@ -36,7 +48,15 @@ void KernelReferenceSweep(const double* const* axes, const int64_t* lo, const in
       std::fill(lf.begin(), lf.end(), 0.0);
       std::fill(lb.begin(), lb.end(), 0.0);
       for (const RefKernel& k : l.kernels) {
-        if (k.model) {
+        if (static_cast<size_t>(k.unique) >= cache.size()) {
+          cache.resize(static_cast<size_t>(k.unique) + 1);
+          done.resize(static_cast<size_t>(k.unique) + 1, false);
+        }
+        std::vector<double>& times = cache[static_cast<size_t>(k.unique)];
+        if (done[static_cast<size_t>(k.unique)]) {
+          // predicted already: an identical kernel of an earlier layer
+        } else if (k.model) {
+          times.resize(static_cast<size_t>(nb));
           const size_t nf = k.feats.size() + 2;
           feats.resize(static_cast<size_t>(nb) * nf);
           for (int64_t i = 0; i < nb; ++i) {
@@ -47,9 +67,11 @@ void KernelReferenceSweep(const double* const* axes, const int64_t* lo, const in
           }
           k.model->PredictBatch(feats.data(), nb, times.data());
         } else {
+          times.resize(static_cast<size_t>(nb));
           for (int64_t i = 0; i < nb; ++i)
             times[i] = Roofline(batches[i] * k.flops, (batches[i] * k.elems + k.fixed) * w.elem, w.peak, w.membw);
         }
+        done[static_cast<size_t>(k.unique)] = true;
         std::vector<double>& acc = k.fwd ? lf : lb;
         for (int64_t i = 0; i < nb; ++i) acc[i] += times[i];
       }

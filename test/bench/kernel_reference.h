@@ -2,7 +2,8 @@
 // (taken once from the checker's Network record, as data) timed with the same bundle and
 // the same formulas as stdlib/kernel_time.rl, staged by hand: per box, every kernel is
 // predicted for the box's batch values in one PredictBatch call, then the nodes loop is
-// plain arithmetic. Fills the same boxes (runtime/abi.h).
+// plain arithmetic. Identical kernels (ResNet-50 repeats its blocks) are predicted once,
+// as the compiler's CSE does. Fills the same boxes (runtime/abi.h).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -18,6 +19,7 @@ struct RefKernel {
   double rows;
   std::vector<double> feats;    // after the first, without dtype
   double flops, elems, fixed;
+  int unique = -1;              // SetReference: index of the first identical kernel
 };
 struct RefLayer {
   std::vector<RefKernel> kernels;  // those that run (the first layer's data gradient dropped)
