@@ -663,6 +663,9 @@ def parse_args(argv):
     ap.add_argument("--max-minutes", type=float, default=None,
                     help="stop after this many minutes and write the rows measured so far")
     ap.add_argument("--kinds", default=None, help="comma-separated kinds to profile (default: all)")
+    ap.add_argument("--max-call-s", type=float, default=None,
+                    help="skip configurations estimated to take longer than this per call (default: the grid's "
+                         "cap, 0.12 s on a CPU for --grid full); raise it to reach the big layers at small batches")
     ap.add_argument("--clock", default="wall", choices=("wall", "cpu"),
                     help="cpu only: wall time (perf_counter, default) or the thread's CPU time "
                          "(thread_time; needs --threads 1), robust to other load on the machine")
@@ -746,6 +749,8 @@ def main(argv):
     # not on how loaded the machine was while the peaks were measured); the measured ones
     # only drive the ETA.
     grid = Grid(dev, args.grid, layers, CostModel(dev, *NOMINAL_RATES[dev], threads), random.Random(args.seed))
+    if args.max_call_s is not None:
+        grid.cap_s = args.max_call_s
     cost = CostModel(dev, matmul, conv, bw, threads)
     rng = random.Random(args.seed + 1)
     dtypes = (4, 2) if dev == "cuda" else (4,)
