@@ -28,6 +28,7 @@
 #include "runtime/consumers.h"
 #include "runtime/kernels/kernels.h"
 #include "runtime/sweep.h"
+#include "test/bench/compare.h"
 #include "test/bench/kernel_reference.h"
 
 namespace rl::bench {
@@ -108,41 +109,8 @@ void BM_Sweep(benchmark::State& st, Kind k) {
   for (auto _ : st) benchmark::DoNotOptimize(SweepBest(k));
 }
 
-// Every report of `k` against the JIT's, box by box.
-class Compare : public runtime::Consumer {
- public:
-  explicit Compare(Kind k) : make_(Filler(k)) {}
-  void Prepare(runtime::Chunk& c) override {
-    std::vector<double> reports(c.reports.size());
-    std::vector<uint8_t> feasible(c.feasible.size());
-    std::vector<const double*> axes;
-    for (const auto& a : c.space->axes) axes.push_back(a.data());
-    make_()->Fill(axes.data(), c.lo.data(), c.hi.data(), c.stride.data(), reports.data(), feasible.data(), c.count);
-    auto worst = std::make_shared<double>(0);
-    for (size_t i = 0; i < reports.size(); ++i) {
-      double a = c.reports[i], b = reports[i];
-      double d = a == b ? 0 : std::fabs(a - b) / std::max(std::fabs(a), std::fabs(b));
-      *worst = std::max(*worst, std::isnan(d) ? INFINITY : d);
-    }
-    c.partial = worst;
-  }
-  bool Consume(runtime::Chunk& c) override {
-    worst = std::max(worst, *static_cast<double*>(c.partial.get()));
-    return true;
-  }
-  double worst = 0;
-
- private:
-  runtime::FillerFactory make_;
-};
-
 double MaxRelDiff(Kind k) {
-  runtime::Space space(Axes(k), g->order, g->sc.reports.size());
-  Compare cmp(k);
-  runtime::SweepOptions so;
-  so.keep_infeasible = true;
-  runtime::RunSweep(space, Filler(Kind::Jit), cmp, so);
-  return cmp.worst;
+  return bench::MaxRelDiff(runtime::Space(Axes(k), g->order, g->sc.reports.size()), Filler(Kind::Jit), Filler(k));
 }
 
 class Collector : public benchmark::BenchmarkReporter {
