@@ -49,6 +49,11 @@ Value Program::CallKernelBuiltin(Builtin b, const ast::CallExpr* call, std::vect
       return v;
     }
     if (!Want(*this, call, args, 0, Value::Kind::String, "mlp_bundle", "a file name (String)")) return Value::Error();
+    if (args[0].str.empty()) {
+      Error(diag::Kind::bad_bundle, call->args[0].range,
+            "`mlp_bundle` needs a file name; `mlp_bundle()` is the bundle without models");
+      return Value::Error();
+    }
     // Relative to the directory of the module that wrote the call (its own spec file).
     llvm::SmallString<256> path(args[0].str);
     if (!llvm::sys::path::is_absolute(path)) {

@@ -46,3 +46,8 @@ scenario s { report t = mlp_has(b, "gemm_fwd") }
 fn f(b: Bundle) -> Bool = mlp_has(b, "gemm_fwd")
 // expected-error@+1 {{argument `b` of `f` must be `Bundle`, got `Int` [type_mismatch]}}
 scenario s { report t = f(3) }
+
+// -----
+// expected-error@+1 {{`mlp_bundle` needs a file name; `mlp_bundle()` is the bundle without models [bad_bundle]}}
+let b = mlp_bundle("")
+scenario s { report t = mlp_has(b, "gemm_fwd") }
