@@ -754,24 +754,24 @@ def main(argv):
     cost = CostModel(dev, matmul, conv, bw, threads)
     rng = random.Random(args.seed + 1)
     dtypes = (4, 2) if dev == "cuda" else (4,)
-    todo = []  # (kind, features, variant)
+    plan = []  # (kind, features, variant)
     for kind in args.kinds:
         for f in grid.configs(kind, TARGETS[args.grid][family(kind)]):
             # add and threshold_backward share features: one op per configuration.
             variant = ("threshold_backward" if rng.random() < 0.5 else "add") if kind == "eltwise" and f[2] == 2 else ""
             for d in dtypes:
-                todo.append((kind, f[:-1] + (d,), variant))
-    rng.shuffle(todo)  # interleave kinds: an early stop still covers every kind
+                plan.append((kind, f[:-1] + (d,), variant))
+    rng.shuffle(plan)  # interleave kinds: an early stop still covers every kind
 
     def row_cost(kind, f):
         t = cost.seconds(kind, f)
         return 2 * t + max(5 * t, timer.target_s) + 2e-3  # warm-up, timed calls, set-up
 
-    est_total = sum(row_cost(k, f) for k, f, _ in todo)
+    est_total = sum(row_cost(k, f) for k, f, _ in plan)
     counts = {}
-    for k, _, _ in todo:
+    for k, _, _ in plan:
         counts[k] = counts.get(k, 0) + 1
-    log(f"{len(todo)} configurations planned ({', '.join(f'{k} {v}' for k, v in counts.items())}); "
+    log(f"{len(plan)} configurations planned ({', '.join(f'{k} {v}' for k, v in counts.items())}); "
         f"a-priori estimate {fmt_time(est_total)}")
 
     partial_path = args.output + ".partial"
@@ -779,7 +779,7 @@ def main(argv):
     deadline = t_start + args.max_minutes * 60 if args.max_minutes else None
     est_done, last_report = 0.0, time.time()
     with open(partial_path, "w") as partial, torch.no_grad():
-        for i, (kind, f, variant) in enumerate(todo):
+        for i, (kind, f, variant) in enumerate(plan):
             if stop["signal"] is not None or (deadline and time.time() > deadline):
                 break
             try:
@@ -801,7 +801,7 @@ def main(argv):
                 spent = now - t_start
                 # Scale the a-priori estimate by how far off it has been so far.
                 eta = (est_total - est_done) * (spent / max(est_done, 1e-9))
-                log(f"{i + 1}/{len(todo)} rows, {fmt_time(spent)} elapsed, ETA {fmt_time(eta)}")
+                log(f"{i + 1}/{len(plan)} rows, {fmt_time(spent)} elapsed, ETA {fmt_time(eta)}")
 
     if stop["signal"] is None:
         # Other jobs on a shared machine depress the peaks: measure again, keep the best.
@@ -833,7 +833,7 @@ def main(argv):
         ("matmul_flops", f"{matmul:.6g}"), ("conv_flops", f"{conv:.6g}"),
     ]
     header += [(k, f"{v:.6g}") for k, v in extra.items()]
-    header += [("blas", blas), ("kinds", ",".join(args.kinds)), ("configs", f"{len(rows)} of {len(todo)}"),
+    header += [("blas", blas), ("kinds", ",".join(args.kinds)), ("configs", f"{len(rows)} of {len(plan)}"),
                ("elapsed_s", f"{elapsed:.0f}"),
                ("command", "tools/profile_kernels.py " + " ".join(argv))]
     if dev == "cuda":
@@ -858,10 +858,10 @@ def main(argv):
     log(f"wrote {len(rows)} rows to {args.output} in {fmt_time(elapsed)} "
         f"({', '.join(f'{k} {per_kind.get(k, 0)}' for k in args.kinds)}); {len(failures)} failed")
     if stop["signal"] is not None:
-        log(f"stopped by signal {stop['signal']} after {done} of {len(todo)} configurations")
+        log(f"stopped by signal {stop['signal']} after {done} of {len(plan)} configurations")
         return 1
-    if done < len(todo):
-        log(f"stopped at --max-minutes after {done} of {len(todo)} configurations")
+    if done < len(plan):
+        log(f"stopped at --max-minutes after {done} of {len(plan)} configurations")
     missing = [k for k in args.kinds if k not in per_kind]
     if missing:
         log(f"warning: no rows for {', '.join(missing)}")

@@ -199,14 +199,18 @@ Value Program::CallFn(const Value& fnv, SourceRange call_range, const std::vecto
   return result;
 }
 
+bool CheckArgCount(Program& p, const ast::CallExpr* call, size_t n, size_t lo, size_t hi, const char* name) {
+  if (n >= lo && n <= hi) return true;
+  p.Error(diag::Kind::bad_call, call->range,
+          lo == hi       ? fmt::format("`{}` takes {} argument{}, got {}", name, lo, lo == 1 ? "" : "s", n)
+          : hi == lo + 1 ? fmt::format("`{}` takes {} or {} arguments, got {}", name, lo, hi, n)
+                         : fmt::format("`{}` takes {} to {} arguments, got {}", name, lo, hi, n));
+  return false;
+}
+
 static bool NeedScalars(Program& p, const ast::CallExpr* call, const std::vector<Value>& args,
                         const char* name, size_t lo, size_t hi) {
-  if (args.size() < lo || args.size() > hi) {
-    p.Error(diag::Kind::bad_call, call->range,
-            lo == hi ? fmt::format("`{}` takes {} argument{}, got {}", name, lo, lo == 1 ? "" : "s", args.size())
-                     : fmt::format("`{}` takes {} to {} arguments, got {}", name, lo, hi, args.size()));
-    return false;
-  }
+  if (!CheckArgCount(p, call, args.size(), lo, hi, name)) return false;
   for (size_t i = 0; i < args.size(); ++i)
     if (!args[i].IsScalar() || !args[i].type.IsNumeric()) {
       p.Error(diag::Kind::type_mismatch, call->args[i].range,

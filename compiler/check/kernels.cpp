@@ -20,14 +20,6 @@ using B = ScalarType::Base;
 
 namespace {
 
-bool ArgCount(Program& p, const ast::CallExpr* call, size_t n, size_t lo, size_t hi, const char* name) {
-  if (n >= lo && n <= hi) return true;
-  p.Error(diag::Kind::bad_call, call->range,
-          lo == hi ? fmt::format("`{}` takes {} argument{}, got {}", name, lo, lo == 1 ? "" : "s", n)
-                   : fmt::format("`{}` takes {} or {} arguments, got {}", name, lo, hi, n));
-  return false;
-}
-
 bool Want(Program& p, const ast::CallExpr* call, const std::vector<Value>& args, size_t i, Value::Kind k,
           const char* name, const char* what) {
   if (args[i].kind == k) return true;
@@ -40,7 +32,7 @@ bool Want(Program& p, const ast::CallExpr* call, const std::vector<Value>& args,
 
 Value Program::CallKernelBuiltin(Builtin b, const ast::CallExpr* call, std::vector<Value>& args, const Env& env) {
   if (b == Builtin::MlpBundle) {
-    if (!ArgCount(*this, call, args.size(), 0, 1, "mlp_bundle")) return Value::Error();
+    if (!CheckArgCount(*this, call, args.size(), 0, 1, "mlp_bundle")) return Value::Error();
     Value v;
     v.kind = Value::Kind::Bundle;
     if (args.empty()) {
@@ -81,7 +73,7 @@ Value Program::CallKernelBuiltin(Builtin b, const ast::CallExpr* call, std::vect
   }
 
   const char* name = b == Builtin::MlpHas ? "mlp_has" : "mlp_predict";
-  if (!ArgCount(*this, call, args.size(), b == Builtin::MlpHas ? 2 : 3, b == Builtin::MlpHas ? 2 : 3, name) ||
+  if (!CheckArgCount(*this, call, args.size(), b == Builtin::MlpHas ? 2 : 3, b == Builtin::MlpHas ? 2 : 3, name) ||
       !Want(*this, call, args, 0, Value::Kind::Bundle, name, "a kernel bundle (`Bundle`)") ||
       !Want(*this, call, args, 1, Value::Kind::String, name, "a kernel kind (String)"))
     return Value::Error();

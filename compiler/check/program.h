@@ -211,4 +211,8 @@ class Program {
   std::map<std::string, std::shared_ptr<const kernels::Bundle>> bundles_;
 };
 
+// calls.cpp: false after a [bad_call] ("`name` takes 2 arguments, got 3") unless
+// lo <= n <= hi.
+bool CheckArgCount(Program& p, const ast::CallExpr* call, size_t n, size_t lo, size_t hi, const char* name);
+
 }  // namespace rl::check

@@ -28,7 +28,7 @@
 #include "compiler/passes/passes.h"
 #include "runtime/consumers.h"
 #include "runtime/sweep.h"
-#include "test/bench/compare.h"
+#include "test/bench/shared.h"
 #include "test/bench/reference.h"
 
 namespace rl::bench {
@@ -112,16 +112,8 @@ const std::vector<std::vector<double>>& Axes(Kind k) {
 
 // One sweep into `--best iter_time`, as `ringline sweep --best` runs it.
 std::string SweepBest(Kind k, unsigned threads) {
-  runtime::Space space(Axes(k), g->order, g->sc.reports.size());
-  std::ostringstream os;
-  std::unique_ptr<runtime::Sink> sink = runtime::MakeSink(runtime::Format::Csv, os);
-  runtime::RowShape shape{g->sc.params.size(), g->sc.reports.size(), false, false};
-  std::unique_ptr<runtime::RowConsumer> best = runtime::MakeBest(*sink, shape, runtime::Objective{0, false});
-  runtime::SweepOptions so;
-  so.threads = threads;
-  runtime::RunSweep(space, Filler(k), *best, so);
-  best->Finish();
-  return os.str();
+  return bench::SweepBest(runtime::Space(Axes(k), g->order, g->sc.reports.size()), Filler(k), g->sc.params.size(),
+                          runtime::Objective{0, false}, threads);
 }
 
 void BM_Sweep(benchmark::State& state, Kind k, unsigned threads) {

@@ -28,7 +28,7 @@
 #include "runtime/consumers.h"
 #include "runtime/kernels/kernels.h"
 #include "runtime/sweep.h"
-#include "test/bench/compare.h"
+#include "test/bench/shared.h"
 #include "test/bench/kernel_reference.h"
 
 namespace rl::bench {
@@ -93,16 +93,8 @@ runtime::FillerFactory Filler(Kind k) {
 const std::vector<std::vector<double>>& Axes(Kind k) { return k == Kind::Interp ? g->subset : g->full; }
 
 std::string SweepBest(Kind k) {
-  runtime::Space space(Axes(k), g->order, g->sc.reports.size());
-  std::ostringstream os;
-  std::unique_ptr<runtime::Sink> sink = runtime::MakeSink(runtime::Format::Csv, os);
-  runtime::RowShape shape{g->sc.params.size(), g->sc.reports.size(), false, false};
-  std::unique_ptr<runtime::RowConsumer> best = runtime::MakeBest(*sink, shape, runtime::Objective{1, true});
-  runtime::SweepOptions so;
-  so.threads = 1;
-  runtime::RunSweep(space, Filler(k), *best, so);
-  best->Finish();
-  return os.str();
+  return bench::SweepBest(runtime::Space(Axes(k), g->order, g->sc.reports.size()), Filler(k), g->sc.params.size(),
+                          runtime::Objective{1, true}, 1);
 }
 
 void BM_Sweep(benchmark::State& st, Kind k) {

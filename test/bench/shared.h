@@ -1,16 +1,35 @@
-// Shared by the benchmarks: the largest relative difference between the reports of two
-// backends over a whole sweep, box by box (a feasibility mismatch or a NaN on one side
-// only counts as infinite). The benchmarks print their figures only when it is within
-// 1e-12.
+// Shared by the benchmarks: one timed sweep into a `--best` reduction, and the largest
+// relative difference between the reports of two backends over a whole sweep, box by box
+// (a feasibility mismatch or a NaN on one side only counts as infinite). The benchmarks
+// print their figures only when that difference is within 1e-12.
 #pragma once
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <sstream>
+#include <string>
 #include <vector>
 
+#include "runtime/consumers.h"
+#include "runtime/sinks.h"
 #include "runtime/sweep.h"
 
 namespace rl::bench {
+
+// A sweep of `space` into `--best` of `by`, as `ringline sweep --best` runs it; returns
+// the best row as CSV (so the work cannot be optimised away).
+inline std::string SweepBest(const runtime::Space& space, runtime::FillerFactory filler, size_t num_params,
+                             runtime::Objective by, unsigned threads) {
+  std::ostringstream os;
+  std::unique_ptr<runtime::Sink> sink = runtime::MakeSink(runtime::Format::Csv, os);
+  runtime::RowShape shape{num_params, space.num_reports, false, false};
+  std::unique_ptr<runtime::RowConsumer> best = runtime::MakeBest(*sink, shape, by);
+  runtime::SweepOptions so;
+  so.threads = threads;
+  runtime::RunSweep(space, std::move(filler), *best, so);
+  best->Finish();
+  return os.str();
+}
 
 // Refills each chunk the sweep engine filled (with the reference backend) with `other`
 // and keeps the worst relative difference.
