@@ -5,18 +5,32 @@ predictions end to end against `ringline stats --model NAME --batch N --device e
 Times the forward pass and the backward pass (loss.backward) of a cross-entropy training
 step on one thread, as thread CPU time (time.thread_time, like the profile's --clock cpu),
 after one warm-up step; prints the median of three.
-  /usr/bin/python3 tools/measure_step.py resnet50 8
+  /usr/bin/python3 tools/measure_step.py resnet50 8 [--default-malloc]
+Like the profiler, it first tunes glibc malloc to keep freed memory mapped
+(profile_kernels.keep_freed_memory), so the step is timed under the conditions the kernel
+models were profiled in; --default-malloc leaves malloc alone, and every activation over
+128 KiB is then page-faulted in again on each step (which thread CPU time counts).
 Only Debian's /usr/bin/python3 has torch and torchvision (python3-torch, python3-torchvision).
 """
+import os
 import sys
 import time
 
 import torch
 import torchvision
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from profile_kernels import keep_freed_memory  # noqa: E402
+
 
 def main():
-    name, batch = sys.argv[1], int(sys.argv[2])
+    args = [a for a in sys.argv[1:] if a != "--default-malloc"]
+    tuned = "--default-malloc" not in sys.argv[1:]
+    if len(args) != 2:
+        sys.exit("usage: measure_step.py MODEL BATCH [--default-malloc]")
+    name, batch = args[0], int(args[1])
+    if tuned and not keep_freed_memory():
+        sys.exit("measure_step.py: error: could not tune glibc malloc (use --default-malloc)")
     torch.set_num_threads(1)
     model = getattr(torchvision.models, name)()
     model.train()
@@ -38,7 +52,7 @@ def main():
     step()
     fwd, bwd = zip(*(step() for _ in range(3)))
     print(f"{name} batch {batch}: forward {sorted(fwd)[1]:.3f} s, backward {sorted(bwd)[1]:.3f} s "
-          "(thread CPU time, median of 3)")
+          f"(thread CPU time, median of 3; {'tuned' if tuned else 'default'} malloc)")
 
 
 if __name__ == "__main__":

@@ -159,11 +159,18 @@ Value Program::Binary(ast::BinaryOp op, const Value& l, const Value& r, SourceRa
       return Emit(*this, IrOp(op), l, &r, t, where, env);
     }
     case O::Mul:
+    case O::Div:
+      if (!lt.dim.ProductFits(rt.dim, op == O::Mul ? 1 : -1)) {
+        Error(diag::Kind::unit_out_of_range, where,
+              fmt::format("the unit of `{}` {} `{}` would have a dimension beyond the power {}", Describe(lt),
+                          op == O::Mul ? "*" : "/", Describe(rt), units::kMaxDimExp));
+        return Value::Error();
+      }
+      if (op == O::Div)
+        // Int / Int is a Real: `ceil`/`floor` say how to round back to an Int.
+        return Emit(*this, ir::Op::Div, l, &r, {B::Real, lt.dim / rt.dim, false}, where, env);
       return Emit(*this, ir::Op::Mul, l, &r, {both_int ? B::Int : B::Real, lt.dim * rt.dim, false},
                   where, env);
-    case O::Div:
-      // Int / Int is a Real: `ceil`/`floor` say how to round back to an Int.
-      return Emit(*this, ir::Op::Div, l, &r, {B::Real, lt.dim / rt.dim, false}, where, env);
     case O::Mod:
       if (!both_int) {
         Error(diag::Kind::type_mismatch, where,
@@ -185,6 +192,12 @@ Value Program::Binary(ast::BinaryOp op, const Value& l, const Value& r, SourceRa
         Error(diag::Kind::not_static, rrange,
               fmt::format("raising `{}` to a power needs a constant `Int` exponent (|n| <= 8)",
                           lt.dim.Str()));
+        return Value::Error();
+      }
+      if (!lt.dim.PowFits(static_cast<int>(r.c))) {
+        Error(diag::Kind::unit_out_of_range, where,
+              fmt::format("`{}` to the power {} would have a dimension beyond the power {}", lt.dim.Str(),
+                          static_cast<int>(r.c), units::kMaxDimExp));
         return Value::Error();
       }
       return Emit(*this, ir::Op::Pow, l, &r, {B::Real, lt.dim.Pow(static_cast<int>(r.c)), false},

@@ -46,6 +46,11 @@ std::optional<units::Unit> Program::ResolveUnit(const ast::UnitExpr& u) {
       ok = false;
       continue;
     }
+    if (!w->dim.PowFits(f.power) || !acc.dim.ProductFits(w->dim.Pow(f.power), 1)) {
+      Error(diag::Kind::unit_out_of_range, u.range,
+            fmt::format("the unit `{}` has a dimension beyond the power {}", u.text, units::kMaxDimExp));
+      return std::nullopt;
+    }
     acc = acc * w->Pow(f.power);
   }
   if (!ok) return std::nullopt;

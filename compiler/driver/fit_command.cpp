@@ -30,6 +30,9 @@ static cl::list<std::string> FitKinds("kinds", cl::desc("Fit only these kernel k
                                       cl::value_desc("a,b"), cl::sub(FitCmd), cl::cat(Category));
 static cl::opt<std::string> FitShow("show", cl::desc("Print a bundle's device and per-kind accuracy instead"),
                                     cl::value_desc("BUNDLE.rlk"), cl::sub(FitCmd), cl::cat(Category));
+static cl::opt<std::string> FitHeldOut("held-out",
+                                       cl::desc("Also write the held-out rows with their predictions to this CSV"),
+                                       cl::value_desc("ROWS.csv"), cl::sub(FitCmd), cl::cat(Category));
 static cl::opt<bool> FitQuiet("quiet", cl::desc("No per-kind progress lines on stderr"), cl::sub(FitCmd),
                               cl::cat(Category));
 
@@ -88,9 +91,24 @@ int RunFit() {
   opts.seed = FitSeed;
   opts.epochs = int(FitEpochs);
   opts.only.assign(FitKinds.begin(), FitKinds.end());
-  llvm::Expected<kernels::Bundle> b = kernels::Fit(*data, opts, FitQuiet ? llvm::nulls() : llvm::errs());
+  std::vector<kernels::HeldOutRow> held_out;
+  llvm::Expected<kernels::Bundle> b =
+      kernels::Fit(*data, opts, FitQuiet ? llvm::nulls() : llvm::errs(), FitHeldOut.empty() ? nullptr : &held_out);
   if (!b) return Fail(llvm::toString(b.takeError()));
   if (llvm::Error e = kernels::WriteBundle(*b, FitOutput)) return Fail(llvm::toString(std::move(e)));
+  if (!FitHeldOut.empty()) {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(FitHeldOut, ec);
+    if (ec) return Fail(fmt::format("cannot write `{}`: {}", std::string(FitHeldOut), ec.message()));
+    // The profile's own columns first, so the file reads like the profile it came from.
+    os << "kind,features,median_s,predicted_s,rel_err\n";
+    for (const kernels::HeldOutRow& r : held_out) {
+      std::string feats;
+      for (double f : r.sample->feats) feats += fmt::format("{}{}", feats.empty() ? "" : " ", f);
+      os << fmt::format("{},{},{:.6g},{:.6g},{:.4f}\n", r.sample->kind->name.str(), feats, r.sample->time, r.predicted,
+                        r.predicted / r.sample->time - 1);
+    }
+  }
   PrintDevice(b->device, llvm::outs());
   PrintTable(*b, llvm::outs());
   llvm::outs() << fmt::format("wrote {} ({} models)\n", std::string(FitOutput), b->models.size());

@@ -308,9 +308,9 @@ ast::ScenarioDecl Builder::BuildScenario(P::ScenarioDeclContext* ctx) {
       d.value = BuildExpr(r->expr());
       if (r->unit()) {
         ast::UnitExpr u;
-        BuildUnit(r->unit(), 1, u);
+        bool ok = BuildUnit(r->unit(), 1, u);
         u.range = Range(r->unit());
-        u.text = r->unit()->getText();
+        u.text = ok ? r->unit()->getText() : "?";
         d.unit = std::move(u);
       }
       s.order.push_back({K::Report, s.reports.size()});
@@ -334,9 +334,9 @@ ast::Type Builder::BuildType(P::Type_Context* ctx) {
     t.result = std::make_shared<ast::Type>(BuildType(ts.back()));
   } else if (auto* u = dynamic_cast<P::UnitTypeContext*>(ctx)) {
     ast::UnitExpr unit;
-    BuildUnit(u->unit(), 1, unit);
+    bool ok = BuildUnit(u->unit(), 1, unit);
     unit.range = t.range;
-    unit.text = u->unit()->getText();
+    unit.text = ok ? u->unit()->getText() : "?";
     // A single word that is not a unit names a type: Int, Real, Bool, String, a record.
     if (unit.factors.size() == 1 && unit.factors[0].power == 1 &&
         !units::LookupWord(unit.factors[0].word) && unit.factors[0].word != "1") {
@@ -352,21 +352,29 @@ ast::Type Builder::BuildType(P::Type_Context* ctx) {
 
 // unit : unitFactor (unitOp+=('/' | '*') unitFactor)* ;
 // unitFactor : (ID | NUMBER) ('^' '-'? NUMBER)? | '(' unit ')' ;
-void Builder::BuildUnit(P::UnitContext* ctx, int sign, ast::UnitExpr& out) {
+bool Builder::BuildUnit(P::UnitContext* ctx, int sign, ast::UnitExpr& out) {
+  bool ok = true;
   std::vector<P::UnitFactorContext*> fs = ctx->unitFactor();
   for (size_t i = 0; i < fs.size(); ++i) {
     int s = (i > 0 && ctx->unitOp[i - 1]->getText() == "/") ? -sign : sign;
     P::UnitFactorContext* f = fs[i];
     if (f->unit()) {
-      BuildUnit(f->unit(), s, out);
+      ok = BuildUnit(f->unit(), s, out) && ok;
       continue;
     }
     std::string word = f->ID() ? f->ID()->getText() : f->NUMBER(0)->getText();
     int power = 1;
     size_t nums = f->NUMBER().size();
     if ((f->ID() && nums == 1) || nums == 2) {
-      power = std::atoi(f->NUMBER(nums - 1)->getText().c_str());
-      if (f->getText().find("^-") != std::string::npos) power = -power;
+      std::optional<int> p = units::ParseUnitPower(f->NUMBER(nums - 1)->getText());
+      if (!p) {
+        diags_.Report(diag::Kind::unit_out_of_range, Range(f),
+                      fmt::format("the power in `{}` must be an integer from -{} to {}", f->getText(),
+                                  units::kMaxUnitPower, units::kMaxUnitPower));
+        ok = false;
+        continue;
+      }
+      power = f->getText().find("^-") != std::string::npos ? -*p : *p;
     }
     if (!f->ID() && word != "1") {
       diags_.Report(diag::Kind::unknown_unit, Range(f),
@@ -376,6 +384,7 @@ void Builder::BuildUnit(P::UnitContext* ctx, int sign, ast::UnitExpr& out) {
     if (word == "1") continue;  // `1/s`
     out.factors.push_back({word, power * s, Range(f)});
   }
+  return ok;
 }
 
 ast::Expr* Builder::Binary(ast::BinaryOp op, ast::Expr* l, ast::Expr* r, SourceRange op_range) {
@@ -593,10 +602,12 @@ ast::Expr* Builder::BuildNumber(P::NumberLitContext* ctx) {
   P::LitUnitContext* lu = ctx->litUnit();
   if (!lu) return lit;
   std::vector<P::LitUnitFactorContext*> fs = lu->litUnitFactor();
-  auto power_of = [](P::LitUnitFactorContext* f) {
+  // nullopt: a power past units::kMaxUnitPower (or too long to be a number).
+  auto power_of = [](P::LitUnitFactorContext* f) -> std::optional<int> {
     if (!f->NUMBER()) return 1;
-    int p = std::atoi(f->NUMBER()->getText().c_str());
-    return f->neg ? -p : p;
+    std::optional<int> p = units::ParseUnitPower(f->NUMBER()->getText());
+    if (!p) return std::nullopt;
+    return f->neg ? -*p : *p;
   };
   size_t i = 0;
   ast::UnitExpr unit;
@@ -614,7 +625,15 @@ ast::Expr* Builder::BuildNumber(P::NumberLitContext* ctx) {
     // so `4 B * h` is bytes times `h`, not byte-hours.
     if (i > 0 && (!is_unit || lu->unitOp[i - 1]->getText() == "*")) break;
     int sign = (i > 0 && lu->unitOp[i - 1]->getText() == "/") ? -1 : 1;
-    unit.factors.push_back({word, power_of(fs[i]) * sign, Range(fs[i])});
+    std::optional<int> power = power_of(fs[i]);
+    if (!power) {
+      diags_.Report(diag::Kind::unit_out_of_range, Range(fs[i]),
+                    fmt::format("the power in `{}` must be an integer from -{} to {}", fs[i]->getText(),
+                                units::kMaxUnitPower, units::kMaxUnitPower));
+      lit->unit = ast::UnitExpr{{}, "?", Range(fs[i])};  // poisoned: the checker stays quiet
+      return lit;
+    }
+    unit.factors.push_back({word, *power * sign, Range(fs[i])});
     if (!unit.text.empty()) unit.text += lu->unitOp[i - 1]->getText();
     unit.text += fs[i]->getText();
   }
@@ -629,7 +648,8 @@ ast::Expr* Builder::BuildNumber(P::NumberLitContext* ctx) {
     ast::Expr* operand = name;
     if (fs[i]->NUMBER()) {
       auto* n = m_.Make<ast::NumberExpr>(Range(fs[i]->NUMBER()->getSymbol()));
-      n->text = std::to_string(std::abs(power_of(fs[i])));
+      // The digits as written: the checker bounds a power of a value (|n| <= 8).
+      n->text = fs[i]->NUMBER()->getText();
       n->is_int = true;
       ast::Expr* exp = n;
       if (fs[i]->neg) {

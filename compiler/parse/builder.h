@@ -36,7 +36,9 @@ class Builder {
   ast::Step BuildStep(P::StepContext* ctx);
   ast::ScenarioDecl BuildScenario(P::ScenarioDeclContext* ctx);
   ast::Type BuildType(P::Type_Context* ctx);
-  void BuildUnit(P::UnitContext* ctx, int sign, ast::UnitExpr& out);
+  // Appends the unit's factors to `out`; false (after a diagnostic) when a power is out
+  // of range, and the caller poisons the unit so the checker stays quiet about it.
+  bool BuildUnit(P::UnitContext* ctx, int sign, ast::UnitExpr& out);
   ast::Expr* BuildExpr(P::ExprContext* ctx);
   ast::Expr* BuildPrimary(P::PrimaryContext* ctx);
   ast::Expr* BuildNumber(P::NumberLitContext* ctx);

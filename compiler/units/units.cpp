@@ -1,6 +1,7 @@
 // Unit words, dimension algebra and exact decimal conversion (see units.h).
 #include "compiler/units/units.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <fmt/format.h>
@@ -67,6 +68,26 @@ Dim Dim::Pow(int n) const {
   Dim r;
   for (int i = 0; i < kNumBaseDims; ++i) r.exp[i] = static_cast<int8_t>(exp[i] * n);
   return r;
+}
+bool Dim::ProductFits(const Dim& o, int sign) const {
+  for (int i = 0; i < kNumBaseDims; ++i)
+    if (std::abs(int(exp[i]) + sign * int(o.exp[i])) > kMaxDimExp) return false;
+  return true;
+}
+bool Dim::PowFits(int n) const {
+  for (int i = 0; i < kNumBaseDims; ++i)
+    if (std::abs(int64_t(exp[i]) * n) > kMaxDimExp) return false;
+  return true;
+}
+std::optional<int> ParseUnitPower(std::string_view digits) {
+  if (digits.empty() || digits.size() > 3) return std::nullopt;
+  int v = 0;
+  for (char c : digits) {
+    if (c < '0' || c > '9') return std::nullopt;
+    v = v * 10 + (c - '0');
+  }
+  if (v > kMaxUnitPower) return std::nullopt;
+  return v;
 }
 std::optional<Dim> Dim::Sqrt() const {
   Dim r;
@@ -149,11 +170,11 @@ std::optional<Unit> ParseUnitString(std::string_view text, std::string* bad_word
     while (!tok.empty() && tok.back() == ' ') tok.remove_suffix(1);
     int power = 1;
     if (size_t caret = tok.find('^'); caret != std::string_view::npos) {
-      std::string p(tok.substr(caret + 1));
-      char* end = nullptr;
-      long v = std::strtol(p.c_str(), &end, 10);
-      if (p.empty() || *end != '\0' || v < -8 || v > 8) return fail(tok);
-      power = static_cast<int>(v);
+      std::string_view p = tok.substr(caret + 1);
+      bool neg = !p.empty() && p.front() == '-';
+      std::optional<int> v = ParseUnitPower(neg ? p.substr(1) : p);
+      if (!v) return fail(tok);
+      power = neg ? -*v : *v;
       tok = tok.substr(0, caret);
     }
     std::optional<Unit> u;
@@ -161,6 +182,7 @@ std::optional<Unit> ParseUnitString(std::string_view text, std::string* bad_word
     else u = LookupWord(tok);
     if (!u) return fail(tok);
     if (power != 1) u = u->Pow(power);
+    if (acc && !acc->dim.ProductFits(u->dim, op == '*' ? 1 : -1)) return fail(text);
     if (!acc) acc = *u;
     else acc = op == '*' ? *acc * *u : *acc / *u;
     if (j >= text.size()) break;
@@ -179,7 +201,10 @@ double LiteralToSI(std::string_view text, const Unit& u) {
   // Fold the unit's decimal exponent into the literal's so strtod rounds only once.
   int extra = 0;
   if (size_t e = digits.find_first_of("eE"); e != std::string::npos) {
-    extra = std::atoi(digits.c_str() + e + 1);
+    // Clamped: any exponent beyond ±100000 is past a double's range either way, and the
+    // clamp keeps the sum below from overflowing an int.
+    long x = std::strtol(digits.c_str() + e + 1, nullptr, 10);
+    extra = static_cast<int>(std::clamp(x, -100000L, 100000L));
     digits.resize(e);
   }
   digits += "e" + std::to_string(extra + u.exp10);

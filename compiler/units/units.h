@@ -20,6 +20,12 @@ inline constexpr int kNumBaseDims = 0
 #include "compiler/units/dims.def"
     ;
 
+// The largest |exponent| of a base dimension in any unit, and the largest |n| in a unit
+// written `word^n`. Exponents are int8_t; every operation that could leave the range is
+// checked first (ProductFits, PowFits) and refused with [unit_out_of_range], so none wraps.
+inline constexpr int kMaxDimExp = 32;
+inline constexpr int kMaxUnitPower = 8;
+
 struct Dim {
   std::array<int8_t, kNumBaseDims> exp{};
 
@@ -37,6 +43,9 @@ struct Dim {
   Dim operator*(const Dim& o) const;
   Dim operator/(const Dim& o) const;
   Dim Pow(int n) const;
+  // Whether this · o^sign (sign ±1) and this^n keep every exponent within ±kMaxDimExp.
+  bool ProductFits(const Dim& o, int sign) const;
+  bool PowFits(int n) const;
   // Halves every exponent; nullopt when one is odd (sqrt of `s`).
   std::optional<Dim> Sqrt() const;
   // Canonical spelling: "B/s", "FLOP/B", "1/s", "s^2"; "1" when dimensionless.
@@ -62,6 +71,10 @@ std::string HintFor(std::string_view word);
 // Parses a unit string as written on the command line: `ms`, `GB/s`, `1/s`, `FLOP/B`,
 // `s^2`. Returns nullopt and sets `bad_word` to the offending word when unknown.
 std::optional<Unit> ParseUnitString(std::string_view text, std::string* bad_word);
+
+// The n of a unit power `word^n` from its digits (no sign); nullopt when it is not a
+// number or exceeds kMaxUnitPower.
+std::optional<int> ParseUnitPower(std::string_view digits);
 
 // Number text (digits, optional fraction/exponent, `_` separators) in unit `u` to SI,
 // scaling the decimal exponent exactly before rounding once.

@@ -20,7 +20,9 @@ namespace rl::kernels {
 namespace {
 
 constexpr char kMagic[4] = {'R', 'L', 'K', '\0'};
-constexpr uint32_t kVersion = 1;
+// 2: the networks take the derived inputs of kinds.cpp (version 1 had log FLOPs and log
+// bytes only); a version 1 bundle's networks expect other inputs, so it is refused.
+constexpr uint32_t kVersion = 2;
 constexpr uint64_t kHeaderBytes = 20;  // magic, version, payload length, CRC-32
 // Caps far above anything `fit` writes. Every array is also checked against the bytes
 // that remain before it is allocated, so a corrupt count never allocates more than the
@@ -172,6 +174,7 @@ llvm::Expected<std::shared_ptr<Model::Impl>> ReadModel(PayloadReader& r, const D
     return Bad(fmt::format("`{}` is a util model but the device has no peak_flops and mem_bw", m->kind));
   m->peak_flops = device.peak_flops;
   m->mem_bw = device.mem_bw;
+  m->dispatch = DispatchOf(device);
   uint32_t nets = r.U32();
   if (r.truncated) return Bad("truncated");
   if (nets < 1 || nets > kMaxNets)
@@ -278,7 +281,9 @@ llvm::Expected<Bundle> ParseBundle(llvm::StringRef bytes, llvm::StringRef name) 
   uint32_t version = ReadU32(bytes, 4);
   if (version > kVersion)
     return fail(fmt::format("bundle version {} is newer than this ringline ({})", version, kVersion));
-  if (version == 0) return fail("unsupported bundle version 0");
+  if (version < kVersion)
+    return fail(fmt::format("bundle version {} is older than this ringline reads ({}); refit it with `ringline fit`",
+                            version, kVersion));
   uint64_t length = llvm::support::endian::read64le(bytes.data() + 8);
   uint64_t have = bytes.size() - kHeaderBytes;
   if (length > have) return fail(fmt::format("truncated: the header promises {} payload bytes, {} follow", length, have));

@@ -109,6 +109,7 @@ Candidate FitVariant(const KindInfo& kind, Variant variant, const DeviceInfo& de
   m->variant_name = VariantName(variant).str();
   m->peak_flops = device.peak_flops;
   m->mem_bw = device.mem_bw;
+  m->dispatch = DispatchOf(device);
   SetTransforms(*m, fit);
   // Standardise the target on the fitting rows; clamp outputs to their range widened by
   // half of it on each side (a constant target gets one unit).
@@ -149,7 +150,8 @@ Candidate FitVariant(const KindInfo& kind, Variant variant, const DeviceInfo& de
 }
 
 Model FitKind(const KindInfo& kind, std::vector<const Sample*> rows, const DeviceInfo& device,
-              const FitOptions& opts, const TrainConfig& cfg, llvm::raw_ostream& log) {
+              const FitOptions& opts, const TrainConfig& cfg, llvm::raw_ostream& log,
+              std::vector<HeldOutRow>* held_out) {
   auto start = std::chrono::steady_clock::now();
   Rng split(StreamSeed(opts.seed, KindStream(kind.name)));
   split.Shuffle(rows);
@@ -182,12 +184,15 @@ Model FitKind(const KindInfo& kind, std::vector<const Sample*> rows, const Devic
   log.flush();
   Model model;
   model.impl = std::move(c.impl);
+  if (held_out)
+    for (const Sample* t : test) held_out->push_back({t, model.Predict(t->feats.data())});
   return model;
 }
 
 }  // namespace
 
-llvm::Expected<Bundle> Fit(const Dataset& data, const FitOptions& opts, llvm::raw_ostream& log) {
+llvm::Expected<Bundle> Fit(const Dataset& data, const FitOptions& opts, llvm::raw_ostream& log,
+                           std::vector<HeldOutRow>* held_out) {
   if (!(opts.holdout > 0 && opts.holdout <= 0.5))
     return Fail(fmt::format("the held-out share must be in (0, 0.5], got {}", opts.holdout));
   if (opts.epochs < 0) return Fail(fmt::format("epochs must be positive, got {}", opts.epochs));
@@ -211,7 +216,7 @@ llvm::Expected<Bundle> Fit(const Dataset& data, const FitOptions& opts, llvm::ra
                                            rows.size(), kMinRows);
       continue;
     }
-    b.models.push_back(FitKind(kind, std::move(rows), data.device, opts, cfg, log));
+    b.models.push_back(FitKind(kind, std::move(rows), data.device, opts, cfg, log, held_out));
   }
   if (b.models.empty()) return Fail(fmt::format("no kernel kind has the {} rows fitting needs", kMinRows));
   return b;

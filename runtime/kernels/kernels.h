@@ -107,8 +107,15 @@ struct FitOptions {
   int epochs = 0;        // 0: the default schedule
   std::vector<std::string> only;  // kinds to fit (empty: every kind with enough rows)
 };
+// One held-out row and the fitted model's prediction for it (`ringline fit --held-out`).
+struct HeldOutRow {
+  const Sample* sample = nullptr;
+  double predicted = 0;  // seconds
+};
 // Trains one model per kind present (both variants, keeps the better on a validation
 // split of the training rows), reports progress and per-kind accuracy to `log`.
-llvm::Expected<Bundle> Fit(const Dataset& data, const FitOptions& opts, llvm::raw_ostream& log);
+// With `held_out`, appends every held-out row with its prediction (kinds in table order).
+llvm::Expected<Bundle> Fit(const Dataset& data, const FitOptions& opts, llvm::raw_ostream& log,
+                           std::vector<HeldOutRow>* held_out = nullptr);
 
 }  // namespace rl::kernels

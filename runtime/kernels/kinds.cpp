@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "runtime/kernels/kernels.h"
+#include "runtime/kernels/mlp.h"
 
 namespace rl::kernels {
 
@@ -37,21 +38,43 @@ double OutSize(double i, double k, double s, double p) {
 struct ConvShape {
   double n, cin, cout, groups, dtype;
   double in_spatial, out_spatial, kernel;  // products over the spatial dimensions
+  bool strided;                            // a stride above 1 in some dimension
+  double k_last2[2];                       // the last two kernel sizes
+  double in_first2[2];                     // the first two input spatial sizes
 };
 
 ConvShape Conv(const KindInfo& kind, const double* f) {
   if (kind.formula == Formula::Conv2d) {
     // n cin h w cout kh kw sh sw ph pw groups dtype
     double oh = OutSize(f[2], f[5], f[7], f[9]), ow = OutSize(f[3], f[6], f[8], f[10]);
-    return {f[0], f[1], f[4], std::max(f[11], 1.0), f[12], f[2] * f[3], oh * ow, f[5] * f[6]};
+    return {f[0], f[1], f[4], std::max(f[11], 1.0), f[12], f[2] * f[3], oh * ow, f[5] * f[6], f[7] > 1 || f[8] > 1,
+            {f[5], f[6]}, {f[2], f[3]}};
   }
   // n cin d h w cout k s p groups dtype
   double k = f[6], s = f[7], p = f[8];
   double out = OutSize(f[2], k, s, p) * OutSize(f[3], k, s, p) * OutSize(f[4], k, s, p);
-  return {f[0], f[1], f[5], std::max(f[9], 1.0), f[10], f[2] * f[3] * f[4], out, k * k * k};
+  return {f[0], f[1], f[5], std::max(f[9], 1.0), f[10], f[2] * f[3] * f[4], out, k * k * k, s > 1, {k, k}, {f[2], f[3]}};
+}
+
+// torch 1.13's choice for a float32 CPU convolution (ConvParams::use_mkldnn in
+// aten/src/ATen/native/Convolution.cpp, dilation 1): oneDNN, or its im2col + BLAS
+// fallback. tools/profile_kernels.py's cpu_conv_uses_onednn is the same rule.
+bool TorchCpuUsesOneDnn(const ConvShape& c, int threads) {
+  bool one_by_one = c.k_last2[0] == 1 && c.k_last2[1] == 1;
+  if (one_by_one && !c.strided && c.n < 16 && threads <= 1) return false;
+  bool big_kernel = c.k_last2[0] > 3 && c.k_last2[1] > 3;
+  return c.groups > 1 || big_kernel || c.n > 1 || c.n * c.cin * c.in_first2[0] * c.in_first2[1] > 20480;
 }
 
 }  // namespace
+
+Dispatch DispatchOf(const DeviceInfo& device) {
+  Dispatch d;
+  d.torch_cpu = device.Get("device") == "cpu" && !device.Get("torch").empty();
+  int threads = 0;
+  if (!llvm::StringRef(device.Get("threads")).trim().getAsInteger(10, threads) && threads > 0) d.threads = threads;
+  return d;
+}
 
 llvm::ArrayRef<KindInfo> AllKinds() {
   static const std::vector<KindInfo> kinds = BuildKinds();
@@ -99,6 +122,77 @@ double KindBytes(const KindInfo& kind, const double* f) {
     case Formula::Eltwise: return f[3] * f[0] * f[1] * (f[2] + 1);
   }
   return 0;
+}
+
+// The share of 16-wide vector lanes that `c` channels fill (c / (16·ceil(c / 16))): CPU
+// kernels block channels by 16 floats (AVX-512), GPU tensor cores by 8 or 16 halves, and a
+// channel count off the block pays for the padding lanes.
+namespace {
+double LaneFill(double c) { return c >= 1 ? c / (16 * std::ceil(c / 16)) : 0; }
+}  // namespace
+
+size_t NumDerivedInputs(const KindInfo& kind) {
+  switch (kind.formula) {
+    case Formula::Conv2d:
+    case Formula::Conv3d: return 13;
+    case Formula::Gemm: return 4;
+    case Formula::Pool: return 4;
+    case Formula::BnFwd:
+    case Formula::BnBwd:
+    case Formula::Eltwise: return 2;
+  }
+  return 2;
+}
+
+// Why these: a kernel's time is not one smooth function of its features. Libraries pick
+// an algorithm by shape (oneDNN or an im2col + BLAS fallback on CPU, an algorithm per
+// shape in cuDNN), and the choice turns on exactly these properties: a 1x1 kernel, a
+// stride, groups, depthwise, and the implicit-GEMM sizes M = n·out_spatial, K =
+// cin/groups·kernel, N = cout/groups that every GEMM-based convolution multiplies. With
+// them as inputs the network need not carve those boundaries out of the raw logs.
+void DerivedInputs(const KindInfo& kind, const double* f, double flops, double bytes, const Dispatch& dispatch,
+                   double* out) {
+  out[0] = std::log1p(flops);
+  out[1] = std::log1p(bytes);
+  switch (kind.formula) {
+    case Formula::Conv2d:
+    case Formula::Conv3d: {
+      ConvShape c = Conv(kind, f);
+      out[2] = c.kernel == 1 ? 1 : 0;                              // pointwise
+      out[3] = c.strided ? 1 : 0;
+      out[4] = c.groups > 1 ? 1 : 0;                               // grouped
+      out[5] = c.groups > 1 && c.groups == c.cin ? 1 : 0;          // depthwise
+      out[6] = std::log1p(c.n * c.out_spatial);                    // implicit GEMM M
+      out[7] = std::log1p(c.cin / c.groups * c.kernel);            // K
+      out[8] = std::log1p(c.cout / c.groups);                      // N
+      out[9] = std::log1p(c.n * c.cin * c.in_spatial);             // input elements
+      out[10] = LaneFill(c.cin / c.groups);
+      out[11] = LaneFill(c.cout / c.groups);
+      // The profiled stack's own dispatch rule, where the device description names one:
+      // on torch's CPU fallback a convolution runs 20 to 30 times slower than on oneDNN,
+      // and the boundary (a batch of 16 for unstrided 1x1 kernels) is too sharp for the
+      // network to find from a few hundred random shapes.
+      out[12] = dispatch.torch_cpu && !TorchCpuUsesOneDnn(c, dispatch.threads) ? 1 : 0;
+      return;
+    }
+    case Formula::Gemm:
+      // The smallest dimension tells a matrix-vector-like product (memory bound) from a
+      // square one; the largest, how far it spills out of cache.
+      out[2] = std::log1p(std::min({f[0], f[1], f[2]}));
+      out[3] = std::log1p(std::max({f[0], f[1], f[2]}));
+      return;
+    case Formula::Pool: {
+      // n c h w k s p max dtype. Pooling's time follows the window elements it visits
+      // (outputs · k²), which its nominal FLOPs (one per input) leave out.
+      double outs = f[0] * f[1] * OutSize(f[2], f[4], f[5], f[6]) * OutSize(f[3], f[4], f[5], f[6]);
+      out[2] = std::log1p(outs);
+      out[3] = std::log1p(outs * f[4] * f[4]);
+      return;
+    }
+    case Formula::BnFwd:
+    case Formula::BnBwd:
+    case Formula::Eltwise: return;
+  }
 }
 
 }  // namespace rl::kernels

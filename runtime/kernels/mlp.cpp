@@ -34,7 +34,7 @@ double RooflineTime(double flops, double bytes, double peak_flops, double mem_bw
 }
 
 void Model::Impl::RawInputs(const double* feats, int64_t n, Eigen::MatrixXd& x, Eigen::RowVectorXd& roof) const {
-  const size_t nf = NumFeatures();
+  const size_t nf = NumFeatures(), nd = NumDerivedInputs(*info);
   x.resize(Eigen::Index(NumInputs()), n);
   roof.resize(n);
   double f[kMaxKindFeatures];
@@ -44,8 +44,9 @@ void Model::Impl::RawInputs(const double* feats, int64_t n, Eigen::MatrixXd& x, 
       x(Eigen::Index(i), r) = std::log1p(f[i]);
     }
     double flops = KindFlops(*info, f), bytes = KindBytes(*info, f);
-    x(Eigen::Index(nf), r) = std::log1p(flops);
-    x(Eigen::Index(nf + 1), r) = std::log1p(bytes);
+    double d[kMaxDerivedInputs];
+    DerivedInputs(*info, f, flops, bytes, dispatch, d);
+    for (size_t i = 0; i < nd; ++i) x(Eigen::Index(nf + i), r) = d[i];
     roof(r) = RooflineTime(flops, bytes, peak_flops, mem_bw);
   }
 }

@@ -21,8 +21,22 @@ llvm::StringRef VariantName(Variant v);
 // dimension yet keeps the largest product (conv3d FLOPs, nine factors) below 1e136.
 inline constexpr double kMaxFeature = 1e15;
 inline constexpr size_t kMaxKindFeatures = 16;
-// The network sees every feature's log plus two derived inputs: log FLOPs and log bytes.
-inline constexpr size_t kDerivedInputs = 2;
+// The network sees every feature's log plus inputs derived from them (kinds.cpp,
+// docs/kernel-models.md "Inputs"): log FLOPs, log bytes and per formula a few more.
+inline constexpr size_t kMaxDerivedInputs = 13;
+size_t NumDerivedInputs(const KindInfo& kind);
+// How the profiled software stack picks a kernel's algorithm, as far as the device
+// description (the profile's header, kept in the bundle) tells: a known dispatch rule
+// becomes an input of the network.
+struct Dispatch {
+  bool torch_cpu = false;  // torch on CPU (`device: cpu` with a `torch` version)
+  int threads = 1;         // `threads`
+};
+Dispatch DispatchOf(const DeviceInfo& device);
+// The derived inputs of one row of clamped features, already transformed (the log1p of a
+// size, or 0/1 for a property), into out[0..NumDerivedInputs(kind)).
+void DerivedInputs(const KindInfo& kind, const double* feats, double flops, double bytes, const Dispatch& dispatch,
+                   double* out);
 
 // One dense layer: out = w · in + b. In a network, hidden layers apply tanh; the last
 // layer has one output and is linear.
@@ -65,10 +79,11 @@ struct Model::Impl {
   // variant, whose output is clamped, physical far beyond the profiled sizes.
   double util_scale = 1;
   double peak_flops = 0, mem_bw = 0;  // the bundle's device; used by "util"
+  Dispatch dispatch;                  // the bundle's device; used by DerivedInputs
   double time_lo = 0;                 // floor of every prediction (seconds, > 0)
 
   size_t NumFeatures() const { return info->features.size(); }
-  size_t NumInputs() const { return NumFeatures() + kDerivedInputs; }
+  size_t NumInputs() const { return NumFeatures() + NumDerivedInputs(*info); }
 
   // Raw (unstandardised) inputs of `n` feature rows into the columns of `x`, and each
   // row's roofline time into `roof` (0 when the device is unknown).

@@ -22,7 +22,7 @@ namespace {
 
 using kernels::Variant;
 
-// A gemm_fwd model (4 features, 6 inputs with the log FLOPs and bytes) whose output
+// A gemm_fwd model (4 features, 8 inputs with the derived ones of kinds.cpp) whose output
 // depends on every input, registered once for the whole test binary.
 int64_t GemmModel(const kernels::Model** out = nullptr) {
   static const kernels::Model* model = nullptr;
@@ -33,15 +33,16 @@ int64_t GemmModel(const kernels::Model** out = nullptr) {
     m->kind = "gemm_fwd";
     m->variant = Variant::Log;
     m->variant_name = "log";
-    m->in_mean = Eigen::VectorXd::Constant(6, 5.0);
-    m->in_std = Eigen::VectorXd::Constant(6, 2.0);
-    kernels::Layer hidden{Eigen::MatrixXd(3, 6), Eigen::VectorXd(3)};
-    hidden.w << 0.1, -0.2, 0.3, 0.4, -0.5, 0.6, 0.7, 0.8, -0.9, 1.0, 1.1, -1.2, 0.05, 0.15, -0.25, 0.35, 0.45, 0.55;
+    m->in_mean = Eigen::VectorXd::Constant(8, 5.0);
+    m->in_std = Eigen::VectorXd::Constant(8, 2.0);
+    kernels::Layer hidden{Eigen::MatrixXd(3, 8), Eigen::VectorXd(3)};
+    hidden.w << 0.1, -0.2, 0.3, 0.4, -0.5, 0.6, 0.2, -0.1, 0.7, 0.8, -0.9, 1.0, 1.1, -1.2, 0.3, 0.4, 0.05, 0.15, -0.25,
+        0.35, 0.45, 0.55, -0.15, 0.25;
     hidden.b << 0.25, -0.25, 0.1;
     kernels::Layer last{Eigen::MatrixXd(1, 3), Eigen::VectorXd::Constant(1, 0.2)};
     last.w << 0.6, -0.3, 0.9;
     m->nets = {{hidden, last}};
-    m->skip = Eigen::RowVectorXd::Constant(6, 0.1);
+    m->skip = Eigen::RowVectorXd::Constant(8, 0.1);
     m->out_mean = std::log(1e-3);
     m->out_std = 1;
     m->out_lo = -30;

@@ -79,6 +79,65 @@ TEST(KernelKinds, GemmNormPoolEltwiseFormulas) {
   EXPECT_EQ(Bytes("eltwise", {8, 1000, 2, 2}), 48000.0);
 }
 
+// The derived inputs of one conv2d row (features n cin h w cout kh kw sh sw ph pw groups dtype).
+std::vector<double> ConvInputs(std::vector<double> f, const Dispatch& d) {
+  const KindInfo& k = *FindKind("conv2d_fwd");
+  std::vector<double> out(NumDerivedInputs(k));
+  DerivedInputs(k, f.data(), KindFlops(k, f.data()), KindBytes(k, f.data()), d, out.data());
+  return out;
+}
+
+TEST(KernelKinds, DerivedInputs) {
+  EXPECT_EQ(NumDerivedInputs(*FindKind("conv3d_bwd_data")), 13u);
+  EXPECT_EQ(NumDerivedInputs(*FindKind("gemm_fwd")), 4u);
+  EXPECT_EQ(NumDerivedInputs(*FindKind("pool_fwd")), 4u);
+  EXPECT_EQ(NumDerivedInputs(*FindKind("eltwise")), 2u);
+  for (const KindInfo& k : AllKinds()) EXPECT_LE(NumDerivedInputs(k), kMaxDerivedInputs) << k.name.str();
+  // ResNet-50's first 1x1 bottleneck conv at batch 8: pointwise, not strided, ungrouped;
+  // implicit GEMM M = 8·56·56, K = 64, N = 256; 64 channels fill their lanes, 20 do not.
+  Dispatch none;
+  std::vector<double> in = ConvInputs({8, 64, 56, 56, 256, 1, 1, 1, 1, 0, 0, 1, 4}, none);
+  EXPECT_DOUBLE_EQ(in[0], std::log1p(2.0 * 8 * 256 * 3136 * 64));
+  EXPECT_EQ((std::vector<double>(in.begin() + 2, in.begin() + 6)), (std::vector<double>{1, 0, 0, 0}));
+  EXPECT_DOUBLE_EQ(in[6], std::log1p(8.0 * 3136));
+  EXPECT_DOUBLE_EQ(in[7], std::log1p(64.0));
+  EXPECT_DOUBLE_EQ(in[8], std::log1p(256.0));
+  EXPECT_DOUBLE_EQ(in[9], std::log1p(8.0 * 64 * 3136));
+  EXPECT_DOUBLE_EQ(in[10], 1.0);
+  EXPECT_DOUBLE_EQ(ConvInputs({8, 20, 56, 56, 256, 1, 1, 1, 1, 0, 0, 1, 4}, none)[10], 20.0 / 32);
+  // Depthwise 3x3, stride 2.
+  in = ConvInputs({8, 32, 56, 56, 32, 3, 3, 2, 2, 1, 1, 32, 4}, none);
+  EXPECT_EQ((std::vector<double>(in.begin() + 2, in.begin() + 6)), (std::vector<double>{0, 1, 1, 1}));
+  EXPECT_DOUBLE_EQ(in[7], std::log1p(9.0));
+  EXPECT_DOUBLE_EQ(in[8], std::log1p(1.0));
+}
+
+TEST(KernelKinds, TorchCpuDispatchRule) {
+  DeviceInfo cpu;
+  cpu.fields = {{"device", "cpu"}, {"threads", "1"}, {"torch", "1.13.0a0"}};
+  Dispatch d = DispatchOf(cpu);
+  EXPECT_TRUE(d.torch_cpu);
+  EXPECT_EQ(d.threads, 1);
+  auto fallback = [](std::vector<double> f, const Dispatch& d) { return ConvInputs(std::move(f), d)[12]; };
+  // An unstrided 1x1 kernel below batch 16 on one thread: torch's im2col fallback.
+  EXPECT_EQ(fallback({8, 64, 56, 56, 256, 1, 1, 1, 1, 0, 0, 1, 4}, d), 1.0);
+  EXPECT_EQ(fallback({16, 64, 56, 56, 256, 1, 1, 1, 1, 0, 0, 1, 4}, d), 0.0);
+  EXPECT_EQ(fallback({8, 64, 56, 56, 256, 1, 1, 2, 2, 0, 0, 1, 4}, d), 0.0);
+  // Batch 1 with a 3x3 kernel: oneDNN only above 20480 input elements or with groups.
+  EXPECT_EQ(fallback({1, 3, 32, 32, 16, 3, 3, 1, 1, 1, 1, 1, 4}, d), 1.0);
+  EXPECT_EQ(fallback({1, 64, 56, 56, 64, 3, 3, 1, 1, 1, 1, 1, 4}, d), 0.0);
+  EXPECT_EQ(fallback({1, 32, 32, 32, 32, 3, 3, 1, 1, 1, 1, 32, 4}, d), 0.0);
+  EXPECT_EQ(fallback({2, 3, 32, 32, 16, 3, 3, 1, 1, 1, 1, 1, 4}, d), 0.0);
+  // More threads send 1x1 kernels to oneDNN; a GPU or an unknown stack has no rule.
+  cpu.fields[1].second = "4";
+  EXPECT_EQ(fallback({8, 64, 56, 56, 256, 1, 1, 1, 1, 0, 0, 1, 4}, DispatchOf(cpu)), 0.0);
+  DeviceInfo gpu;
+  gpu.fields = {{"device", "cuda"}, {"threads", "1"}, {"torch", "2.4"}};
+  EXPECT_FALSE(DispatchOf(gpu).torch_cpu);
+  EXPECT_EQ(fallback({8, 64, 56, 56, 256, 1, 1, 1, 1, 0, 0, 1, 4}, DispatchOf(gpu)), 0.0);
+  EXPECT_FALSE(DispatchOf(DeviceInfo{}).torch_cpu);
+}
+
 // ---- hand-built models ----------------------------------------------------------------
 
 // A gemm_fwd model whose last layer ignores its inputs: the output is `bias`.
@@ -88,14 +147,15 @@ std::shared_ptr<Model::Impl> ConstantModel(Variant v, double bias) {
   m->kind = "gemm_fwd";
   m->variant = v;
   m->variant_name = VariantName(v).str();
-  m->in_mean = Eigen::VectorXd::Constant(6, 2.0);
-  m->in_std = Eigen::VectorXd::Constant(6, 3.0);
-  Layer hidden{Eigen::MatrixXd(2, 6), Eigen::VectorXd(2)};
-  hidden.w << 0.1, -0.2, 0.3, 0.4, -0.5, 0.6, 0.7, 0.8, -0.9, 1.0, 1.1, -1.2;
+  // gemm_fwd: 4 features + 4 derived inputs.
+  m->in_mean = Eigen::VectorXd::Constant(8, 2.0);
+  m->in_std = Eigen::VectorXd::Constant(8, 3.0);
+  Layer hidden{Eigen::MatrixXd(2, 8), Eigen::VectorXd(2)};
+  hidden.w << 0.1, -0.2, 0.3, 0.4, -0.5, 0.6, 0.15, -0.05, 0.7, 0.8, -0.9, 1.0, 1.1, -1.2, 0.2, 0.3;
   hidden.b << 0.25, -0.25;
   Layer out{Eigen::MatrixXd::Zero(1, 2), Eigen::VectorXd::Constant(1, bias)};
   m->nets = {{hidden, out}};
-  m->skip = Eigen::RowVectorXd::Zero(6);
+  m->skip = Eigen::RowVectorXd::Zero(8);
   m->out_mean = v == Variant::Log ? std::log(1e-3) : 0;
   m->out_std = 1;
   m->out_lo = -3;
@@ -349,7 +409,7 @@ std::string Reframe(std::string payload) {
   llvm::raw_string_ostream os(out);
   llvm::support::endian::Writer w(os, llvm::endianness::little);
   os << llvm::StringRef("RLK\0", 4);
-  w.write(uint32_t(1));
+  w.write(uint32_t(2));  // the format version
   w.write(uint64_t(payload.size()));
   w.write(llvm::crc32(llvm::arrayRefFromStringRef(payload)));
   os << payload;
@@ -367,9 +427,12 @@ TEST(KernelBundle, HeaderErrors) {
   EXPECT_EQ(ErrorOf("kind,features,median_s\n"), "k.rlk: not a Ringline kernel bundle");
   std::string v7 = good;
   Put32(v7, 4, 7);
-  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 7 is newer than this ringline (1)");
+  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 7 is newer than this ringline (2)");
+  // Version 1 networks took other inputs (no derived shape properties): refused, not misread.
+  Put32(v7, 4, 1);
+  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 1 is older than this ringline reads (2); refit it with `ringline fit`");
   Put32(v7, 4, 0);
-  EXPECT_EQ(ErrorOf(v7), "k.rlk: unsupported bundle version 0");
+  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 0 is older than this ringline reads (2); refit it with `ringline fit`");
   std::string flipped = good;
   flipped[40] ^= 0x10;
   EXPECT_EQ(ErrorOf(flipped), "k.rlk: corrupted: checksum mismatch");
@@ -397,11 +460,11 @@ TEST(KernelBundle, ContentErrors) {
   const std::string payload = SerializeBundle(TinyBundle()).substr(20);
   const size_t kind = payload.find("gemm_fwd");
   ASSERT_NE(kind, std::string::npos);
-  // Layout after the kind's name: variant u8, features u32, inputs u32, 2 × 6 f64 input
+  // Layout after the kind's name: variant u8, features u32, inputs u32, 2 × 8 f64 input
   // transform, 6 f64 output transform, network count u32, the first network's layer count
   // u32, then its first layer's rows u32, cols u32, weights.
-  const size_t variant = kind + 8, features = variant + 1, inputs = features + 4, in_std = inputs + 4 + 48;
-  const size_t out_std = in_std + 48 + 8, nets = in_std + 48 + 48, layers = nets + 4, rows = layers + 4;
+  const size_t variant = kind + 8, features = variant + 1, inputs = features + 4, in_std = inputs + 4 + 64;
+  const size_t out_std = in_std + 64 + 8, nets = in_std + 64 + 48, layers = nets + 4, rows = layers + 4;
   const size_t weights = rows + 8;
   auto with = [&](auto edit) {
     std::string p = payload;
@@ -413,7 +476,7 @@ TEST(KernelBundle, ContentErrors) {
   EXPECT_EQ(with([&](std::string& p) { p[variant] = 9; }), "k.rlk: model 1: `gemm_fwd` has unknown variant 9");
   EXPECT_EQ(with([&](std::string& p) { Put32(p, features, 13); }),
             "k.rlk: model 1: `gemm_fwd` has 13 features, the kind has 4");
-  EXPECT_EQ(with([&](std::string& p) { Put32(p, inputs, 7); }), "k.rlk: model 1: `gemm_fwd` has 7 inputs, expected 6");
+  EXPECT_EQ(with([&](std::string& p) { Put32(p, inputs, 7); }), "k.rlk: model 1: `gemm_fwd` has 7 inputs, expected 8");
   EXPECT_EQ(with([&](std::string& p) { PutF64(p, in_std, 0); }),
             "k.rlk: model 1: `gemm_fwd` has a non-positive input scale");
   EXPECT_EQ(with([&](std::string& p) { PutF64(p, out_std, std::numeric_limits<double>::infinity()); }),
@@ -429,9 +492,9 @@ TEST(KernelBundle, ContentErrors) {
   EXPECT_EQ(with([&](std::string& p) { Put32(p, layers, 1000); }),
             "k.rlk: model 1: `gemm_fwd` network 1: 1000 layers (1 to 8 allowed)");
   EXPECT_EQ(with([&](std::string& p) { Put32(p, rows, 100000); }),
-            "k.rlk: model 1: `gemm_fwd` network 1: layer 1 is 100000x6 (widths 1 to 4096 allowed)");
+            "k.rlk: model 1: `gemm_fwd` network 1: layer 1 is 100000x8 (widths 1 to 4096 allowed)");
   EXPECT_EQ(with([&](std::string& p) { Put32(p, rows + 4, 5); }),
-            "k.rlk: model 1: `gemm_fwd` network 1: layer 1 takes 5 inputs, the layer before gives 6");
+            "k.rlk: model 1: `gemm_fwd` network 1: layer 1 takes 5 inputs, the layer before gives 8");
   // A plausible width whose weights are not there: refused before allocating them.
   EXPECT_EQ(with([&](std::string& p) {
               Put32(p, rows, 4096);

@@ -1,5 +1,5 @@
 // A bundle that cannot be used is a [bad_bundle] diagnostic at the path, never a crash:
-// missing, truncated (in the header or the payload), corrupted (checksum), too new, or
+// missing, truncated (in the header or the payload), corrupted (checksum), too new, too old, or
 // not a bundle at all. Paths are relative to the spec.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/spec.rl
 // RUN: %ringline fit %S/Inputs/tiny_profile.csv -o %t/tiny.rlk --seed 1 --epochs 20 > /dev/null
@@ -30,7 +30,13 @@ scenario s { report t = mlp_predict(b, "gemm_fwd", [1, 2, 3, 4]) }
 // -----
 let b = mlp_bundle("future.rlk")
 scenario s { report t = mlp_predict(b, "gemm_fwd", [1, 2, 3, 4]) }
-// CHECK: spec.rl:[[@LINE-2]]:20: error: {{.*}}future.rlk: bundle version 7 is newer than this ringline (1) [bad_bundle]
+// CHECK: spec.rl:[[@LINE-2]]:20: error: {{.*}}future.rlk: bundle version 7 is newer than this ringline (2) [bad_bundle]
+
+// -----
+// Version 1 networks took other inputs: refused with what to do about it.
+let b = mlp_bundle("old.rlk")
+scenario s { report t = mlp_predict(b, "gemm_fwd", [1, 2, 3, 4]) }
+// CHECK: spec.rl:[[@LINE-2]]:20: error: {{.*}}old.rlk: bundle version 1 is older than this ringline reads (2); refit it with `ringline fit` [bad_bundle]
 
 // -----
 let b = mlp_bundle("junk.rlk")
