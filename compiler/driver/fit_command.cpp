@@ -91,15 +91,21 @@ int RunFit() {
   opts.seed = FitSeed;
   opts.epochs = int(FitEpochs);
   opts.only.assign(FitKinds.begin(), FitKinds.end());
+  // Opened before fitting, so a path that cannot be written fails in a moment, not after
+  // the training.
+  std::unique_ptr<llvm::raw_fd_ostream> rows_out;
+  if (!FitHeldOut.empty()) {
+    std::error_code ec;
+    rows_out = std::make_unique<llvm::raw_fd_ostream>(FitHeldOut, ec);
+    if (ec) return Fail(fmt::format("cannot write `{}`: {}", std::string(FitHeldOut), ec.message()));
+  }
   std::vector<kernels::HeldOutRow> held_out;
   llvm::Expected<kernels::Bundle> b =
       kernels::Fit(*data, opts, FitQuiet ? llvm::nulls() : llvm::errs(), FitHeldOut.empty() ? nullptr : &held_out);
   if (!b) return Fail(llvm::toString(b.takeError()));
   if (llvm::Error e = kernels::WriteBundle(*b, FitOutput)) return Fail(llvm::toString(std::move(e)));
-  if (!FitHeldOut.empty()) {
-    std::error_code ec;
-    llvm::raw_fd_ostream os(FitHeldOut, ec);
-    if (ec) return Fail(fmt::format("cannot write `{}`: {}", std::string(FitHeldOut), ec.message()));
+  if (rows_out) {
+    llvm::raw_fd_ostream& os = *rows_out;
     // The profile's own columns first, so the file reads like the profile it came from.
     os << "kind,features,median_s,predicted_s,rel_err\n";
     for (const kernels::HeldOutRow& r : held_out) {
