@@ -4,11 +4,13 @@
   tools/merge_profiles.py run1.csv run2.csv ... -o kernels.csv
 
 Rows: one per (kind, features) of any file, sorted by kind as the profiler sorts them. A
-configuration measured in several runs gets the median of the runs' medians (the mean of
-two), the least min_s and p10_s, the greatest p90_s and the sum of reps: runs of the same
-grid on an idle machine differ by 5 to 12% per configuration (mean |run2/run1 - 1|, more
-than the spread within one run), so a second measurement is worth more than the first
-one's p10-p90 suggests.
+configuration measured in several runs keeps the row of its fastest run (the lowest
+median). On this project's VM the same configuration measured in runs minutes apart
+differs by a mean of 6 to 16%, far more than within one run (p90/p10 about 1.1), and the
+outliers are all slow: a run that finds the machine in a slower state times a kernel up to
+2x longer, while five fresh allocations of its tensors in one process agree to 1 to 10%.
+Disturbances only ever add time, so the fastest run is the best estimate of the kernel's
+own time. (`profile_kernels.py --replay` measures a profile's configurations again.)
 
 Header (`# key: value`): a key with the same value in every file keeps it. The measured
 peaks (peak_flops, mem_bw, matmul_flops, conv_flops and any other *_flops or *_bw) keep
@@ -77,11 +79,8 @@ def main(argv):
             measured.setdefault((kind, features), []).append([float(c) for c in cols])
     rows = []
     for (kind, features), ms in measured.items():
-        medians = sorted(m[0] for m in ms)
-        mid = len(medians) // 2
-        median = medians[mid] if len(medians) % 2 else (medians[mid - 1] + medians[mid]) / 2
-        stats = (median, min(m[1] for m in ms), min(m[2] for m in ms), max(m[3] for m in ms))
-        line = f"{kind},{features}," + ",".join(f"{v:.6g}" for v in stats) + f",{int(sum(m[4] for m in ms))}"
+        best = min(ms, key=lambda m: m[0])  # the first of equal medians: the earliest run
+        line = f"{kind},{features}," + ",".join(f"{v:.6g}" for v in best[:4]) + f",{int(best[4])}"
         rows.append((kind, tuple(int(x) for x in features.split()), line))
     order = {}
     for k in runs[0][0].get("kinds", "").split(","):

@@ -2,7 +2,8 @@
 """Profile the kernels of docs/kernel-models.md with PyTorch and write the profile CSV.
 
   tools/profile_kernels.py --device cpu|cuda [--grid small|full] [--threads N] [--seed S]
-                           [--max-minutes M] [--kinds k1,k2] [--clock wall|cpu] -o kernels.csv
+                           [--max-minutes M] [--kinds k1,k2] [--clock wall|cpu]
+                           [--replay PROFILE.csv] -o kernels.csv
 
 Every kind of the kinds table is timed over a grid of configurations: the layers of the
 torchvision models (conv, linear, batchnorm, pooling, relu shapes), CosmoFlow-like 3-D
@@ -15,6 +16,11 @@ written sorted by kind.
   --grid small   40 rows per conv/GEMM kind, 25 for the others (~1 minute on one CPU core)
   --grid full    480 rows per conv/GEMM kind, 180 for the others (default; ~17 minutes on
                  one core of the 2-core build VM; on CUDA each row is also run in float16)
+
+--replay PROFILE.csv measures the configurations of an earlier profile again instead of a
+grid: on a VM, a run minutes later can find the machine in a slower state (the same
+configuration 2x slower in one run out of three), and tools/merge_profiles.py keeps each
+configuration's fastest run.
 
 The grid depends only on the arguments (--seed, --grid, --device, --threads, --kinds).
 Configurations estimated to take too long per call are skipped (on CPU: batches 1..16,
@@ -647,6 +653,19 @@ def keep_freed_memory():
 
 # ---- main ------------------------------------------------------------------------------
 
+def replay_configs(path, kind):
+    """The feature tuples of `kind` in a profile CSV, in file order."""
+    out = []
+    with open(path) as fh:
+        for line in fh:
+            if line.startswith("#") or line.startswith("kind,") or not line.strip():
+                continue
+            k, features = line.split(",")[:2]
+            if k == kind:
+                out.append(tuple(int(x) for x in features.split()))
+    return out
+
+
 def fmt_time(s):
     s = int(s)
     return f"{s // 60}m{s % 60:02d}s"
@@ -669,8 +688,14 @@ def parse_args(argv):
     ap.add_argument("--clock", default="wall", choices=("wall", "cpu"),
                     help="cpu only: wall time (perf_counter, default) or the thread's CPU time "
                          "(thread_time; needs --threads 1), robust to other load on the machine")
+    ap.add_argument("--replay", default=None, metavar="PROFILE.csv",
+                    help="measure again exactly the configurations of this profile (those of --kinds), in a "
+                         "fresh shuffled order, instead of drawing a grid; merge_profiles.py then keeps each "
+                         "configuration's fastest run")
     ap.add_argument("-o", "--output", required=True, help="the CSV to write")
     args = ap.parse_args(argv)
+    if args.replay and not os.path.isfile(args.replay):
+        ap.error(f"--replay: no such file {args.replay}")
     if args.threads is not None and args.threads < 1:
         ap.error("--threads must be >= 1")
     if args.max_minutes is not None and args.max_minutes <= 0:
@@ -744,7 +769,10 @@ def main(argv):
         matmul, conv, bw, extra = measure_peaks(torch, runner, dev)
     log(f"matmul {matmul / 1e9:.1f} GFLOP/s, conv {conv / 1e9:.1f} GFLOP/s, copy {bw / 1e9:.1f} GB/s")
 
-    layers = model_layers()
+    if args.replay:
+        layers = None
+    else:
+        layers = model_layers()
     # The grid is planned with nominal rates, so that it depends only on the arguments (and
     # not on how loaded the machine was while the peaks were measured); the measured ones
     # only drive the ETA.
@@ -756,10 +784,11 @@ def main(argv):
     dtypes = (4, 2) if dev == "cuda" else (4,)
     plan = []  # (kind, features, variant)
     for kind in args.kinds:
-        for f in grid.configs(kind, TARGETS[args.grid][family(kind)]):
+        configs = replay_configs(args.replay, kind) if args.replay else grid.configs(kind, TARGETS[args.grid][family(kind)])
+        for f in configs:
             # add and threshold_backward share features: one op per configuration.
             variant = ("threshold_backward" if rng.random() < 0.5 else "add") if kind == "eltwise" and f[2] == 2 else ""
-            for d in dtypes:
+            for d in ((f[-1],) if args.replay else dtypes):
                 plan.append((kind, f[:-1] + (d,), variant))
     rng.shuffle(plan)  # interleave kinds: an early stop still covers every kind
 
@@ -862,7 +891,8 @@ def main(argv):
         return 1
     if done < len(plan):
         log(f"stopped at --max-minutes after {done} of {len(plan)} configurations")
-    missing = [k for k in args.kinds if k not in per_kind]
+    wanted = {k for k, _, _ in plan}  # a replay asks only for the kinds its profile has
+    missing = [k for k in args.kinds if k not in per_kind and k in wanted]
     if missing:
         log(f"warning: no rows for {', '.join(missing)}")
     return 0
