@@ -14,8 +14,9 @@ so a run cut short by --max-minutes (or a signal) still covers every kind; the r
 written sorted by kind.
 
   --grid small   40 rows per conv/GEMM kind, 25 for the others (~1 minute on one CPU core)
-  --grid full    480 rows per conv/GEMM kind, 180 for the others (default; ~17 minutes on
-                 one core of the 2-core build VM; on CUDA each row is also run in float16)
+  --grid full    480 rows per conv/GEMM kind, 180 for the others (default; 10 minutes on
+                 one core of the idle 2-core build VM, 17 with builds running beside it;
+                 on CUDA each row is also run in float16)
 
 --replay PROFILE.csv measures the configurations of an earlier profile again instead of a
 grid: on a VM, a run minutes later can find the machine in a slower state (the same
