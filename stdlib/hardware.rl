@@ -36,8 +36,8 @@ let h200_sxm = h100_sxm5 with { name = "H200-SXM-141GB", membw = 4.8 TB/s, memor
 // PyTorch 1.13 uses it on one thread), with the kernel-time models trained from its
 // profile (data/kernels/cpu.csv, docs/kernel-models.md). Peak and bandwidth are the
 // profiler's own measurements: a oneDNN 3x3 convolution and a large copy.
-let epyc_cpu = Device { name = "AMD EPYC (1 thread)", peak_fp64 = 92.75 GFLOP/s,
-  peak_fp32 = 185.49 GFLOP/s, peak_fp16 = 185.49 GFLOP/s, membw = 39.70 GB/s, memory = 24 GiB,
+let epyc_cpu = Device { name = "AMD EPYC (1 thread)", peak_fp64 = 96.38 GFLOP/s,
+  peak_fp32 = 192.75 GFLOP/s, peak_fp16 = 192.75 GFLOP/s, membw = 39.70 GB/s, memory = 24 GiB,
   kernels = mlp_bundle("kernels/cpu.rlk") }
 
 // ---- links (per direction) ----------------------------------------------------------
