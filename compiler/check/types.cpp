@@ -46,7 +46,9 @@ std::optional<units::Unit> Program::ResolveUnit(const ast::UnitExpr& u) {
       ok = false;
       continue;
     }
-    if (!w->dim.PowFits(f.power) || !acc.dim.ProductFits(w->dim.Pow(f.power), 1)) {
+    // f.power is within ±units::kMaxUnitPower (the parser checks it) and a word's
+    // exponents are ±1, so only the running product can leave the range.
+    if (!acc.dim.ProductFits(w->dim.Pow(f.power), 1)) {
       Error(diag::Kind::unit_out_of_range, u.range,
             fmt::format("the unit `{}` has a dimension beyond the power {}", u.text, units::kMaxDimExp));
       return std::nullopt;
@@ -125,10 +127,8 @@ Value Program::Conform(const Value& v, const ast::Type& t, ModuleInfo* m, Source
     }
     case ast::Type::Kind::List: {
       if (v.kind != Value::Kind::List) return mismatch();
-      // Most lists conform unchanged (only an `Int` taken as a `Real` or a unit changes),
-      // so the copy is made at the first element that changes, if any: a network's
-      // `[Layer]` is conformed at every call that passes it.
-      // A list of records (a network's `[Layer]`): the record type is looked up once.
+      // A list of records (a network's `[Layer]`, conformed at every call that passes it):
+      // the record type is looked up once, and the list is returned as it is.
       const ast::Type& et = t.params[0];
       if (et.kind == ast::Type::Kind::Named && et.name != "Int" && et.name != "Bool" &&
           et.name != "Real" && et.name != "String") {
@@ -140,6 +140,8 @@ Value Program::Conform(const Value& v, const ast::Type& t, ModuleInfo* m, Source
             }))
           return v;
       }
+      // Most other lists conform unchanged too (only an `Int` taken as a `Real` or a unit
+      // changes), so the copy is made at the first element that changes, if any.
       const std::string element = what + " element";
       std::shared_ptr<std::vector<Value>> out;
       const std::vector<Value>& in = *v.elems;

@@ -368,9 +368,7 @@ bool Builder::BuildUnit(P::UnitContext* ctx, int sign, ast::UnitExpr& out) {
     if ((f->ID() && nums == 1) || nums == 2) {
       std::optional<int> p = units::ParseUnitPower(f->NUMBER(nums - 1)->getText());
       if (!p) {
-        diags_.Report(diag::Kind::unit_out_of_range, Range(f),
-                      fmt::format("the power in `{}` must be an integer from -{} to {}", f->getText(),
-                                  units::kMaxUnitPower, units::kMaxUnitPower));
+        ReportUnitPower(f);
         ok = false;
         continue;
       }
@@ -385,6 +383,12 @@ bool Builder::BuildUnit(P::UnitContext* ctx, int sign, ast::UnitExpr& out) {
     out.factors.push_back({word, power * s, Range(f)});
   }
   return ok;
+}
+
+void Builder::ReportUnitPower(antlr4::ParserRuleContext* factor) {
+  diags_.Report(diag::Kind::unit_out_of_range, Range(factor),
+                fmt::format("the power in `{}` must be an integer from -{} to {}", factor->getText(),
+                            units::kMaxUnitPower, units::kMaxUnitPower));
 }
 
 ast::Expr* Builder::Binary(ast::BinaryOp op, ast::Expr* l, ast::Expr* r, SourceRange op_range) {
@@ -627,9 +631,7 @@ ast::Expr* Builder::BuildNumber(P::NumberLitContext* ctx) {
     int sign = (i > 0 && lu->unitOp[i - 1]->getText() == "/") ? -1 : 1;
     std::optional<int> power = power_of(fs[i]);
     if (!power) {
-      diags_.Report(diag::Kind::unit_out_of_range, Range(fs[i]),
-                    fmt::format("the power in `{}` must be an integer from -{} to {}", fs[i]->getText(),
-                                units::kMaxUnitPower, units::kMaxUnitPower));
+      ReportUnitPower(fs[i]);
       lit->unit = ast::UnitExpr{{}, "?", Range(fs[i])};  // poisoned: the checker stays quiet
       return lit;
     }

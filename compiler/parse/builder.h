@@ -39,6 +39,9 @@ class Builder {
   // Appends the unit's factors to `out`; false (after a diagnostic) when a power is out
   // of range, and the caller poisons the unit so the checker stays quiet about it.
   bool BuildUnit(P::UnitContext* ctx, int sign, ast::UnitExpr& out);
+  // [unit_out_of_range] for the unit factor `factor` (`GB^99`), whose power is past
+  // units::kMaxUnitPower.
+  void ReportUnitPower(antlr4::ParserRuleContext* factor);
   ast::Expr* BuildExpr(P::ExprContext* ctx);
   ast::Expr* BuildPrimary(P::PrimaryContext* ctx);
   ast::Expr* BuildNumber(P::NumberLitContext* ctx);

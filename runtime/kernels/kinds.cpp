@@ -66,6 +66,11 @@ bool TorchCpuUsesOneDnn(const ConvShape& c, int threads) {
   return c.groups > 1 || big_kernel || c.n > 1 || c.n * c.cin * c.in_first2[0] * c.in_first2[1] > 20480;
 }
 
+// The share of 16-wide vector lanes that `c` channels fill (c / (16·ceil(c / 16))): CPU
+// kernels block channels by 16 floats (AVX-512), GPU tensor cores by 8 or 16 halves, and a
+// channel count off the block pays for the padding lanes.
+double LaneFill(double c) { return c >= 1 ? c / (16 * std::ceil(c / 16)) : 0; }
+
 }  // namespace
 
 Dispatch DispatchOf(const DeviceInfo& device) {
@@ -123,13 +128,6 @@ double KindBytes(const KindInfo& kind, const double* f) {
   }
   return 0;
 }
-
-// The share of 16-wide vector lanes that `c` channels fill (c / (16·ceil(c / 16))): CPU
-// kernels block channels by 16 floats (AVX-512), GPU tensor cores by 8 or 16 halves, and a
-// channel count off the block pays for the padding lanes.
-namespace {
-double LaneFill(double c) { return c >= 1 ? c / (16 * std::ceil(c / 16)) : 0; }
-}  // namespace
 
 size_t NumDerivedInputs(const KindInfo& kind) {
   switch (kind.formula) {
