@@ -40,6 +40,15 @@ let epyc_cpu = Device { name = "AMD EPYC (1 thread)", peak_fp64 = 96.38 GFLOP/s,
   peak_fp32 = 192.75 GFLOP/s, peak_fp16 = 192.75 GFLOP/s, membw = 39.70 GB/s, memory = 24 GiB,
   kernels = mlp_bundle("kernels/cpu.rlk") }
 
+// The project's other development machine (session 4): one core of a KVM "Intel Xeon"
+// with AVX-512 and AMX (Sapphire Rapids or later), the same PyTorch on one thread, and its
+// own models (data/kernels/xeon.csv). Kernel times differ by shape between the two CPUs
+// (13 to 24% after their median ratio, docs/kernel-models.md "Two machines"), so each
+// has its own bundle. Peak and bandwidth as measured by the profiler.
+let xeon_cpu = Device { name = "Intel Xeon (1 thread)", peak_fp64 = 85.70 GFLOP/s,
+  peak_fp32 = 171.40 GFLOP/s, peak_fp16 = 171.40 GFLOP/s, membw = 15.38 GB/s, memory = 24 GiB,
+  kernels = mlp_bundle("kernels/xeon.rlk") }
+
 // ---- links (per direction) ----------------------------------------------------------
 let nvlink2 = Link { bw = 150 GB/s, lat = 9 us }     // V100: 6 links x 25 GB/s
 let nvlink3 = Link { bw = 300 GB/s, lat = 9 us }     // A100: 12 links x 25 GB/s

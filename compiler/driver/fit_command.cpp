@@ -26,6 +26,10 @@ static cl::opt<unsigned long long> FitSeed("seed", cl::desc("Seed of the splits 
                                            cl::sub(FitCmd), cl::cat(Category));
 static cl::opt<unsigned> FitEpochs("epochs", cl::desc("Training epochs per model (default: the built-in schedule)"),
                                    cl::init(0), cl::value_desc("N"), cl::sub(FitCmd), cl::cat(Category));
+static cl::opt<int> FitFolds("folds",
+                            cl::desc("Cross-fitting folds, one ensemble network each (default 10; fewer predict "
+                                     "faster)"),
+                            cl::init(0), cl::value_desc("N"), cl::sub(FitCmd), cl::cat(Category));
 static cl::list<std::string> FitKinds("kinds", cl::desc("Fit only these kernel kinds"), cl::CommaSeparated,
                                       cl::value_desc("a,b"), cl::sub(FitCmd), cl::cat(Category));
 static cl::opt<std::string> FitShow("show", cl::desc("Print a bundle's device and per-kind accuracy instead"),
@@ -53,16 +57,18 @@ void PrintDevice(const kernels::DeviceInfo& d, llvm::raw_ostream& os) {
 }
 
 // One line per model: rows used for fitting / held out, the variant kept, its held-out
-// MAPE and max relative error, and the held-out MAPE of the variant not kept.
+// MAPE and max relative error, the held-out MAPE of the variant not kept, and the model's
+// floor (the fixed cost of a call it adds to every prediction; 0 for none).
 void PrintTable(const kernels::Bundle& b, llvm::raw_ostream& os) {
   size_t w = 4;
   for (const kernels::Model& m : b.models) w = std::max(w, m.kind().size());
-  os << fmt::format("{:<{}}  {:>6}  {:>5}  {:<7}  {:>7}  {:>7}  {:>8}\n", "kind", w, "train", "test", "variant",
-                    "MAPE[%]", "max[%]", "other[%]");
+  os << fmt::format("{:<{}}  {:>6}  {:>5}  {:<7}  {:>7}  {:>7}  {:>8}  {:>9}\n", "kind", w, "train", "test", "variant",
+                    "MAPE[%]", "max[%]", "other[%]", "floor[us]");
   for (const kernels::Model& m : b.models) {
     const kernels::Metrics& mt = m.metrics();
-    os << fmt::format("{:<{}}  {:>6}  {:>5}  {:<7}  {:>7}  {:>7}  {:>8}\n", m.kind(), w, mt.train_rows, mt.test_rows,
-                      m.variant(), Percent(mt.mape), Percent(mt.max_err), Percent(mt.mape_other));
+    os << fmt::format("{:<{}}  {:>6}  {:>5}  {:<7}  {:>7}  {:>7}  {:>8}  {:>9.2f}\n", m.kind(), w, mt.train_rows,
+                      mt.test_rows, m.variant(), Percent(mt.mape), Percent(mt.max_err), Percent(mt.mape_other),
+                      1e6 * m.floor());
   }
 }
 
@@ -90,6 +96,8 @@ int RunFit() {
   opts.holdout = FitHoldout;
   opts.seed = FitSeed;
   opts.epochs = int(FitEpochs);
+  opts.threads = Threads;
+  opts.folds = FitFolds;
   opts.only.assign(FitKinds.begin(), FitKinds.end());
   // Opened before fitting, so a path that cannot be written fails in a moment, not after
   // the training.

@@ -56,7 +56,7 @@ cl::opt<std::string> LoopOrder("order",
                                         "are computed in outer loops); unnamed params follow"),
                                cl::value_desc("a,b,c"), cl::sub(EmitCmd), cl::sub(SweepCmd), cl::cat(Category));
 cl::opt<unsigned> Threads("threads", cl::desc("Worker threads (default: every core)"), cl::init(0),
-                          cl::value_desc("N"), cl::sub(SweepCmd), cl::cat(Category));
+                          cl::value_desc("N"), cl::sub(SweepCmd), cl::sub(FitCmd), cl::cat(Category));
 cl::opt<std::string> Best("best", cl::desc("Print only the row with the least REPORT (`-REPORT`: the greatest)"),
                           cl::value_desc("REPORT"), cl::sub(SweepCmd), cl::cat(Category));
 cl::opt<unsigned> Top("top", cl::desc("Print only the K best rows by the report given with --by"), cl::init(0),

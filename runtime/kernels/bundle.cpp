@@ -21,8 +21,9 @@ namespace {
 
 constexpr char kMagic[4] = {'R', 'L', 'K', '\0'};
 // 2: the networks take the derived inputs of kinds.cpp (version 1 had log FLOPs and log
-// bytes only); a version 1 bundle's networks expect other inputs, so it is refused.
-constexpr uint32_t kVersion = 2;
+// bytes only); 3: each model has a floor (mlp.h) its networks' times are added to. An older
+// bundle's networks were trained for other inputs or outputs, so it is refused.
+constexpr uint32_t kVersion = 3;
 constexpr uint64_t kHeaderBytes = 20;  // magic, version, payload length, CRC-32
 // Caps far above anything `fit` writes. Every array is also checked against the bytes
 // that remain before it is allocated, so a corrupt count never allocates more than the
@@ -58,7 +59,7 @@ void WriteModel(PayloadWriter& w, const Model::Impl& m) {
   w.U32(uint32_t(m.NumInputs()));
   w.Vec(m.in_mean);
   w.Vec(m.in_std);
-  for (double v : {m.out_mean, m.out_std, m.out_lo, m.out_hi, m.util_scale, m.time_lo}) w.F64(v);
+  for (double v : {m.out_mean, m.out_std, m.out_lo, m.out_hi, m.util_scale, m.time_lo, m.floor}) w.F64(v);
   w.U32(uint32_t(m.nets.size()));
   for (const Net& net : m.nets) {
     w.U32(uint32_t(net.size()));
@@ -162,13 +163,14 @@ llvm::Expected<std::shared_ptr<Model::Impl>> ReadModel(PayloadReader& r, const D
   if (!(sd->minCoeff() > 0)) return Bad(fmt::format("`{}` has a non-positive input scale", m->kind));
   m->in_mean = std::move(*mean);
   m->in_std = std::move(*sd);
-  double* outs[] = {&m->out_mean, &m->out_std, &m->out_lo, &m->out_hi, &m->util_scale, &m->time_lo};
+  double* outs[] = {&m->out_mean, &m->out_std, &m->out_lo, &m->out_hi, &m->util_scale, &m->time_lo, &m->floor};
   for (double* v : outs) {
     *v = r.F64();
     if (!std::isfinite(*v)) return Bad(fmt::format("`{}` has a non-finite output transform", m->kind));
   }
   if (r.truncated) return Bad("truncated");
-  if (!(m->out_std > 0) || !(m->out_lo <= m->out_hi) || !(m->util_scale >= 1) || !(m->time_lo > 0))
+  if (!(m->out_std > 0) || !(m->out_lo <= m->out_hi) || !(m->util_scale >= 1) || !(m->time_lo > 0) ||
+      !(m->floor >= 0))
     return Bad(fmt::format("`{}` has an inconsistent output transform", m->kind));
   if (m->variant == Variant::Util && !(device.peak_flops > 0 && device.mem_bw > 0))
     return Bad(fmt::format("`{}` is a util model but the device has no peak_flops and mem_bw", m->kind));

@@ -62,6 +62,7 @@ class Model {
  public:
   const std::string& kind() const;
   const std::string& variant() const;  // "log" or "util"
+  double floor() const;                // seconds every prediction includes (0: none)
   const Metrics& metrics() const;
   size_t num_features() const;
   // Seconds for one call. Never traps: any input gives a finite, positive time (features
@@ -105,16 +106,20 @@ struct FitOptions {
   double holdout = 0.2;  // fraction of each kind's rows held out for the reported accuracy
   uint64_t seed = 1;
   int epochs = 0;        // 0: the default schedule
+  int folds = 0;         // cross-fitting folds = ensemble members (0: the default, 10)
   std::vector<std::string> only;  // kinds to fit (empty: every kind with enough rows)
+  unsigned threads = 0;  // kinds fitted at once (0: one per core); the bundle is the same
 };
 // One held-out row and the fitted model's prediction for it (`ringline fit --held-out`).
 struct HeldOutRow {
   const Sample* sample = nullptr;
   double predicted = 0;  // seconds
 };
-// Trains one model per kind present (both variants, keeps the better on a validation
-// split of the training rows), reports progress and per-kind accuracy to `log`.
-// With `held_out`, appends every held-out row with its prediction (kinds in table order).
+// Trains one model per kind present (both variants, each without and with a floor; keeps
+// the best by out-of-fold MAPE over the fitting rows), reports progress and per-kind accuracy to `log` (a line
+// per kind as it finishes). With `held_out`, appends every held-out row with its
+// prediction (kinds in table order). Kinds are fitted on `threads` threads; each has its
+// own random streams, so the bundle does not depend on the thread count.
 llvm::Expected<Bundle> Fit(const Dataset& data, const FitOptions& opts, llvm::raw_ostream& log,
                            std::vector<HeldOutRow>* held_out = nullptr);
 

@@ -18,6 +18,10 @@ constexpr int64_t kBlockRows = 256;
 
 double ClampFeature(double f) { return f > 0 ? std::min(f, kMaxFeature) : 0; }  // NaN → 0
 
+// A target (log seconds, or the logit of a utilisation) beyond ±700 would overflow exp;
+// clamped outputs never get near it, training's trial outputs can.
+constexpr double kMaxTarget = 700;
+
 }  // namespace
 
 llvm::StringRef VariantName(Variant v) {
@@ -76,14 +80,26 @@ void Model::Impl::Forward(const Eigen::MatrixXd& x, Scratch& s) const {
   for (Eigen::Index k = 0; k < x.rows(); ++k) s.out += skip(k) * x.row(k);
 }
 
+double Model::Impl::Excess(double target, double roof, double* slope) const {
+  target = std::clamp(target, -kMaxTarget, kMaxTarget);
+  switch (variant) {
+    case Variant::Log: {
+      double t = std::exp(target);
+      if (slope) *slope = t;
+      return t;
+    }
+    case Variant::Util: {  // roof / (scale · sigmoid(target))
+      double e = std::exp(-target);
+      if (slope) *slope = -roof * e / util_scale;
+      return roof * (1 + e) / util_scale;
+    }
+  }
+  return 0;
+}
+
 double Model::Impl::Time(double out, double roof) const {
   out = out >= out_lo ? std::min(out, out_hi) : out_lo;  // NaN → out_lo
-  double target = out * out_std + out_mean;
-  double t = 0;
-  switch (variant) {
-    case Variant::Log: t = std::exp(target); break;
-    case Variant::Util: t = roof * (1 + std::exp(-target)) / util_scale; break;  // roof / (scale · sigmoid)
-  }
+  double t = floor + Excess(out * out_std + out_mean, roof, nullptr);
   t = std::max(t, roof / util_scale);
   if (!(t >= time_lo)) return time_lo;
   return std::min(t, std::numeric_limits<double>::max());
@@ -96,6 +112,7 @@ void Model::Impl::Times(const Eigen::MatrixXd& x, const Eigen::RowVectorXd& roof
 
 const std::string& Model::kind() const { return impl->kind; }
 const std::string& Model::variant() const { return impl->variant_name; }
+double Model::floor() const { return impl->floor; }
 const Metrics& Model::metrics() const { return impl->metrics; }
 size_t Model::num_features() const { return impl->NumFeatures(); }
 

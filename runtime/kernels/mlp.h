@@ -81,6 +81,13 @@ struct Model::Impl {
   double peak_flops = 0, mem_bw = 0;  // the bundle's device; used by "util"
   Dispatch dispatch;                  // the bundle's device; used by DerivedInputs
   double time_lo = 0;                 // floor of every prediction (seconds, > 0)
+  // Seconds every call costs whatever its size (the framework's dispatch and the library's
+  // setup: about 10 µs for a torch convolution on the CPU), added to the variant's time:
+  // time = floor + exp(target) ("log") or floor + roofline / (util_scale · sigmoid(target))
+  // ("util"). fit.cpp sets it to kFloorShare of the fastest fitting row, so the network
+  // models only the time above it, and tiny kernels are never predicted below what any
+  // call costs (docs/kernel-models.md, "Models").
+  double floor = 0;
 
   size_t NumFeatures() const { return info->features.size(); }
   size_t NumInputs() const { return NumFeatures() + NumDerivedInputs(*info); }
@@ -100,6 +107,9 @@ struct Model::Impl {
   void Forward(const Eigen::MatrixXd& x, Scratch& s) const;
   // Seconds from a network output and the row's roofline time; finite and >= time_lo.
   double Time(double out, double roof) const;
+  // The variant's time above the floor for an unclamped, unstandardised target, and its
+  // slope d/d(target): what training differentiates.
+  double Excess(double target, double roof, double* slope) const;
   // Time() of every column of standardised inputs.
   void Times(const Eigen::MatrixXd& x, const Eigen::RowVectorXd& roof, double* out, Scratch& s) const;
   void Times(const Eigen::MatrixXd& x, const Eigen::RowVectorXd& roof, double* out) const {

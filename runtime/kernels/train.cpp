@@ -63,26 +63,17 @@ void AdamStep(P& param, M& mom, M& vel, const G& grad, double lr, double c1, dou
   param.array() -= lr * (mom.array() / c1) / ((vel.array() / c2).sqrt() + kEps);
 }
 
-// d|pred/meas - 1| / d(output) for outputs `o` and standardised targets `y`: the slope of
-// the relative error the fit is judged by, through the variant's output transform.
-Eigen::RowVectorXd RelativeErrorSlope(const Model::Impl& m, const Eigen::RowVectorXd& o, const Eigen::RowVectorXd& y) {
+// d|pred/meas - 1| / d(output) for the outputs `o` of the columns `cols` of `rows`: the
+// slope of the relative error the fit is judged by, through the variant's output
+// transform (pred = floor + Excess(target), mlp.h).
+Eigen::RowVectorXd RelativeErrorSlope(const Model::Impl& m, const Eigen::RowVectorXd& o, const Rows& rows,
+                                      const std::vector<Eigen::Index>& cols) {
   Eigen::RowVectorXd g(o.size());
   for (Eigen::Index i = 0; i < o.size(); ++i) {
-    double r = 1, slope = 0;
-    switch (m.variant) {
-      case Variant::Log: {
-        r = std::exp(std::clamp(m.out_std * (o(i) - y(i)), -30.0, 30.0));
-        slope = m.out_std * r;
-        break;
-      }
-      case Variant::Util: {
-        double e_pred = std::exp(-std::clamp(o(i) * m.out_std + m.out_mean, -30.0, 30.0));
-        double denom = 1 + std::exp(-(y(i) * m.out_std + m.out_mean));
-        r = (1 + e_pred) / denom;
-        slope = -m.out_std * e_pred / denom;
-        break;
-      }
-    }
+    const size_t c = size_t(cols[size_t(i)]);
+    double slope = 0;
+    double r = (m.floor + m.Excess(o(i) * m.out_std + m.out_mean, rows.roof(Eigen::Index(c)), &slope)) / rows.time[c];
+    slope *= m.out_std / rows.time[c];
     g(i) = r > 1 ? slope : r < 1 ? -slope : 0;
   }
   return g;
@@ -102,8 +93,7 @@ void Step(Model::Impl& m, std::vector<Moments>& mom, const Rows& train, const st
   }
   // d(loss)/d(output), then back through the skip path and the layers.
   Eigen::RowVectorXd out = acts[nl].row(0) + m.skip * acts[0];
-  Eigen::RowVectorXd y = train.y(Eigen::all, cols);
-  Eigen::MatrixXd delta = RelativeErrorSlope(m, out, y) / double(cols.size());
+  Eigen::MatrixXd delta = RelativeErrorSlope(m, out, train, cols) / double(cols.size());
   const double c1 = 1 - std::pow(kBeta1, double(t)), c2 = 1 - std::pow(kBeta2, double(t));
   Eigen::RowVectorXd gskip = delta * acts[0].transpose();
   AdamStep(m.skip, mom[nl].mw, mom[nl].vw, gskip, lr, c1, c2);

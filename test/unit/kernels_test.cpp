@@ -198,6 +198,20 @@ TEST(KernelModel, OutputTransforms) {
     return m;
   }();
   EXPECT_DOUBLE_EQ(util.models[0].Predict(f), 0.2);
+  // The floor is added to either variant's time: a call's fixed cost.
+  auto floored = [&](Variant v) {
+    Bundle b = TinyBundle(v, v == Variant::Log ? 0.5 : 0);
+    auto m = ConstantModel(v, v == Variant::Log ? 0.5 : 0);
+    m->floor = 2e-4;
+    b.models[0].impl = m;
+    return b;
+  };
+  EXPECT_DOUBLE_EQ(floored(Variant::Log).models[0].Predict(small), 2e-4 + 1e-3 * std::exp(0.5));
+  EXPECT_DOUBLE_EQ(floored(Variant::Util).models[0].Predict(f), 2e-4 + 0.4);
+  // It survives the bundle format.
+  llvm::Expected<Bundle> again = ParseBundle(SerializeBundle(floored(Variant::Log)), "k.rlk");
+  ASSERT_TRUE(bool(again)) << llvm::toString(again.takeError());
+  EXPECT_DOUBLE_EQ(again->models[0].Predict(small), 2e-4 + 1e-3 * std::exp(0.5));
   EXPECT_EQ(log.models[0].num_features(), 4u);
   EXPECT_EQ(log.models[0].variant(), "log");
   EXPECT_EQ(util.models[0].variant(), "util");
@@ -409,7 +423,7 @@ std::string Reframe(std::string payload) {
   llvm::raw_string_ostream os(out);
   llvm::support::endian::Writer w(os, llvm::endianness::little);
   os << llvm::StringRef("RLK\0", 4);
-  w.write(uint32_t(2));  // the format version
+  w.write(uint32_t(3));  // the format version
   w.write(uint64_t(payload.size()));
   w.write(llvm::crc32(llvm::arrayRefFromStringRef(payload)));
   os << payload;
@@ -427,12 +441,15 @@ TEST(KernelBundle, HeaderErrors) {
   EXPECT_EQ(ErrorOf("kind,features,median_s\n"), "k.rlk: not a Ringline kernel bundle");
   std::string v7 = good;
   Put32(v7, 4, 7);
-  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 7 is newer than this ringline (2)");
+  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 7 is newer than this ringline (3)");
   // Version 1 networks took other inputs (no derived shape properties): refused, not misread.
   Put32(v7, 4, 1);
-  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 1 is older than this ringline reads (2); refit it with `ringline fit`");
+  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 1 is older than this ringline reads (3); refit it with `ringline fit`");
+  // Version 2 models had no floor: their networks predict the whole time, not the excess.
+  Put32(v7, 4, 2);
+  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 2 is older than this ringline reads (3); refit it with `ringline fit`");
   Put32(v7, 4, 0);
-  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 0 is older than this ringline reads (2); refit it with `ringline fit`");
+  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 0 is older than this ringline reads (3); refit it with `ringline fit`");
   std::string flipped = good;
   flipped[40] ^= 0x10;
   EXPECT_EQ(ErrorOf(flipped), "k.rlk: corrupted: checksum mismatch");
@@ -461,10 +478,11 @@ TEST(KernelBundle, ContentErrors) {
   const size_t kind = payload.find("gemm_fwd");
   ASSERT_NE(kind, std::string::npos);
   // Layout after the kind's name: variant u8, features u32, inputs u32, 2 × 8 f64 input
-  // transform, 6 f64 output transform, network count u32, the first network's layer count
-  // u32, then its first layer's rows u32, cols u32, weights.
+  // transform, 7 f64 output transform (the floor last), network count u32, the first
+  // network's layer count u32, then its first layer's rows u32, cols u32, weights.
   const size_t variant = kind + 8, features = variant + 1, inputs = features + 4, in_std = inputs + 4 + 64;
-  const size_t out_std = in_std + 64 + 8, nets = in_std + 64 + 48, layers = nets + 4, rows = layers + 4;
+  const size_t out_std = in_std + 64 + 8, floor = in_std + 64 + 48, nets = floor + 8, layers = nets + 4;
+  const size_t rows = layers + 4;
   const size_t weights = rows + 8;
   auto with = [&](auto edit) {
     std::string p = payload;
@@ -483,6 +501,10 @@ TEST(KernelBundle, ContentErrors) {
             "k.rlk: model 1: `gemm_fwd` has a non-finite output transform");
   EXPECT_EQ(with([&](std::string& p) { PutF64(p, out_std, -1); }),
             "k.rlk: model 1: `gemm_fwd` has an inconsistent output transform");
+  EXPECT_EQ(with([&](std::string& p) { PutF64(p, floor, -1e-6); }),
+            "k.rlk: model 1: `gemm_fwd` has an inconsistent output transform");
+  EXPECT_EQ(with([&](std::string& p) { PutF64(p, floor, std::nan("")); }),
+            "k.rlk: model 1: `gemm_fwd` has a non-finite output transform");
   EXPECT_EQ(with([&](std::string& p) { Put32(p, nets, 0); }),
             "k.rlk: model 1: `gemm_fwd` has 0 networks (1 to 64 allowed)");
   // A second network that is not there: the reader takes the skip weights' zero bytes
