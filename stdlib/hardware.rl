@@ -46,7 +46,7 @@ let epyc_cpu = Device { name = "AMD EPYC (1 thread)", peak_fp64 = 96.38 GFLOP/s,
 // (13 to 24% after their median ratio, docs/kernel-models.md "Two machines"), so each
 // has its own bundle. Peak and bandwidth as measured by the profiler.
 let xeon_cpu = Device { name = "Intel Xeon (1 thread)", peak_fp64 = 85.70 GFLOP/s,
-  peak_fp32 = 171.40 GFLOP/s, peak_fp16 = 171.40 GFLOP/s, membw = 15.38 GB/s, memory = 24 GiB,
+  peak_fp32 = 171.40 GFLOP/s, peak_fp16 = 171.40 GFLOP/s, membw = 16.13 GB/s, memory = 24 GiB,
   kernels = mlp_bundle("kernels/xeon.rlk") }
 
 // ---- links (per direction) ----------------------------------------------------------
