@@ -116,10 +116,10 @@ struct HeldOutRow {
   double predicted = 0;  // seconds
 };
 // Trains one model per kind present (both variants, each without and with a floor; keeps
-// the best by out-of-fold MAPE over the fitting rows), reports progress and per-kind accuracy to `log` (a line
-// per kind as it finishes). With `held_out`, appends every held-out row with its
-// prediction (kinds in table order). Kinds are fitted on `threads` threads; each has its
-// own random streams, so the bundle does not depend on the thread count.
+// the best by out-of-fold MAPE over the fitting rows) and reports per-kind accuracy to
+// `log`, a line per kind as it finishes. With `held_out`, appends every held-out row with
+// its prediction (kinds in table order). Kinds are fitted on `threads` threads; each has
+// its own random streams, so the bundle does not depend on the thread count.
 llvm::Expected<Bundle> Fit(const Dataset& data, const FitOptions& opts, llvm::raw_ostream& log,
                            std::vector<HeldOutRow>* held_out = nullptr);
 
