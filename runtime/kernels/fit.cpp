@@ -202,7 +202,6 @@ Model FitKind(const KindInfo& kind, std::vector<const Sample*> rows, const Devic
   log << fmt::format("{}: {} rows; {}; kept {}{}: held-out MAPE {:.1f}%, max {:.1f}%; {:.1f} s\n", kind.name.str(),
                      n, tried, c.impl->variant_name, c.impl->floor > 0 ? " with a floor" : "", 100 * c.test.mape,
                      100 * c.test.max_err, secs);
-  log.flush();
   Model model;
   model.impl = std::move(c.impl);
   if (held_out)
@@ -253,7 +252,7 @@ llvm::Expected<Bundle> Fit(const Dataset& data, const FitOptions& opts, llvm::ra
     for (size_t i; (i = next.fetch_add(1)) < work.size();) {
       std::string line;
       llvm::raw_string_ostream os(line);
-      models[i] = FitKind(*work[i].first, work[i].second, data.device, opts, cfg, os,
+      models[i] = FitKind(*work[i].first, std::move(work[i].second), data.device, opts, cfg, os,
                           held_out ? &rows_out[i] : nullptr);
       std::lock_guard<std::mutex> lock(log_mu);
       log << line;
