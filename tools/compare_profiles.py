@@ -2,31 +2,40 @@
 """How two profile runs of the same configurations differ, per kind: the run-to-run spread
 that bounds any model's held-out error (docs/kernel-models.md, "Shipped bundles").
 
-  tools/compare_profiles.py FIRST.csv SECOND.csv
+  tools/compare_profiles.py [--probe] FIRST.csv SECOND.csv
 
 For every configuration (kind, features) in both files: |second/first - 1| of the medians,
 and whether the second run is more than 20% slower or faster. Prints one line per kind.
+With --probe (two raw runs of profile_kernels.py --probe), each median is first divided
+by its row's probe_s, as tools/merge_profiles.py normalises them: what is left is the
+spread the probe does not take out.
 """
 import math
 import statistics
 import sys
 
 
-def medians(path):
+def medians(path, probe):
     out = {}
     with open(path) as fh:
         for line in fh:
-            if line.startswith("#") or line.startswith("kind,") or not line.strip():
+            if line.startswith("kind,"):
+                if probe and not line.rstrip().endswith(",probe_s"):
+                    sys.exit(f"compare_profiles.py: error: --probe, but {path} has no probe_s column")
                 continue
-            kind, features, median = line.split(",")[:3]
-            out[(kind, features)] = float(median)
+            if line.startswith("#") or not line.strip():
+                continue
+            cells = line.rstrip("\n").split(",")
+            out[(cells[0], cells[1])] = float(cells[2]) / (float(cells[7]) if probe else 1.0)
     return out
 
 
 def main(argv):
+    probe = "--probe" in argv
+    argv = [a for a in argv if a != "--probe"]
     if len(argv) != 2:
-        sys.exit("usage: compare_profiles.py FIRST.csv SECOND.csv")
-    a, b = medians(argv[0]), medians(argv[1])
+        sys.exit("usage: compare_profiles.py [--probe] FIRST.csv SECOND.csv")
+    a, b = medians(argv[0], probe), medians(argv[1], probe)
     per_kind = {}
     for key, first in a.items():
         if key in b and first > 0 and b[key] > 0:

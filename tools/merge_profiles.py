@@ -18,27 +18,60 @@ the best value of all runs, as the profiler keeps the best of its start and end:
 disturbed measurement only ever lowers a peak. Any other key lists each run's value,
 `v1 | run 2: v2 | ...`. The runs must describe the same device (name, device, threads,
 clock and torch version must agree), or the merge is refused.
+
+Probe normalisation. Rows with a `probe_s` column (the profiler's --probe, its CPU
+default) are measured differently: each row's times are divided by the probe's slowdown at
+that moment, probe_s / probe_ref, where probe_ref is the 5th percentile of every probe
+time of the runs merged (the machine's fast state, robust to one lucky call). Normalised,
+a configuration's runs scatter about both sides of its time, so a configuration measured
+in several runs keeps the median of its runs (for an even count, the geometric mean of
+the middle two) instead of the fastest. The output has no probe_s column and the header
+gains `probe_ref_s` and `normalized`. A configuration measured both with and without a
+probe is refused (merge raw runs, not an earlier merge, with probed ones).
 """
 import argparse
+import math
 import sys
 
 SAME_DEVICE = ("name", "device", "threads", "clock", "torch")
 CSV_HEADER = "kind,features,median_s,min_s,p10_s,p90_s,reps"
+PROBE_HEADER = CSV_HEADER + ",probe_s"
 
 
 def read(path):
-    header, rows = {}, []
+    """The `# key: value` header, the data rows, and whether they have a probe_s column."""
+    header, rows, probed = {}, [], None
     with open(path) as fh:
         for line in fh:
             line = line.rstrip("\n")
             if line.startswith("#"):
                 key, _, value = line[1:].partition(":")
                 header[key.strip()] = value.strip()
-            elif line == CSV_HEADER or not line:
-                continue
-            else:
+            elif line in (CSV_HEADER, PROBE_HEADER):
+                probed = line == PROBE_HEADER
+            elif line:
                 rows.append(line)
-    return header, rows
+    if probed is None:
+        sys.exit(f"merge_profiles.py: error: {path}: no `{CSV_HEADER}[,probe_s]` header row")
+    return header, rows, probed
+
+
+def quantile(xs, q):
+    xs = sorted(xs)
+    pos = q * (len(xs) - 1)
+    lo = int(math.floor(pos))
+    hi = min(lo + 1, len(xs) - 1)
+    return xs[lo] + (xs[hi] - xs[lo]) * (pos - lo)
+
+
+def median_run(ms):
+    """The run of median time; for an even count, the geometric mean of the middle two."""
+    ms = sorted(ms, key=lambda m: m[0])
+    mid = len(ms) // 2
+    if len(ms) % 2:
+        return ms[mid]
+    a, b = ms[mid - 1], ms[mid]
+    return [math.sqrt(x * y) for x, y in zip(a[:4], b[:4])] + [a[4] + b[4]]
 
 
 def is_peak(key):
@@ -54,16 +87,16 @@ def main(argv):
 
     runs = [read(p) for p in args.inputs]
     for key in SAME_DEVICE:
-        values = {h.get(key) for h, _ in runs}
+        values = {h.get(key) for h, _, _ in runs}
         if len(values) > 1:
             sys.exit(f"merge_profiles.py: error: the runs disagree on `{key}`: {sorted(map(str, values))}")
 
     keys = []
-    for h, _ in runs:
+    for h, _, _ in runs:
         keys += [k for k in h if k not in keys]
     header = []
     for key in keys:
-        values = [h.get(key, "-") for h, _ in runs]
+        values = [h.get(key, "-") for h, _, _ in runs]
         if is_peak(key):
             nums = [float(v) for v in values if v != "-"]
             header.append((key, f"{max(nums):.6g}"))
@@ -72,14 +105,30 @@ def main(argv):
         else:
             header.append((key, " | ".join([values[0]] + [f"run {i + 2}: {v}" for i, v in enumerate(values[1:])])))
 
+    probes = [float(line.rsplit(",", 1)[1]) for _, run_rows, probed in runs if probed for line in run_rows]
+    probe_ref = quantile(probes, 0.05) if probes else None
+    if probe_ref is not None and not probe_ref > 0:
+        sys.exit("merge_profiles.py: error: the probe times must be positive")
     measured = {}  # (kind, features) -> [[median, min, p10, p90, reps], ...]
-    for _, run_rows in runs:
+    for _, run_rows, probed in runs:
         for line in run_rows:
             kind, features, *cols = line.split(",")
-            measured.setdefault((kind, features), []).append([float(c) for c in cols])
+            values = [float(c) for c in cols]
+            if probed:
+                factor = values.pop() / probe_ref  # the machine's slowdown when this row ran
+                values = [v / factor for v in values[:4]] + values[4:]
+            measured.setdefault((kind, features), []).append((probed, values))
     rows = []
     for (kind, features), ms in measured.items():
-        best = min(ms, key=lambda m: m[0])  # the first of equal medians: the earliest run
+        kinds_of_run = {p for p, _ in ms}
+        if len(kinds_of_run) > 1:
+            sys.exit(f"merge_profiles.py: error: {kind} {features} was measured both with and without a probe; "
+                     "merge the raw runs, not an earlier merge, with probed runs")
+        values = [v for _, v in ms]
+        if ms[0][0]:
+            best = median_run(values)
+        else:
+            best = min(values, key=lambda m: m[0])  # the first of equal medians: the earliest run
         line = f"{kind},{features}," + ",".join(f"{v:.6g}" for v in best[:4]) + f",{int(best[4])}"
         rows.append((kind, tuple(int(x) for x in features.split()), line))
     order = {}
@@ -87,6 +136,9 @@ def main(argv):
         order.setdefault(k, len(order))
     rows.sort(key=lambda r: (order.get(r[0], len(order)), r[0], r[1]))
 
+    if probe_ref is not None:
+        header.append(("probe_ref_s", f"{probe_ref:.6g}"))
+        header.append(("normalized", "rows measured with a probe: times x probe_ref_s / probe_s, median of runs"))
     with open(args.output, "w") as fh:
         for k, v in header:
             fh.write(f"# {k}: {v}\n")

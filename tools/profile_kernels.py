@@ -28,6 +28,10 @@ Configurations estimated to take too long per call are skipped (on CPU: batches 
 3-D volumes scaled down). On CPU the default is one thread; on CUDA timing uses events and
 cuDNN's autotuner (torch.backends.cudnn.benchmark).
 
+On CPU each row also times a fixed probe convolution just before it (column probe_s;
+--no-probe leaves it out): tools/merge_profiles.py divides a row's times by the probe's
+slowdown at that moment, which takes most of a VM's drift out of the profile.
+
 The output starts with `# key: value` lines describing the device (name, device, cores,
 threads, clock_mhz, torch, date, grid, seed, peak_flops, mem_bw, ...), then the header
 `kind,features,median_s,min_s,p10_s,p90_s,reps` and one row per configuration; features
@@ -63,6 +67,15 @@ KINDS = {
     "eltwise": ("n", "elems", "inputs", "dtype"),
 }
 CSV_HEADER = "kind,features,median_s,min_s,p10_s,p90_s,reps"
+# With --probe (the CPU default) each row also has the probe kernel's time just before it.
+PROBE_HEADER = CSV_HEADER + ",probe_s"
+# The probe: a oneDNN 3x3 convolution of about 3 ms on the build VMs. A VM's speed drifts
+# by up to 1.6x within minutes (other tenants), and kernels of 3 to 100 ms measured
+# back to back slow down together (correlation 0.75 to 0.94 of their log slowdowns), so a
+# row's time divided by the probe's at that moment varies about half as much as the raw
+# time (docs/kernel-models.md, "Probe normalisation"). merge_profiles.py applies it.
+PROBE_KIND, PROBE_FEATURES = "conv2d_fwd", (8, 64, 28, 28, 64, 3, 3, 1, 1, 1, 1, 1, 4)
+PROBE_CALLS = 3
 
 # Rows wanted per kind: conv/GEMM kinds need more (more features, wider range).
 TARGETS = {
@@ -542,6 +555,15 @@ class Timer:
         self.min_reps, self.target_s, self.max_reps = min_reps, target_s, max_reps
         self.clock = time.thread_time if clock == "cpu" else time.perf_counter
 
+    def fastest(self, fn, calls):
+        """The fastest of `calls` timed calls, without warm-up (the probe stays allocated)."""
+        best = math.inf
+        for _ in range(calls):
+            t0 = self.clock()
+            fn()
+            best = min(best, self.clock() - t0)
+        return best
+
     def samples(self, fn):
         torch = self.torch
         for _ in range(2):
@@ -693,6 +715,10 @@ def parse_args(argv):
                     help="measure again exactly the configurations of this profile (those of --kinds), in a "
                          "fresh shuffled order, instead of drawing a grid; merge_profiles.py then keeps each "
                          "configuration's fastest run")
+    ap.add_argument("--probe", default=None, action=argparse.BooleanOptionalAction,
+                    help="time a fixed probe convolution before each row and write it as column probe_s, "
+                         "for merge_profiles.py to take the machine's drift out (default: on for cpu, off for "
+                         "cuda)")
     ap.add_argument("-o", "--output", required=True, help="the CSV to write")
     args = ap.parse_args(argv)
     if args.replay and not os.path.isfile(args.replay):
@@ -703,6 +729,10 @@ def parse_args(argv):
         ap.error("--max-minutes must be > 0")
     if args.clock == "cpu" and (args.device != "cpu" or (args.threads or 1) != 1):
         ap.error("--clock cpu needs --device cpu and one thread (it counts only the calling thread)")
+    if args.probe is None:
+        args.probe = args.device == "cpu"
+    if args.probe and args.device != "cpu":
+        ap.error("--probe needs --device cpu (it times the probe with the host clock)")
     if args.kinds:
         args.kinds = [k.strip() for k in args.kinds.split(",") if k.strip()]
         bad = [k for k in args.kinds if k not in KINDS]
@@ -793,9 +823,12 @@ def main(argv):
                 plan.append((kind, f[:-1] + (d,), variant))
     rng.shuffle(plan)  # interleave kinds: an early stop still covers every kind
 
+    probe_fn = runner.make(PROBE_KIND, PROBE_FEATURES, "") if args.probe else None
+    probe_s = cost.seconds(PROBE_KIND, PROBE_FEATURES) * PROBE_CALLS if args.probe else 0.0
+
     def row_cost(kind, f):
         t = cost.seconds(kind, f)
-        return 2 * t + max(5 * t, timer.target_s) + 2e-3  # warm-up, timed calls, set-up
+        return 2 * t + max(5 * t, timer.target_s) + 2e-3 + probe_s  # warm-up, timed calls, set-up, probe
 
     est_total = sum(row_cost(k, f) for k, f, _ in plan)
     counts = {}
@@ -814,6 +847,7 @@ def main(argv):
                 break
             try:
                 fn = runner.make(kind, f, variant)
+                probe = timer.fastest(probe_fn, PROBE_CALLS) if probe_fn else None
                 stats = summarize(timer.samples(fn))
             except (RuntimeError, ValueError) as e:  # an unsupported shape: note it, go on
                 failures.append((kind, f, str(e).splitlines()[0][:160]))
@@ -821,6 +855,8 @@ def main(argv):
             finally:
                 fn = None
             line = f"{kind},{' '.join(map(str, f))}," + ",".join(f"{v:.6g}" for v in stats[:4]) + f",{stats[4]}"
+            if probe is not None:
+                line += f",{probe:.6g}"
             rows.append((kind, f, line))
             partial.write(line + "\n")
             partial.flush()
@@ -868,13 +904,15 @@ def main(argv):
                ("command", "tools/profile_kernels.py " + " ".join(argv))]
     if dev == "cuda":
         header.append(("cudnn_benchmark", 1))
+    if args.probe:
+        header.append(("probe", f"{PROBE_KIND} {' '.join(map(str, PROBE_FEATURES))}, fastest of {PROBE_CALLS} calls"))
     order = {k: i for i, k in enumerate(KINDS)}
     rows.sort(key=lambda r: (order[r[0]], r[1]))
     tmp = args.output + ".tmp"
     with open(tmp, "w") as fh:
         for k, v in header:
             fh.write(f"# {k}: {v}\n")
-        fh.write(CSV_HEADER + "\n")
+        fh.write((PROBE_HEADER if args.probe else CSV_HEADER) + "\n")
         for _, _, line in rows:
             fh.write(line + "\n")
     os.replace(tmp, args.output)
