@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Merge profile CSVs of tools/profile_kernels.py into one, for `ringline fit`.
 
-  tools/merge_profiles.py run1.csv run2.csv ... -o kernels.csv
+  tools/merge_profiles.py run1.csv run2.csv ... [--kinds a,b] -o kernels.csv
 
 Rows: one per (kind, features) of any file, sorted by kind as the profiler sorts them. A
 configuration measured in several runs keeps the row of its fastest run (the lowest
@@ -82,10 +82,18 @@ def main(argv):
     ap = argparse.ArgumentParser(prog="merge_profiles.py", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("inputs", nargs="+", help="profile CSVs, first one first")
+    ap.add_argument("--kinds", default=None,
+                    help="comma-separated kinds to keep (default: all); e.g. to merge the unprobed runs of some "
+                         "kinds with the merged probed runs of others")
     ap.add_argument("-o", "--output", required=True)
     args = ap.parse_args(argv)
+    keep = None if args.kinds is None else {k.strip() for k in args.kinds.split(",") if k.strip()}
 
     runs = [read(p) for p in args.inputs]
+    if keep is not None:
+        runs = [(h, [r for r in rows if r.split(",", 1)[0] in keep], probed) for h, rows, probed in runs]
+        if not any(rows for _, rows, _ in runs):
+            sys.exit(f"merge_profiles.py: error: no rows of --kinds {args.kinds}")
     for key in SAME_DEVICE:
         values = {h.get(key) for h, _, _ in runs}
         if len(values) > 1:
