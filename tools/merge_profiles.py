@@ -26,8 +26,10 @@ time of the runs merged (the machine's fast state, robust to one lucky call). No
 a configuration's runs scatter about both sides of its time, so a configuration measured
 in several runs keeps the median of its runs (for an even count, the geometric mean of
 the middle two) instead of the fastest. The output has no probe_s column and the header
-gains `probe_ref_s` and `normalized`. A configuration measured both with and without a
-probe is refused (merge raw runs, not an earlier merge, with probed ones).
+gains `probe_ref_s` and `normalized`. A kind with probed rows in any run keeps only its
+probed rows (the unprobed runs' rows of that kind are dropped, and the merge says how
+many): so old unprobed runs can be merged with new probed runs of some of their kinds.
+Merge raw runs, not an earlier merge, with probed ones (a merged file has no probe_s).
 """
 import argparse
 import math
@@ -117,10 +119,17 @@ def main(argv):
     probe_ref = quantile(probes, 0.05) if probes else None
     if probe_ref is not None and not probe_ref > 0:
         sys.exit("merge_profiles.py: error: the probe times must be positive")
-    measured = {}  # (kind, features) -> [[median, min, p10, p90, reps], ...]
+    # A kind measured with a probe anywhere keeps only its probed rows: normalised and raw
+    # times are different quantities (a raw one carries the machine's state when it ran).
+    probed_kinds = {line.split(",", 1)[0] for _, run_rows, probed in runs if probed for line in run_rows}
+    dropped = {}
+    measured = {}  # (kind, features) -> [(probed, [median, min, p10, p90, reps]), ...]
     for _, run_rows, probed in runs:
         for line in run_rows:
             kind, features, *cols = line.split(",")
+            if not probed and kind in probed_kinds:
+                dropped[kind] = dropped.get(kind, 0) + 1
+                continue
             values = [float(c) for c in cols]
             if probed:
                 factor = values.pop() / probe_ref  # the machine's slowdown when this row ran
@@ -128,10 +137,6 @@ def main(argv):
             measured.setdefault((kind, features), []).append((probed, values))
     rows = []
     for (kind, features), ms in measured.items():
-        kinds_of_run = {p for p, _ in ms}
-        if len(kinds_of_run) > 1:
-            sys.exit(f"merge_profiles.py: error: {kind} {features} was measured both with and without a probe; "
-                     "merge the raw runs, not an earlier merge, with probed runs")
         values = [v for _, v in ms]
         if ms[0][0]:
             best = median_run(values)
@@ -153,6 +158,9 @@ def main(argv):
         fh.write(CSV_HEADER + "\n")
         for _, _, line in rows:
             fh.write(line + "\n")
+    if dropped:
+        print(f"merge_profiles.py: dropped the unprobed runs' rows of kinds measured with a probe: "
+              f"{', '.join(f'{k} {n}' for k, n in sorted(dropped.items()))}", file=sys.stderr)
     repeated = sum(1 for ms in measured.values() if len(ms) > 1)
     print(f"merge_profiles.py: wrote {len(rows)} rows ({repeated} measured in more than one run) "
           f"to {args.output}", file=sys.stderr)
