@@ -8,15 +8,22 @@ For every configuration (kind, features) in both files: |second/first - 1| of th
 and whether the second run is more than 20% slower or faster. Prints one line per kind.
 With --probe (two raw runs of profile_kernels.py --probe), each median is first divided
 by its row's probe_s, as tools/merge_profiles.py normalises them: what is left is the
-spread the probe does not take out.
+spread the probe does not take out. Either argument may list several files joined by
+commas (`seed1.csv,seed2.csv`): a configuration in more than one keeps its first.
 """
 import math
 import statistics
 import sys
 
 
-def medians(path, probe):
+def medians(paths, probe):
     out = {}
+    for path in paths.split(","):
+        read(path, probe, out)
+    return out
+
+
+def read(path, probe, out):
     with open(path) as fh:
         for line in fh:
             if line.startswith("kind,"):
@@ -26,8 +33,7 @@ def medians(path, probe):
             if line.startswith("#") or not line.strip():
                 continue
             cells = line.rstrip("\n").split(",")
-            out[(cells[0], cells[1])] = float(cells[2]) / (float(cells[7]) if probe else 1.0)
-    return out
+            out.setdefault((cells[0], cells[1]), float(cells[2]) / (float(cells[7]) if probe else 1.0))
 
 
 def main(argv):
