@@ -70,10 +70,10 @@ CSV_HEADER = "kind,features,median_s,min_s,p10_s,p90_s,reps"
 # With --probe (the CPU default) each row also has the probe kernel's time just before it.
 PROBE_HEADER = CSV_HEADER + ",probe_s"
 # The probe: a oneDNN 3x3 convolution of about 3 ms on the build VMs. A VM's speed drifts
-# by up to 1.6x within minutes (other tenants), and kernels of 3 to 100 ms measured
-# back to back slow down together (correlation 0.75 to 0.94 of their log slowdowns), so a
-# row's time divided by the probe's at that moment varies about half as much as the raw
-# time (docs/kernel-models.md, "Probe normalisation"). merge_profiles.py applies it.
+# by up to 1.6x within a minute (other tenants), and kernels measured back to back slow
+# down together, so a row's time divided by the probe's at that moment varies about half
+# as much from run to run as the raw time (a mean of 14-15% against 25-29% on the Xeon's
+# convolutions; docs/kernel-models.md, "Probe normalisation"). merge_profiles.py applies it.
 PROBE_KIND, PROBE_FEATURES = "conv2d_fwd", (8, 64, 28, 28, 64, 3, 3, 1, 1, 1, 1, 1, 4)
 PROBE_CALLS = 3
 

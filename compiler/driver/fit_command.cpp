@@ -2,11 +2,15 @@
 // (rl_kernels does the work; this file is options and printing), and `--show` prints a
 // bundle's device and per-kind accuracy.
 //   ringline fit PROFILE.csv -o OUT.rlk [--holdout 0.2] [--seed N] [--epochs N] [--kinds a,b]
-//   ringline fit --show BUNDLE.rlk
+//   ringline fit --show BUNDLE.rlk [--against PROFILE.csv [--held-out ROWS.csv]]
 // Every failure (unreadable or malformed profile, bad bundle, bad option) is a
 // `ringline: error:` line and exit status 2.
 #include <fmt/format.h>
+#include <llvm/ADT/ArrayRef.h>
 #include <llvm/Support/raw_ostream.h>
+
+#include <algorithm>
+#include <cmath>
 
 #include "compiler/driver/commands.h"
 #include "compiler/driver/options.h"
@@ -34,6 +38,9 @@ static cl::list<std::string> FitKinds("kinds", cl::desc("Fit only these kernel k
                                       cl::value_desc("a,b"), cl::sub(FitCmd), cl::cat(Category));
 static cl::opt<std::string> FitShow("show", cl::desc("Print a bundle's device and per-kind accuracy instead"),
                                     cl::value_desc("BUNDLE.rlk"), cl::sub(FitCmd), cl::cat(Category));
+static cl::opt<std::string> FitAgainst("against",
+                                       cl::desc("With --show: also score the bundle on every row of this profile CSV"),
+                                       cl::value_desc("PROFILE.csv"), cl::sub(FitCmd), cl::cat(Category));
 static cl::opt<std::string> FitHeldOut("held-out",
                                        cl::desc("Also write the held-out rows with their predictions to this CSV"),
                                        cl::value_desc("ROWS.csv"), cl::sub(FitCmd), cl::cat(Category));
@@ -72,13 +79,66 @@ void PrintTable(const kernels::Bundle& b, llvm::raw_ostream& os) {
   }
 }
 
+// Opened before any long work, so a path that cannot be written fails in a moment.
+llvm::Expected<std::unique_ptr<llvm::raw_fd_ostream>> OpenRows(const std::string& path) {
+  if (path.empty()) return nullptr;
+  std::error_code ec;
+  auto os = std::make_unique<llvm::raw_fd_ostream>(path, ec);
+  if (ec) return llvm::createStringError(ec, "cannot write `%s`: %s", path.c_str(), ec.message().c_str());
+  return std::move(os);
+}
+
+// The profile's own columns first, so the file reads like the profile it came from.
+void WriteRows(llvm::ArrayRef<kernels::HeldOutRow> rows, llvm::raw_ostream& os) {
+  os << "kind,features,median_s,predicted_s,rel_err\n";
+  for (const kernels::HeldOutRow& r : rows) {
+    std::string feats;
+    for (double f : r.sample->feats) feats += fmt::format("{}{}", feats.empty() ? "" : " ", f);
+    os << fmt::format("{},{},{:.6g},{:.6g},{:.4f}\n", r.sample->kind->name.str(), feats, r.sample->time, r.predicted,
+                      r.predicted / r.sample->time - 1);
+  }
+}
+
+// --against: the bundle's error on every row of another profile (another run, day or
+// machine), per kind. A row the bundle was fitted on scores in-sample, so this measures
+// held-out accuracy only for a profile measured apart from the bundle's own.
+int Against(const kernels::Bundle& b, const std::string& path, llvm::raw_ostream* rows_out) {
+  llvm::Expected<kernels::Dataset> data = kernels::ReadProfileCsv(path);
+  if (!data) return Fail(llvm::toString(data.takeError()));
+  std::vector<kernels::HeldOutRow> rows;
+  size_t w = 4;
+  for (const kernels::Model& m : b.models) w = std::max(w, m.kind().size());
+  llvm::outs() << fmt::format("against {}:\n{:<{}}  {:>6}  {:>7}  {:>9}  {:>7}\n", path, "kind", w, "rows", "MAPE[%]",
+                              "median[%]", "max[%]");
+  for (const kernels::Model& m : b.models) {
+    std::vector<double> errs;
+    for (const kernels::Sample& s : data->samples) {
+      if (s.kind->name != m.kind()) continue;
+      double p = m.Predict(s.feats.data());
+      rows.push_back({&s, p});
+      errs.push_back(std::abs(p / s.time - 1));
+    }
+    if (errs.empty()) continue;
+    double sum = 0, max = 0;
+    for (double e : errs) sum += e, max = std::max(max, e);
+    std::nth_element(errs.begin(), errs.begin() + errs.size() / 2, errs.end());
+    llvm::outs() << fmt::format("{:<{}}  {:>6}  {:>7}  {:>9}  {:>7}\n", m.kind(), w, errs.size(),
+                                Percent(sum / errs.size()), Percent(errs[errs.size() / 2]), Percent(max));
+  }
+  if (rows.empty()) return Fail(fmt::format("`{}` has no rows of a kind the bundle models", path));
+  if (rows_out) WriteRows(rows, *rows_out);
+  return kOk;
+}
+
 int Show(const std::string& path) {
+  llvm::Expected<std::unique_ptr<llvm::raw_fd_ostream>> rows_out = OpenRows(FitHeldOut);
+  if (!rows_out) return Fail(llvm::toString(rows_out.takeError()));
   llvm::Expected<kernels::Bundle> b = kernels::ReadBundle(path);
   if (!b) return Fail(llvm::toString(b.takeError()));
   llvm::outs() << fmt::format("bundle: {} ({} models)\n", path, b->models.size());
   PrintDevice(b->device, llvm::outs());
   PrintTable(*b, llvm::outs());
-  return kOk;
+  return FitAgainst.empty() ? kOk : Against(*b, FitAgainst, rows_out->get());
 }
 
 }  // namespace
@@ -86,8 +146,10 @@ int Show(const std::string& path) {
 int RunFit() {
   if (!FitShow.empty()) {
     if (!FitFiles.empty() || !FitOutput.empty()) return Fail("--show takes no profile and no -o");
+    if (!FitHeldOut.empty() && FitAgainst.empty()) return Fail("--show takes --held-out only with --against");
     return Show(FitShow);
   }
+  if (!FitAgainst.empty()) return Fail("--against goes with --show BUNDLE.rlk");
   if (FitFiles.size() != 1) return Fail("`fit` takes one profile CSV (or --show BUNDLE.rlk)");
   if (FitOutput.empty()) return Fail("name the bundle to write with -o OUT.rlk");
   llvm::Expected<kernels::Dataset> data = kernels::ReadProfileCsv(FitFiles[0]);
@@ -99,30 +161,14 @@ int RunFit() {
   opts.threads = Threads;
   opts.folds = FitFolds;
   opts.only.assign(FitKinds.begin(), FitKinds.end());
-  // Opened before fitting, so a path that cannot be written fails in a moment, not after
-  // the training.
-  std::unique_ptr<llvm::raw_fd_ostream> rows_out;
-  if (!FitHeldOut.empty()) {
-    std::error_code ec;
-    rows_out = std::make_unique<llvm::raw_fd_ostream>(FitHeldOut, ec);
-    if (ec) return Fail(fmt::format("cannot write `{}`: {}", std::string(FitHeldOut), ec.message()));
-  }
+  llvm::Expected<std::unique_ptr<llvm::raw_fd_ostream>> rows_out = OpenRows(FitHeldOut);
+  if (!rows_out) return Fail(llvm::toString(rows_out.takeError()));
   std::vector<kernels::HeldOutRow> held_out;
   llvm::Expected<kernels::Bundle> b =
       kernels::Fit(*data, opts, FitQuiet ? llvm::nulls() : llvm::errs(), FitHeldOut.empty() ? nullptr : &held_out);
   if (!b) return Fail(llvm::toString(b.takeError()));
   if (llvm::Error e = kernels::WriteBundle(*b, FitOutput)) return Fail(llvm::toString(std::move(e)));
-  if (rows_out) {
-    llvm::raw_fd_ostream& os = *rows_out;
-    // The profile's own columns first, so the file reads like the profile it came from.
-    os << "kind,features,median_s,predicted_s,rel_err\n";
-    for (const kernels::HeldOutRow& r : held_out) {
-      std::string feats;
-      for (double f : r.sample->feats) feats += fmt::format("{}{}", feats.empty() ? "" : " ", f);
-      os << fmt::format("{},{},{:.6g},{:.6g},{:.4f}\n", r.sample->kind->name.str(), feats, r.sample->time, r.predicted,
-                        r.predicted / r.sample->time - 1);
-    }
-  }
+  if (*rows_out) WriteRows(held_out, **rows_out);
   PrintDevice(b->device, llvm::outs());
   PrintTable(*b, llvm::outs());
   llvm::outs() << fmt::format("wrote {} ({} models)\n", std::string(FitOutput), b->models.size());

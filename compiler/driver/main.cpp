@@ -31,7 +31,7 @@ int main(int argc, char** argv) {
                                          "  ringline sweep FILE [--set NAME=V1,V2|A..B*2]... [-o OUT.csv] [--best REPORT]\n"
                                          "  ringline stats (FILE | --model NAME) [--batch N] [--device D]\n"
                                          "  ringline fit PROFILE.csv -o OUT.rlk [--holdout F] [--seed N] [--epochs N] [--kinds a,b]\n"
-                                         "  ringline fit --show BUNDLE.rlk\n",
+                                         "  ringline fit --show BUNDLE.rlk [--against PROFILE.csv]\n",
                                          &llvm::errs()))
     return kUsageError;
   g_stdlib_dir = FindStdlib(argv[0]);
