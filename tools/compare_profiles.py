@@ -12,8 +12,12 @@ spread the probe does not take out. Either argument may list several files joine
 commas (`seed1.csv,seed2.csv`): a configuration in more than one keeps its first.
 """
 import math
+import os
 import statistics
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from profile_kernels import PROBE_HEADER  # noqa: E402 (no torch needed)
 
 
 def medians(paths, probe):
@@ -27,7 +31,7 @@ def read(path, probe, out):
     with open(path) as fh:
         for line in fh:
             if line.startswith("kind,"):
-                if probe and not line.rstrip().endswith(",probe_s"):
+                if probe and line.rstrip() != PROBE_HEADER:
                     sys.exit(f"compare_profiles.py: error: --probe, but {path} has no probe_s column")
                 continue
             if line.startswith("#") or not line.strip():

@@ -33,11 +33,13 @@ Merge raw runs, not an earlier merge, with probed ones (a merged file has no pro
 """
 import argparse
 import math
+import os
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from profile_kernels import CSV_HEADER, PROBE_HEADER, quantile  # noqa: E402 (no torch needed)
+
 SAME_DEVICE = ("name", "device", "threads", "clock", "torch")
-CSV_HEADER = "kind,features,median_s,min_s,p10_s,p90_s,reps"
-PROBE_HEADER = CSV_HEADER + ",probe_s"
 
 
 def read(path):
@@ -56,14 +58,6 @@ def read(path):
     if probed is None:
         sys.exit(f"merge_profiles.py: error: {path}: no `{CSV_HEADER}[,probe_s]` header row")
     return header, rows, probed
-
-
-def quantile(xs, q):
-    xs = sorted(xs)
-    pos = q * (len(xs) - 1)
-    lo = int(math.floor(pos))
-    hi = min(lo + 1, len(xs) - 1)
-    return xs[lo] + (xs[hi] - xs[lo]) * (pos - lo)
 
 
 def median_run(ms):
@@ -116,14 +110,14 @@ def main(argv):
             header.append((key, " | ".join([values[0]] + [f"run {i + 2}: {v}" for i, v in enumerate(values[1:])])))
 
     probes = [float(line.rsplit(",", 1)[1]) for _, run_rows, probed in runs if probed for line in run_rows]
-    probe_ref = quantile(probes, 0.05) if probes else None
+    probe_ref = quantile(sorted(probes), 0.05) if probes else None
     if probe_ref is not None and not probe_ref > 0:
         sys.exit("merge_profiles.py: error: the probe times must be positive")
     # A kind measured with a probe anywhere keeps only its probed rows: normalised and raw
     # times are different quantities (a raw one carries the machine's state when it ran).
     probed_kinds = {line.split(",", 1)[0] for _, run_rows, probed in runs if probed for line in run_rows}
     dropped = {}
-    measured = {}  # (kind, features) -> [(probed, [median, min, p10, p90, reps]), ...]
+    measured = {}  # (kind, features) -> [[median, min, p10, p90, reps], ...]
     for _, run_rows, probed in runs:
         for line in run_rows:
             kind, features, *cols = line.split(",")
@@ -134,14 +128,13 @@ def main(argv):
             if probed:
                 factor = values.pop() / probe_ref  # the machine's slowdown when this row ran
                 values = [v / factor for v in values[:4]] + values[4:]
-            measured.setdefault((kind, features), []).append((probed, values))
+            measured.setdefault((kind, features), []).append(values)
     rows = []
     for (kind, features), ms in measured.items():
-        values = [v for _, v in ms]
-        if ms[0][0]:
-            best = median_run(values)
+        if kind in probed_kinds:
+            best = median_run(ms)
         else:
-            best = min(values, key=lambda m: m[0])  # the first of equal medians: the earliest run
+            best = min(ms, key=lambda m: m[0])  # the first of equal medians: the earliest run
         line = f"{kind},{features}," + ",".join(f"{v:.6g}" for v in best[:4]) + f",{int(best[4])}"
         rows.append((kind, tuple(int(x) for x in features.split()), line))
     order = {}

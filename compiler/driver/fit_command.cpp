@@ -63,12 +63,18 @@ void PrintDevice(const kernels::DeviceInfo& d, llvm::raw_ostream& os) {
     if (k != "name") os << fmt::format("  {}: {}\n", k, v);
 }
 
+// The width of the kind column of a per-model table.
+size_t KindWidth(const kernels::Bundle& b) {
+  size_t w = 4;
+  for (const kernels::Model& m : b.models) w = std::max(w, m.kind().size());
+  return w;
+}
+
 // One line per model: rows used for fitting / held out, the variant kept, its held-out
 // MAPE and max relative error, the held-out MAPE of the variant not kept, and the model's
 // floor (the fixed cost of a call it adds to every prediction; 0 for none).
 void PrintTable(const kernels::Bundle& b, llvm::raw_ostream& os) {
-  size_t w = 4;
-  for (const kernels::Model& m : b.models) w = std::max(w, m.kind().size());
+  const size_t w = KindWidth(b);
   os << fmt::format("{:<{}}  {:>6}  {:>5}  {:<7}  {:>7}  {:>7}  {:>8}  {:>9}\n", "kind", w, "train", "test", "variant",
                     "MAPE[%]", "max[%]", "other[%]", "floor[us]");
   for (const kernels::Model& m : b.models) {
@@ -85,7 +91,7 @@ llvm::Expected<std::unique_ptr<llvm::raw_fd_ostream>> OpenRows(const std::string
   std::error_code ec;
   auto os = std::make_unique<llvm::raw_fd_ostream>(path, ec);
   if (ec) return llvm::createStringError(ec, "cannot write `%s`: %s", path.c_str(), ec.message().c_str());
-  return std::move(os);
+  return os;
 }
 
 // The profile's own columns first, so the file reads like the profile it came from.
@@ -106,8 +112,7 @@ int Against(const kernels::Bundle& b, const std::string& path, llvm::raw_ostream
   llvm::Expected<kernels::Dataset> data = kernels::ReadProfileCsv(path);
   if (!data) return Fail(llvm::toString(data.takeError()));
   std::vector<kernels::HeldOutRow> rows;
-  size_t w = 4;
-  for (const kernels::Model& m : b.models) w = std::max(w, m.kind().size());
+  const size_t w = KindWidth(b);
   llvm::outs() << fmt::format("against {}:\n{:<{}}  {:>6}  {:>7}  {:>9}  {:>7}\n", path, "kind", w, "rows", "MAPE[%]",
                               "median[%]", "max[%]");
   for (const kernels::Model& m : b.models) {

@@ -5,13 +5,12 @@
 #include <fmt/format.h>
 #include <llvm/ADT/StringExtras.h>
 #include <llvm/Support/CRC.h>
+#include <llvm/Support/ThreadPool.h>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <mutex>
-#include <thread>
 
 #include "runtime/kernels/train.h"
 
@@ -242,14 +241,16 @@ llvm::Expected<Bundle> Fit(const Dataset& data, const FitOptions& opts, llvm::ra
     }
     work.emplace_back(&kind, std::move(rows));
   }
-  // Workers take the kinds in table order (the big convolution kinds first); each kind's
+  // The pool takes the kinds in table order (the big convolution kinds first); each kind's
   // progress line is written whole, under the lock, when it is done.
   std::vector<Model> models(work.size());
   std::vector<std::vector<HeldOutRow>> rows_out(work.size());
-  std::atomic<size_t> next{0};
   std::mutex log_mu;
-  auto worker = [&] {
-    for (size_t i; (i = next.fetch_add(1)) < work.size();) {
+  llvm::ThreadPoolStrategy strategy = llvm::hardware_concurrency(opts.threads);
+  strategy.ThreadsRequested = unsigned(std::min<size_t>(strategy.compute_thread_count(), work.size()));
+  llvm::DefaultThreadPool pool(strategy);
+  for (size_t i = 0; i < work.size(); ++i)
+    pool.async([&, i] {
       std::string line;
       llvm::raw_string_ostream os(line);
       models[i] = FitKind(*work[i].first, std::move(work[i].second), data.device, opts, cfg, os,
@@ -257,14 +258,8 @@ llvm::Expected<Bundle> Fit(const Dataset& data, const FitOptions& opts, llvm::ra
       std::lock_guard<std::mutex> lock(log_mu);
       log << line;
       log.flush();
-    }
-  };
-  unsigned threads = opts.threads ? opts.threads : std::max(1u, std::thread::hardware_concurrency());
-  threads = unsigned(std::min<size_t>(threads, work.size()));
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
-  worker();
-  for (std::thread& t : pool) t.join();
+    });
+  pool.wait();
   for (size_t i = 0; i < work.size(); ++i) {
     b.models.push_back(std::move(models[i]));
     if (held_out) held_out->insert(held_out->end(), rows_out[i].begin(), rows_out[i].end());
