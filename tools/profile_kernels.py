@@ -3,7 +3,7 @@
 
   tools/profile_kernels.py --device cpu|cuda [--grid small|full] [--threads N] [--seed S]
                            [--max-minutes M] [--kinds k1,k2] [--clock wall|cpu]
-                           [--replay PROFILE.csv] -o kernels.csv
+                           [--replay PROFILE.csv] [--conv-shapes mixed|odd] -o kernels.csv
 
 Every kind of the kinds table is timed over a grid of configurations: the layers of the
 torchvision models (conv, linear, batchnorm, pooling, relu shapes), CosmoFlow-like 3-D
@@ -23,6 +23,11 @@ grid: on a VM, a run minutes later can find the machine in a slower state (the s
 configuration 2x slower in one run out of three), and tools/merge_profiles.py keeps each
 configuration's fastest run.
 
+--conv-shapes odd draws the convolution kinds' configurations only from the classes the
+models miss most: random depthwise (40%), grouped (40%) and image-stem (20%) convolutions
+around the workloads' layers, none of the exact layers. A run of it adds rows of those
+classes to a profile made with the default grid (mixed), whose draws it leaves unchanged.
+
 The grid depends only on the arguments (--seed, --grid, --device, --threads, --kinds).
 Configurations estimated to take too long per call are skipped (on CPU: batches 1..16,
 3-D volumes scaled down). On CPU the default is one thread; on CUDA timing uses events and
@@ -33,9 +38,10 @@ On CPU each row also times a fixed probe convolution just before it (column prob
 slowdown at that moment, which takes most of a VM's drift out of the profile.
 
 The output starts with `# key: value` lines describing the device (name, device, cores,
-threads, clock_mhz, torch, date, grid, seed, peak_flops, mem_bw, ...), then the header
-`kind,features,median_s,min_s,p10_s,p90_s,reps` and one row per configuration; features
-are the kind's integers in the table's order, space-separated. Progress goes to stderr.
+threads, clock_mhz, torch, date, grid, seed, conv_shapes, peak_flops, mem_bw, ...), then
+the header `kind,features,median_s,min_s,p10_s,p90_s,reps` and one row per configuration;
+features are the kind's integers in the table's order, space-separated. Progress goes to
+stderr.
 
 Only Debian's /usr/bin/python3 has torch here (python3-torch); run with another
 interpreter, the script re-runs itself under that one (RINGLINE_TORCH_PYTHON overrides).
@@ -297,8 +303,11 @@ class Grid:
     """Draws configurations for each kind: the workloads' own shapes at several batches,
     then random perturbations of them, within the device's per-call time cap."""
 
-    def __init__(self, device, grid, layers, cost, rng):
+    def __init__(self, device, grid, layers, cost, rng, conv_shapes="mixed"):
         self.device, self.layers, self.cost, self.rng = device, layers, cost, rng
+        # "odd": only the convolution classes the models miss most (depthwise, grouped,
+        # image stems), drawn at random around the workloads' layers.
+        self.odd = conv_shapes == "odd"
         cpu = device == "cpu"
         self.max_batch = 16 if cpu else 256
         # Per-call cap: keeps one row (2 warm-up calls + >= 5 timed ones) under ~1 s on CPU.
@@ -330,6 +339,11 @@ class Grid:
     def fits(self, kind, f):
         return largest_tensor(kind, f) <= self.max_elems and self.cost.seconds(kind, f) <= self.cap_s
 
+    @staticmethod
+    def odd_class(u):
+        """--conv-shapes odd: a uniform draw `u` to 40% depthwise, 40% grouped, 20% stems."""
+        return "depthwise" if u < 0.4 else "grouped" if u < 0.8 else "stem"
+
     # -- per family: (exact workload configs, perturbed/random draw) --
     def conv2d_exact(self):
         l = self.rng.choice(self.layers["conv2d"])
@@ -347,19 +361,24 @@ class Grid:
             sh = sw = self.rng.choice((1, 1, 2))
             ph = pw = self.rng.randint(0, kh // 2)
         r = self.rng.random()
-        if depthwise or r < 0.12:
+        if self.odd:
+            cls = self.odd_class(r)
+        else:
+            cls = "depthwise" if depthwise or r < 0.12 else "grouped" if r < 0.22 else "dense"
+        if cls == "depthwise":
             cin = cout = self.channels(cin)
             g = cin
             if kh == 1 and kw == 1:  # a depthwise 1x1 is a per-channel scale, not a layer
                 kh = kw = self.rng.choice((3, 3, 5, 7))
                 ph = pw = self.rng.randint(0, kh // 2)
-        elif r < 0.22:
+        elif cls == "grouped":
             g = self.rng.choice((2, 4, 8, 16, 32))
             cin = max(1, self.channels(cin) // g) * g
             cout = max(1, self.channels(cout) // g) * g
         else:
             cin, cout, g = self.channels(cin), self.channels(cout), 1
-        if self.rng.random() < 0.1:
+        stem = cls == "stem" if self.odd else self.rng.random() < 0.1
+        if stem:
             cin = self.rng.choice((1, 3, 4))  # image stems
             g = 1
         if h + 2 * ph < kh or w + 2 * pw < kw:
@@ -373,7 +392,9 @@ class Grid:
 
     def conv3d_random(self):
         cin, cout, side = self.rng.choice(COSMOFLOW)
-        cin = self.rng.choice((1, 2, 4)) if self.rng.random() < 0.2 else self.channels(cin, hi=512)
+        cls = self.odd_class(self.rng.random()) if self.odd else None
+        stem = cls == "stem" if self.odd else self.rng.random() < 0.2
+        cin = self.rng.choice((1, 2, 4)) if stem else self.channels(cin, hi=512)
         cout = self.channels(cout, hi=512)
         d = self.logu(3, self.max_side3d)
         h, w = (d, d) if self.rng.random() < 0.8 else (self.logu(3, self.max_side3d), self.logu(3, self.max_side3d))
@@ -382,6 +403,8 @@ class Grid:
         p = self.rng.randint(0, k // 2)
         g = 1
         r = self.rng.random()
+        if self.odd:
+            r = {"depthwise": 0.0, "grouped": 0.1, "stem": 1.0}[cls]
         if r < 0.08:
             cout = cin
             g = cin
@@ -450,7 +473,7 @@ class Grid:
         """`target` distinct configurations of `kind`: about a third from the workloads'
         exact shapes, the rest random; fewer when the cap rejects too many."""
         chosen = set()
-        want_exact = target // 3
+        want_exact = 0 if self.odd and family(kind) == "conv" else target // 3
         for exact, want in ((True, want_exact), (False, target)):
             tries = 0
             while len(chosen) < want and tries < 200 * target:
@@ -719,8 +742,14 @@ def parse_args(argv):
                     help="time a fixed probe convolution before each row and write it as column probe_s, "
                          "for merge_profiles.py to take the machine's drift out (default: on for cpu, off for "
                          "cuda)")
+    ap.add_argument("--conv-shapes", default="mixed", choices=("mixed", "odd"),
+                    help="convolution configurations of a grid: the workloads' layers and random ones around "
+                         "them (mixed, default), or only random depthwise (40%%), grouped (40%%) and image-stem "
+                         "(20%%) ones (odd), the classes with the largest model errors, to add to a profile")
     ap.add_argument("-o", "--output", required=True, help="the CSV to write")
     args = ap.parse_args(argv)
+    if args.conv_shapes != "mixed" and args.replay:
+        ap.error("--conv-shapes and --replay exclude each other (a replay draws no grid)")
     if args.replay and not os.path.isfile(args.replay):
         ap.error(f"--replay: no such file {args.replay}")
     if args.threads is not None and args.threads < 1:
@@ -807,7 +836,8 @@ def main(argv):
     # The grid is planned with nominal rates, so that it depends only on the arguments (and
     # not on how loaded the machine was while the peaks were measured); the measured ones
     # only drive the ETA.
-    grid = Grid(dev, args.grid, layers, CostModel(dev, *NOMINAL_RATES[dev], threads), random.Random(args.seed))
+    grid = Grid(dev, args.grid, layers, CostModel(dev, *NOMINAL_RATES[dev], threads), random.Random(args.seed),
+                args.conv_shapes)
     if args.max_call_s is not None:
         grid.cap_s = args.max_call_s
     cost = CostModel(dev, matmul, conv, bw, threads)
@@ -892,7 +922,7 @@ def main(argv):
     header = [
         ("name", name), ("device", dev), ("cores", cores), ("threads", threads), ("clock_mhz", clock),
         ("torch", torch.__version__), ("date", datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")),
-        ("grid", args.grid), ("seed", args.seed), ("clock", args.clock if dev == "cpu" else "cuda_events"),
+        ("grid", args.grid), ("seed", args.seed), ("conv_shapes", args.conv_shapes), ("clock", args.clock if dev == "cpu" else "cuda_events"),
         # The roofline bound: on CPU oneDNN's convolutions outrun the generic-BLAS matmul
         # by an order of magnitude, so the best of the two is the peak.
         ("peak_flops", f"{max(matmul, conv):.6g}"), ("mem_bw", f"{bw:.6g}"),

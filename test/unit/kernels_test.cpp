@@ -88,7 +88,7 @@ std::vector<double> ConvInputs(std::vector<double> f, const Dispatch& d) {
 }
 
 TEST(KernelKinds, DerivedInputs) {
-  EXPECT_EQ(NumDerivedInputs(*FindKind("conv3d_bwd_data")), 13u);
+  EXPECT_EQ(NumDerivedInputs(*FindKind("conv3d_bwd_data")), 14u);
   EXPECT_EQ(NumDerivedInputs(*FindKind("gemm_fwd")), 4u);
   EXPECT_EQ(NumDerivedInputs(*FindKind("pool_fwd")), 4u);
   EXPECT_EQ(NumDerivedInputs(*FindKind("eltwise")), 2u);
@@ -110,6 +110,18 @@ TEST(KernelKinds, DerivedInputs) {
   EXPECT_EQ((std::vector<double>(in.begin() + 2, in.begin() + 6)), (std::vector<double>{0, 1, 1, 1}));
   EXPECT_DOUBLE_EQ(in[7], std::log1p(9.0));
   EXPECT_DOUBLE_EQ(in[8], std::log1p(1.0));
+  EXPECT_EQ(in[13], 0.0);  // depthwise has its own kernels: not "blocked groups"
+  // Blocked groups: grouped, not depthwise, 8k channels per group in and out.
+  auto blocked = [&](double cin, double cout, double g) {
+    return ConvInputs({8, cin, 28, 28, cout, 3, 3, 1, 1, 1, 1, g, 4}, none)[13];
+  };
+  EXPECT_EQ(blocked(64, 128, 8), 1.0);   // 8 in, 16 out per group
+  EXPECT_EQ(blocked(96, 96, 4), 1.0);    // 24 and 24
+  EXPECT_EQ(blocked(48, 64, 4), 0.0);    // 12 in per group
+  EXPECT_EQ(blocked(64, 48, 4), 0.0);    // 12 out per group
+  EXPECT_EQ(blocked(32, 32, 8), 0.0);    // 4 and 4
+  EXPECT_EQ(blocked(64, 64, 1), 0.0);    // ungrouped
+  EXPECT_EQ(ConvInputs({8, 16, 28, 28, 32, 3, 3, 1, 1, 1, 1, 16, 4}, none)[13], 0.0);  // 1 in per group
 }
 
 TEST(KernelKinds, TorchCpuDispatchRule) {
@@ -423,7 +435,7 @@ std::string Reframe(std::string payload) {
   llvm::raw_string_ostream os(out);
   llvm::support::endian::Writer w(os, llvm::endianness::little);
   os << llvm::StringRef("RLK\0", 4);
-  w.write(uint32_t(3));  // the format version
+  w.write(uint32_t(4));  // the format version
   w.write(uint64_t(payload.size()));
   w.write(llvm::crc32(llvm::arrayRefFromStringRef(payload)));
   os << payload;
@@ -441,15 +453,18 @@ TEST(KernelBundle, HeaderErrors) {
   EXPECT_EQ(ErrorOf("kind,features,median_s\n"), "k.rlk: not a Ringline kernel bundle");
   std::string v7 = good;
   Put32(v7, 4, 7);
-  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 7 is newer than this ringline (3)");
+  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 7 is newer than this ringline (4)");
   // Version 1 networks took other inputs (no derived shape properties): refused, not misread.
   Put32(v7, 4, 1);
-  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 1 is older than this ringline reads (3); refit it with `ringline fit`");
+  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 1 is older than this ringline reads (4); refit it with `ringline fit`");
   // Version 2 models had no floor: their networks predict the whole time, not the excess.
   Put32(v7, 4, 2);
-  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 2 is older than this ringline reads (3); refit it with `ringline fit`");
+  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 2 is older than this ringline reads (4); refit it with `ringline fit`");
+  // Version 3 conv models took 13 derived inputs, not 14 (no blocked-groups input).
+  Put32(v7, 4, 3);
+  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 3 is older than this ringline reads (4); refit it with `ringline fit`");
   Put32(v7, 4, 0);
-  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 0 is older than this ringline reads (3); refit it with `ringline fit`");
+  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 0 is older than this ringline reads (4); refit it with `ringline fit`");
   std::string flipped = good;
   flipped[40] ^= 0x10;
   EXPECT_EQ(ErrorOf(flipped), "k.rlk: corrupted: checksum mismatch");
