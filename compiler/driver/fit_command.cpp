@@ -34,6 +34,9 @@ static cl::opt<int> FitFolds("folds",
                             cl::desc("Cross-fitting folds, one ensemble network each (default 10; fewer predict "
                                      "faster)"),
                             cl::init(0), cl::value_desc("N"), cl::sub(FitCmd), cl::cat(Category));
+static cl::list<int> FitHidden("hidden",
+                               cl::desc("Hidden layer widths of each ensemble network (default 32,32)"),
+                               cl::CommaSeparated, cl::value_desc("W,W"), cl::sub(FitCmd), cl::cat(Category));
 static cl::list<std::string> FitKinds("kinds", cl::desc("Fit only these kernel kinds"), cl::CommaSeparated,
                                       cl::value_desc("a,b"), cl::sub(FitCmd), cl::cat(Category));
 static cl::opt<std::string> FitShow("show", cl::desc("Print a bundle's device and per-kind accuracy instead"),
@@ -165,6 +168,7 @@ int RunFit() {
   opts.epochs = int(FitEpochs);
   opts.threads = Threads;
   opts.folds = FitFolds;
+  opts.hidden.assign(FitHidden.begin(), FitHidden.end());
   opts.only.assign(FitKinds.begin(), FitKinds.end());
   llvm::Expected<std::unique_ptr<llvm::raw_fd_ostream>> rows_out = OpenRows(FitHeldOut);
   if (!rows_out) return Fail(llvm::toString(rows_out.takeError()));

@@ -217,11 +217,16 @@ llvm::Expected<Bundle> Fit(const Dataset& data, const FitOptions& opts, llvm::ra
   if (opts.epochs < 0) return Fail(fmt::format("epochs must be positive, got {}", opts.epochs));
   if (opts.folds != 0 && (opts.folds < 2 || opts.folds > 64))
     return Fail(fmt::format("folds must be 2 to 64 (each fold trains one ensemble member), got {}", opts.folds));
+  if (opts.hidden.size() > 4)
+    return Fail(fmt::format("at most 4 hidden layers, got {}", opts.hidden.size()));
+  for (int w : opts.hidden)
+    if (w < 1 || w > 256) return Fail(fmt::format("hidden layer widths must be 1 to 256, got {}", w));
   for (const std::string& k : opts.only)
     if (!FindKind(k)) return Fail(fmt::format("unknown kernel kind `{}`", k));
   TrainConfig cfg;
   if (opts.epochs > 0) cfg.epochs = opts.epochs;
   if (opts.folds > 0) cfg.folds = opts.folds;
+  if (!opts.hidden.empty()) cfg.hidden = opts.hidden;
   Bundle b;
   b.device = data.device;
   std::vector<std::pair<const KindInfo*, std::vector<const Sample*>>> work;

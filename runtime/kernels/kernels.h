@@ -107,6 +107,7 @@ struct FitOptions {
   uint64_t seed = 1;
   int epochs = 0;        // 0: the default schedule
   int folds = 0;         // cross-fitting folds = ensemble members (0: the default, 10)
+  std::vector<int> hidden;  // hidden layer widths of each member (empty: the default)
   std::vector<std::string> only;  // kinds to fit (empty: every kind with enough rows)
   unsigned threads = 0;  // kinds fitted at once (0: one per core); the bundle is the same
 };

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "runtime/kernels/conv_shape.h"
 #include "runtime/kernels/kernels.h"
 #include "runtime/kernels/mlp.h"
 
@@ -35,55 +36,28 @@ double OutSize(double i, double k, double s, double p) {
   return std::floor(span / std::max(s, 1.0)) + 1;
 }
 
-struct ConvShape {
-  double n, cin, cout, groups, dtype;
-  double in_spatial, out_spatial, kernel;  // products over the spatial dimensions
-  bool strided;                            // a stride above 1 in some dimension
-  double k_last2[2];                       // the last two kernel sizes
-  double in_first2[2];                     // the first two input spatial sizes
-};
-
-ConvShape Conv(const KindInfo& kind, const double* f) {
-  if (kind.formula == Formula::Conv2d) {
-    // n cin h w cout kh kw sh sw ph pw groups dtype
-    double oh = OutSize(f[2], f[5], f[7], f[9]), ow = OutSize(f[3], f[6], f[8], f[10]);
-    return {f[0], f[1], f[4], std::max(f[11], 1.0), f[12], f[2] * f[3], oh * ow, f[5] * f[6], f[7] > 1 || f[8] > 1,
-            {f[5], f[6]}, {f[2], f[3]}};
-  }
-  // n cin d h w cout k s p groups dtype
-  double k = f[6], s = f[7], p = f[8];
-  double out = OutSize(f[2], k, s, p) * OutSize(f[3], k, s, p) * OutSize(f[4], k, s, p);
-  return {f[0], f[1], f[5], std::max(f[9], 1.0), f[10], f[2] * f[3] * f[4], out, k * k * k, s > 1, {k, k}, {f[2], f[3]}};
-}
-
-// torch 1.13's choice for a float32 CPU convolution (ConvParams::use_mkldnn in
-// aten/src/ATen/native/Convolution.cpp, dilation 1): oneDNN, or its im2col + BLAS
-// fallback. tools/profile_kernels.py's cpu_conv_uses_onednn is the same rule.
-bool TorchCpuUsesOneDnn(const ConvShape& c, int threads) {
-  bool one_by_one = c.k_last2[0] == 1 && c.k_last2[1] == 1;
-  if (one_by_one && !c.strided && c.n < 16 && threads <= 1) return false;
-  bool big_kernel = c.k_last2[0] > 3 && c.k_last2[1] > 3;
-  return c.groups > 1 || big_kernel || c.n > 1 || c.n * c.cin * c.in_first2[0] * c.in_first2[1] > 20480;
-}
-
 // The share of 16-wide vector lanes that `c` channels fill (c / (16·ceil(c / 16))): CPU
 // kernels block channels by 16 floats (AVX-512), GPU tensor cores by 8 or 16 halves, and a
 // channel count off the block pays for the padding lanes.
 double LaneFill(double c) { return c >= 1 ? c / (16 * std::ceil(c / 16)) : 0; }
 
-// A grouped, non-depthwise convolution whose channels per group, in and out, are both
-// multiples of 8. oneDNN's blocked kernels take those (8 or 16 channels a vector); the
-// others go to a slower grouped path. On the Xeon profile the blocked ones ran at a
-// median 50 to 84 GFLOP/s by kind, the other grouped ones at 9 to 22
-// (docs/kernel-models.md, "Odd shapes and blocked groups"): a step the lane fills miss,
-// since they give 8 and 24 channels the fills of 8/16 and 24/32, not "aligned".
-bool BlockedGroups(const ConvShape& c) {
-  if (!(c.groups > 1) || c.groups == c.cin) return false;
-  double in = c.cin / c.groups, out = c.cout / c.groups;
-  return std::fmod(in, 8) == 0 && std::fmod(out, 8) == 0 && in >= 8 && out >= 8;
-}
-
 }  // namespace
+
+ConvShape Conv(const KindInfo& kind, const double* f) {
+  if (kind.formula == Formula::Conv2d) {
+    // n cin h w cout kh kw sh sw ph pw groups dtype
+    double oh = OutSize(f[2], f[5], f[7], f[9]), ow = OutSize(f[3], f[6], f[8], f[10]);
+    bool divides = std::fmod(f[2], std::max(f[7], 1.0)) == 0 && std::fmod(f[3], std::max(f[8], 1.0)) == 0;
+    return {f[0],         f[1],          f[4], std::max(f[11], 1.0), f[12], f[2] * f[3], oh * ow, f[5] * f[6],
+            false,        f[7] > 1 || f[8] > 1, f[9] > 0 || f[10] > 0, divides, {f[5], f[6]}, {f[2], f[3]}};
+  }
+  // n cin d h w cout k s p groups dtype
+  double k = f[6], s = f[7], p = f[8], st = std::max(s, 1.0);
+  double out = OutSize(f[2], k, s, p) * OutSize(f[3], k, s, p) * OutSize(f[4], k, s, p);
+  bool divides = std::fmod(f[2], st) == 0 && std::fmod(f[3], st) == 0 && std::fmod(f[4], st) == 0;
+  return {f[0], f[1], f[5], std::max(f[9], 1.0), f[10], f[2] * f[3] * f[4], out, k * k * k,
+          true, s > 1, p > 0, divides, {k, k}, {f[2], f[3]}};
+}
 
 Dispatch DispatchOf(const DeviceInfo& device) {
   Dispatch d;
@@ -144,7 +118,7 @@ double KindBytes(const KindInfo& kind, const double* f) {
 size_t NumDerivedInputs(const KindInfo& kind) {
   switch (kind.formula) {
     case Formula::Conv2d:
-    case Formula::Conv3d: return 14;
+    case Formula::Conv3d: return 13 + kNumOneDnnImpls - 1;
     case Formula::Gemm: return 4;
     case Formula::Pool: return 4;
     case Formula::BnFwd:
@@ -178,12 +152,14 @@ void DerivedInputs(const KindInfo& kind, const double* f, double flops, double b
       out[9] = std::log1p(c.n * c.cin * c.in_spatial);             // input elements
       out[10] = LaneFill(c.cin / c.groups);
       out[11] = LaneFill(c.cout / c.groups);
-      // The profiled stack's own dispatch rule, where the device description names one:
-      // on torch's CPU fallback a convolution runs 20 to 30 times slower than on oneDNN,
-      // and the boundary (a batch of 16 for unstrided 1x1 kernels) is too sharp for the
-      // network to find from a few hundred random shapes.
-      out[12] = dispatch.torch_cpu && !TorchCpuUsesOneDnn(c, dispatch.threads) ? 1 : 0;
-      out[13] = BlockedGroups(c) ? 1 : 0;
+      // The profiled stack's own dispatch rules, where the device description names
+      // them (torch_cpu_rules.cpp): on torch's CPU fallback a convolution runs 20 to 30
+      // times slower than on oneDNN, and within oneDNN the implementation (one input
+      // each but the common 16-blocked one) moves a grouped convolution by 5 to 10x.
+      const bool fallback = dispatch.torch_cpu && !TorchCpuUsesOneDnn(c, dispatch.threads);
+      out[12] = fallback ? 1 : 0;
+      const int impl = dispatch.torch_cpu && !fallback ? int(TorchCpuConvImpl(kind, c)) : 0;
+      for (int i = 1; i < kNumOneDnnImpls; ++i) out[12 + i] = impl == i ? 1 : 0;
       return;
     }
     case Formula::Gemm:

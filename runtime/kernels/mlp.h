@@ -23,7 +23,7 @@ inline constexpr double kMaxFeature = 1e15;
 inline constexpr size_t kMaxKindFeatures = 16;
 // The network sees every feature's log plus inputs derived from them (kinds.cpp,
 // docs/kernel-models.md "Inputs"): log FLOPs, log bytes and per formula a few more.
-inline constexpr size_t kMaxDerivedInputs = 14;
+inline constexpr size_t kMaxDerivedInputs = 19;
 size_t NumDerivedInputs(const KindInfo& kind);
 // How the profiled software stack picks a kernel's algorithm, as far as the device
 // description (the profile's header, kept in the bundle) tells: a known dispatch rule

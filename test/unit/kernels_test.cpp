@@ -13,8 +13,12 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include <cmath>
+#include <cstdlib>
+#include <fstream>
 #include <limits>
+#include <map>
 
+#include "runtime/kernels/conv_shape.h"
 #include "runtime/kernels/kernels.h"
 #include "runtime/kernels/mlp.h"
 
@@ -80,15 +84,15 @@ TEST(KernelKinds, GemmNormPoolEltwiseFormulas) {
 }
 
 // The derived inputs of one conv2d row (features n cin h w cout kh kw sh sw ph pw groups dtype).
-std::vector<double> ConvInputs(std::vector<double> f, const Dispatch& d) {
-  const KindInfo& k = *FindKind("conv2d_fwd");
+std::vector<double> ConvInputs(std::vector<double> f, const Dispatch& d, const char* kind = "conv2d_fwd") {
+  const KindInfo& k = *FindKind(kind);
   std::vector<double> out(NumDerivedInputs(k));
   DerivedInputs(k, f.data(), KindFlops(k, f.data()), KindBytes(k, f.data()), d, out.data());
   return out;
 }
 
 TEST(KernelKinds, DerivedInputs) {
-  EXPECT_EQ(NumDerivedInputs(*FindKind("conv3d_bwd_data")), 14u);
+  EXPECT_EQ(NumDerivedInputs(*FindKind("conv3d_bwd_data")), 19u);
   EXPECT_EQ(NumDerivedInputs(*FindKind("gemm_fwd")), 4u);
   EXPECT_EQ(NumDerivedInputs(*FindKind("pool_fwd")), 4u);
   EXPECT_EQ(NumDerivedInputs(*FindKind("eltwise")), 2u);
@@ -110,18 +114,8 @@ TEST(KernelKinds, DerivedInputs) {
   EXPECT_EQ((std::vector<double>(in.begin() + 2, in.begin() + 6)), (std::vector<double>{0, 1, 1, 1}));
   EXPECT_DOUBLE_EQ(in[7], std::log1p(9.0));
   EXPECT_DOUBLE_EQ(in[8], std::log1p(1.0));
-  EXPECT_EQ(in[13], 0.0);  // depthwise has its own kernels: not "blocked groups"
-  // Blocked groups: grouped, not depthwise, 8k channels per group in and out.
-  auto blocked = [&](double cin, double cout, double g) {
-    return ConvInputs({8, cin, 28, 28, cout, 3, 3, 1, 1, 1, 1, g, 4}, none)[13];
-  };
-  EXPECT_EQ(blocked(64, 128, 8), 1.0);   // 8 in, 16 out per group
-  EXPECT_EQ(blocked(96, 96, 4), 1.0);    // 24 and 24
-  EXPECT_EQ(blocked(48, 64, 4), 0.0);    // 12 in per group
-  EXPECT_EQ(blocked(64, 48, 4), 0.0);    // 12 out per group
-  EXPECT_EQ(blocked(32, 32, 8), 0.0);    // 4 and 4
-  EXPECT_EQ(blocked(64, 64, 1), 0.0);    // ungrouped
-  EXPECT_EQ(ConvInputs({8, 16, 28, 28, 32, 3, 3, 1, 1, 1, 1, 16, 4}, none)[13], 0.0);  // 1 in per group
+  // Without a dispatch rule (no torch CPU stack named) the rule inputs are all 0.
+  for (size_t i = 12; i < in.size(); ++i) EXPECT_EQ(in[i], 0.0) << i;
 }
 
 TEST(KernelKinds, TorchCpuDispatchRule) {
@@ -148,6 +142,97 @@ TEST(KernelKinds, TorchCpuDispatchRule) {
   EXPECT_FALSE(DispatchOf(gpu).torch_cpu);
   EXPECT_EQ(fallback({8, 64, 56, 56, 256, 1, 1, 1, 1, 0, 0, 1, 4}, DispatchOf(gpu)), 0.0);
   EXPECT_FALSE(DispatchOf(DeviceInfo{}).torch_cpu);
+}
+
+// The oneDNN implementation rule (torch_cpu_rules.cpp) on rows whose implementation the
+// verbose log named (tools/onednn_impls.py), and as the network's inputs.
+std::string RuleClass(const char* kind, std::vector<double> f) {
+  const KindInfo& k = *FindKind(kind);
+  ConvShape c = Conv(k, f.data());
+  return TorchCpuUsesOneDnn(c, 1) ? OneDnnImplName(TorchCpuConvImpl(k, c)).str() : "fallback";
+}
+
+TEST(KernelKinds, OneDnnRuleCases) {
+  // conv3d n cin d h w cout k s p groups dtype. 4 channels per group in and out: 4-blocks
+  // (these ran at 48 GFLOP/s where 2 and 3 per group, on gemm, ran at 6).
+  EXPECT_EQ(RuleClass("conv3d_fwd", {16, 16, 14, 14, 14, 16, 3, 1, 1, 4, 4}), "blocked4");
+  EXPECT_EQ(RuleClass("conv3d_fwd", {16, 8, 26, 26, 26, 12, 3, 1, 1, 4, 4}), "gemm");
+  EXPECT_EQ(RuleClass("conv3d_fwd", {8, 64, 10, 10, 10, 128, 3, 1, 1, 8, 4}), "blocked8");
+  EXPECT_EQ(RuleClass("conv3d_fwd", {8, 64, 10, 10, 10, 256, 3, 1, 1, 4, 4}), "blocked16");
+  // Backward-filter has no 4-blocked kernel, and no padded 8-blocked one in 3-D.
+  EXPECT_EQ(RuleClass("conv3d_bwd_filter", {16, 16, 14, 14, 14, 16, 3, 1, 1, 4, 4}), "gemm");
+  EXPECT_EQ(RuleClass("conv3d_bwd_filter", {8, 64, 10, 10, 10, 128, 3, 1, 1, 8, 4}), "gemm");
+  EXPECT_EQ(RuleClass("conv3d_bwd_filter", {8, 64, 10, 10, 10, 128, 3, 1, 0, 8, 4}), "blocked8");
+  // Depthwise: jit_dw in 2-D (gemm for backward-filter from 5x5 up), gemm in 3-D.
+  // conv2d n cin h w cout kh kw sh sw ph pw groups dtype.
+  EXPECT_EQ(RuleClass("conv2d_fwd", {8, 32, 56, 56, 32, 5, 5, 1, 1, 2, 2, 32, 4}), "depthwise");
+  EXPECT_EQ(RuleClass("conv2d_bwd_filter", {8, 32, 56, 56, 32, 3, 3, 1, 1, 1, 1, 32, 4}), "depthwise");
+  EXPECT_EQ(RuleClass("conv2d_bwd_filter", {8, 32, 56, 56, 32, 5, 5, 1, 1, 2, 2, 32, 4}), "gemm");
+  EXPECT_EQ(RuleClass("conv3d_fwd", {8, 32, 8, 8, 8, 32, 3, 1, 1, 32, 4}), "gemm");
+  // A channel multiplier (64 out of 32 groups) is a grouped convolution of 1 in per group.
+  EXPECT_EQ(RuleClass("conv2d_fwd", {8, 32, 56, 56, 64, 3, 3, 1, 1, 1, 1, 32, 4}), "gemm");
+  // 1x1: jit_1x1 where a 2-D stride divides the input (8x8, not 11x11); in 3-D unstrided.
+  EXPECT_EQ(RuleClass("conv2d_fwd", {2, 128, 8, 8, 256, 1, 1, 2, 2, 0, 0, 1, 4}), "1x1");
+  EXPECT_EQ(RuleClass("conv2d_fwd", {2, 128, 11, 11, 256, 1, 1, 2, 2, 0, 0, 1, 4}), "blocked16");
+  EXPECT_EQ(RuleClass("conv2d_fwd", {8, 64, 56, 56, 256, 1, 1, 1, 1, 0, 0, 1, 4}), "fallback");
+  EXPECT_EQ(RuleClass("conv3d_fwd", {16, 64, 8, 8, 8, 64, 1, 1, 0, 1, 4}), "1x1");
+  EXPECT_EQ(RuleClass("conv3d_fwd", {16, 64, 8, 8, 8, 64, 1, 2, 0, 1, 4}), "blocked16");
+  // Fewer than 16 input channels: the plain-layout stem kernels, except backward-data;
+  // backward-filter puts 4 to 15 on 8-blocks.
+  EXPECT_EQ(RuleClass("conv2d_fwd", {4, 3, 224, 224, 64, 7, 7, 2, 2, 3, 3, 1, 4}), "plain");
+  EXPECT_EQ(RuleClass("conv2d_bwd_data", {4, 3, 224, 224, 64, 7, 7, 2, 2, 3, 3, 1, 4}), "blocked16");
+  EXPECT_EQ(RuleClass("conv2d_bwd_filter", {4, 3, 224, 224, 64, 7, 7, 2, 2, 3, 3, 1, 4}), "plain");
+  EXPECT_EQ(RuleClass("conv2d_bwd_filter", {4, 8, 56, 56, 64, 3, 3, 1, 1, 1, 1, 1, 4}), "blocked8");
+  // As inputs: on the torch CPU stack, one 0/1 input per implementation but blocked16.
+  DeviceInfo cpu;
+  cpu.fields = {{"device", "cpu"}, {"threads", "1"}, {"torch", "1.13.0a0"}};
+  const Dispatch d = DispatchOf(cpu);
+  auto impl_inputs = [&](const char* kind, std::vector<double> f) {
+    std::vector<double> in = ConvInputs(std::move(f), d, kind);
+    return std::vector<double>(in.begin() + 12, in.end());
+  };
+  using V = std::vector<double>;
+  // fallback, gemm, depthwise, 1x1, plain, blocked8, blocked4
+  EXPECT_EQ(impl_inputs("conv3d_fwd", {16, 16, 14, 14, 14, 16, 3, 1, 1, 4, 4}), (V{0, 0, 0, 0, 0, 0, 1}));
+  EXPECT_EQ(impl_inputs("conv3d_fwd", {16, 8, 26, 26, 26, 12, 3, 1, 1, 4, 4}), (V{0, 1, 0, 0, 0, 0, 0}));
+  EXPECT_EQ(impl_inputs("conv2d_fwd", {8, 64, 56, 56, 256, 1, 1, 1, 1, 0, 0, 1, 4}), (V{1, 0, 0, 0, 0, 0, 0}));
+  EXPECT_EQ(impl_inputs("conv2d_fwd", {8, 64, 56, 56, 64, 3, 3, 1, 1, 1, 1, 1, 4}), (V{0, 0, 0, 0, 0, 0, 0}));
+  EXPECT_EQ(impl_inputs("conv2d_fwd", {4, 3, 224, 224, 64, 7, 7, 2, 2, 3, 3, 1, 4}), (V{0, 0, 0, 0, 1, 0, 0}));
+}
+
+// Per kind, the share of logged rows whose class the rule predicts: 1,200 rows of
+// data/kernels/xeon.csv (200 per kind, drawn at random) in test/unit/data; RL_ONEDNN_IMPLS
+// names another file of tools/onednn_impls.py, e.g. one of every row.
+TEST(KernelKinds, OneDnnRuleMatchesVerboseLog) {
+  const char* env = std::getenv("RL_ONEDNN_IMPLS");
+  const std::string path = env ? env : RL_TEST_DATA_DIR "/onednn_impls.csv";
+  std::ifstream in(path);
+  ASSERT_TRUE(in) << path;
+  std::string line;
+  std::getline(in, line);
+  ASSERT_EQ(line, "kind,features,impl,format,class");
+  std::map<std::string, std::pair<int, int>> tally;  // kind: agreeing, all
+  while (std::getline(in, line)) {
+    llvm::SmallVector<llvm::StringRef, 5> cols;
+    llvm::StringRef(line).split(cols, ',');
+    ASSERT_EQ(cols.size(), 5u) << line;
+    const KindInfo* k = FindKind(cols[0]);
+    ASSERT_NE(k, nullptr) << line;
+    llvm::SmallVector<llvm::StringRef, 16> parts;
+    cols[1].split(parts, ' ');
+    std::vector<double> f;
+    for (llvm::StringRef p : parts) f.push_back(std::stod(p.str()));
+    ASSERT_EQ(f.size(), k->features.size()) << line;
+    auto& [agree, all] = tally[cols[0].str()];
+    agree += RuleClass(cols[0].str().c_str(), f) == cols[4];
+    ++all;
+  }
+  ASSERT_EQ(tally.size(), 6u);
+  for (const auto& [kind, t] : tally) {
+    const double share = double(t.first) / t.second;
+    std::printf("  %s: %d of %d rows (%.1f%%)\n", kind.c_str(), t.first, t.second, 100 * share);
+    EXPECT_GE(share, 0.97) << kind;
+  }
 }
 
 // ---- hand-built models ----------------------------------------------------------------
@@ -382,6 +467,36 @@ TEST(KernelFit, Errors) {
   EXPECT_EQ(llvm::toString(b.takeError()), "the held-out share must be in (0, 0.5], got 1");
 }
 
+// --hidden: each ensemble member gets those layer widths (then the 1-unit output).
+TEST(KernelFit, HiddenWidths) {
+  Dataset d = Synthetic(60, /*device=*/false);
+  FitOptions o;
+  o.epochs = 10;
+  o.folds = 2;
+  o.only = {"gemm_fwd"};
+  o.hidden = {8, 4, 3};
+  llvm::Expected<Bundle> b = Fit(d, o, llvm::nulls());
+  ASSERT_TRUE(bool(b)) << llvm::toString(b.takeError());
+  const Model::Impl& m = *b->models[0].impl;
+  ASSERT_EQ(m.nets.size(), 2u);  // one network per fold
+  for (const Net& net : m.nets) {
+    ASSERT_EQ(net.size(), 4u);
+    EXPECT_EQ(net[0].w.rows(), 8);
+    EXPECT_EQ(net[0].w.cols(), 8);  // 4 features + 4 derived inputs
+    EXPECT_EQ(net[1].w.rows(), 4);
+    EXPECT_EQ(net[2].w.rows(), 3);
+    EXPECT_EQ(net[3].w.rows(), 1);
+  }
+  o.hidden = {8, 0};
+  b = Fit(d, o, llvm::nulls());
+  ASSERT_FALSE(bool(b));
+  EXPECT_EQ(llvm::toString(b.takeError()), "hidden layer widths must be 1 to 256, got 0");
+  o.hidden = {8, 8, 8, 8, 8};
+  b = Fit(d, o, llvm::nulls());
+  ASSERT_FALSE(bool(b));
+  EXPECT_EQ(llvm::toString(b.takeError()), "at most 4 hidden layers, got 5");
+}
+
 // ---- the .rlk format -----------------------------------------------------------------
 
 TEST(KernelBundle, RoundTripKeepsEveryPrediction) {
@@ -435,7 +550,7 @@ std::string Reframe(std::string payload) {
   llvm::raw_string_ostream os(out);
   llvm::support::endian::Writer w(os, llvm::endianness::little);
   os << llvm::StringRef("RLK\0", 4);
-  w.write(uint32_t(4));  // the format version
+  w.write(uint32_t(5));  // the format version
   w.write(uint64_t(payload.size()));
   w.write(llvm::crc32(llvm::arrayRefFromStringRef(payload)));
   os << payload;
@@ -453,18 +568,22 @@ TEST(KernelBundle, HeaderErrors) {
   EXPECT_EQ(ErrorOf("kind,features,median_s\n"), "k.rlk: not a Ringline kernel bundle");
   std::string v7 = good;
   Put32(v7, 4, 7);
-  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 7 is newer than this ringline (4)");
+  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 7 is newer than this ringline (5)");
   // Version 1 networks took other inputs (no derived shape properties): refused, not misread.
   Put32(v7, 4, 1);
-  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 1 is older than this ringline reads (4); refit it with `ringline fit`");
+  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 1 is older than this ringline reads (5); refit it with `ringline fit`");
   // Version 2 models had no floor: their networks predict the whole time, not the excess.
   Put32(v7, 4, 2);
-  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 2 is older than this ringline reads (4); refit it with `ringline fit`");
+  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 2 is older than this ringline reads (5); refit it with `ringline fit`");
   // Version 3 conv models took 13 derived inputs, not 14 (no blocked-groups input).
   Put32(v7, 4, 3);
-  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 3 is older than this ringline reads (4); refit it with `ringline fit`");
+  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 3 is older than this ringline reads (5); refit it with `ringline fit`");
+  // Version 4 conv models took the blocked-groups input where version 5 names oneDNN's
+  // implementation.
+  Put32(v7, 4, 4);
+  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 4 is older than this ringline reads (5); refit it with `ringline fit`");
   Put32(v7, 4, 0);
-  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 0 is older than this ringline reads (4); refit it with `ringline fit`");
+  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 0 is older than this ringline reads (5); refit it with `ringline fit`");
   std::string flipped = good;
   flipped[40] ^= 0x10;
   EXPECT_EQ(ErrorOf(flipped), "k.rlk: corrupted: checksum mismatch");
