@@ -48,15 +48,15 @@ ConvShape Conv(const KindInfo& kind, const double* f) {
     // n cin h w cout kh kw sh sw ph pw groups dtype
     double oh = OutSize(f[2], f[5], f[7], f[9]), ow = OutSize(f[3], f[6], f[8], f[10]);
     bool divides = std::fmod(f[2], std::max(f[7], 1.0)) == 0 && std::fmod(f[3], std::max(f[8], 1.0)) == 0;
-    return {f[0],         f[1],          f[4], std::max(f[11], 1.0), f[12], f[2] * f[3], oh * ow, f[5] * f[6],
-            false,        f[7] > 1 || f[8] > 1, f[9] > 0 || f[10] > 0, divides, {f[5], f[6]}, {f[2], f[3]}};
+    return {f[0], f[1], f[4], std::max(f[11], 1.0), f[12], f[2] * f[3], oh * ow, f[5] * f[6],
+            /*three_d=*/false, f[7] > 1 || f[8] > 1, f[9] > 0 || f[10] > 0, divides, {f[5], f[6]}, {f[2], f[3]}};
   }
   // n cin d h w cout k s p groups dtype
   double k = f[6], s = f[7], p = f[8], st = std::max(s, 1.0);
   double out = OutSize(f[2], k, s, p) * OutSize(f[3], k, s, p) * OutSize(f[4], k, s, p);
   bool divides = std::fmod(f[2], st) == 0 && std::fmod(f[3], st) == 0 && std::fmod(f[4], st) == 0;
   return {f[0], f[1], f[5], std::max(f[9], 1.0), f[10], f[2] * f[3] * f[4], out, k * k * k,
-          true, s > 1, p > 0, divides, {k, k}, {f[2], f[3]}};
+          /*three_d=*/true, s > 1, p > 0, divides, {k, k}, {f[2], f[3]}};
 }
 
 Dispatch DispatchOf(const DeviceInfo& device) {
