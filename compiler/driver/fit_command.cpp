@@ -2,6 +2,7 @@
 // (rl_kernels does the work; this file is options and printing), and `--show` prints a
 // bundle's device and per-kind accuracy.
 //   ringline fit PROFILE.csv -o OUT.rlk [--holdout 0.2] [--seed N] [--epochs N] [--kinds a,b]
+//                [--folds N] [--hidden W,W] [--held-out ROWS.csv]
 //   ringline fit --show BUNDLE.rlk [--against PROFILE.csv [--held-out ROWS.csv]]
 // Every failure (unreadable or malformed profile, bad bundle, bad option) is a
 // `ringline: error:` line and exit status 2.
