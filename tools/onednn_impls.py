@@ -113,8 +113,8 @@ def main(argv):
     torch = import_torch()
     torch.set_num_threads(1)
     runner = pk.Runner(torch, "cpu")
-    todo = [(k, f) for k in kinds for f in pk.replay_configs(args.profile, k)]
-    if not todo:
+    rows_to_run = [(k, f) for k in kinds for f in pk.replay_configs(args.profile, k)]
+    if not rows_to_run:
         sys.exit(f"onednn_impls.py: error: {args.profile} has no rows of {', '.join(kinds)}")
     libc = ctypes.CDLL(None)
     # oneDNN writes its log to the C stdout: point fd 1 at a file for the runs, with a
@@ -124,15 +124,15 @@ def main(argv):
         sys.stdout.flush()
         os.dup2(log.fileno(), 1)
         try:
-            for i, (kind, f) in enumerate(todo):
+            for i, (kind, f) in enumerate(rows_to_run):
                 fn = runner.make(kind, list(f), "")  # a backward pass runs its forward here
                 libc.fflush(None)
                 os.write(1, f"### {kind},{' '.join(map(str, f))}\n".encode())
                 with torch.no_grad():
                     fn()
                 libc.fflush(None)
-                if i % 1000 == 0 or i + 1 == len(todo):
-                    os.write(2, f"onednn_impls.py: {i + 1}/{len(todo)} rows\n".encode())
+                if i % 1000 == 0 or i + 1 == len(rows_to_run):
+                    os.write(2, f"onednn_impls.py: {i + 1}/{len(rows_to_run)} rows\n".encode())
         finally:
             libc.fflush(None)
             os.dup2(saved, 1)

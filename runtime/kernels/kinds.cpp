@@ -145,7 +145,7 @@ void DerivedInputs(const KindInfo& kind, const double* f, double flops, double b
       out[2] = c.kernel == 1 ? 1 : 0;                              // pointwise
       out[3] = c.strided ? 1 : 0;
       out[4] = c.groups > 1 ? 1 : 0;                               // grouped
-      out[5] = c.groups > 1 && c.groups == c.cin ? 1 : 0;          // depthwise
+      out[5] = c.Depthwise() ? 1 : 0;                              // depthwise
       out[6] = std::log1p(c.n * c.out_spatial);                    // implicit GEMM M
       out[7] = std::log1p(c.cin / c.groups * c.kernel);            // K
       out[8] = std::log1p(c.cout / c.groups);                      // N

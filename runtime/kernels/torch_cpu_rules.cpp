@@ -11,6 +11,7 @@
 // implementations").
 #include "runtime/kernels/conv_shape.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace rl::kernels {
