@@ -30,6 +30,12 @@ gains `probe_ref_s` and `normalized`. A kind with probed rows in any run keeps o
 probed rows (the unprobed runs' rows of that kind are dropped, and the merge says how
 many): so old unprobed runs can be merged with new probed runs of some of their kinds.
 Merge raw runs, not an earlier merge, with probed ones (a merged file has no probe_s).
+
+Digits. A merged row's median is written with 4 significant digits (--digits), a
+rounding of at most 0.05%, far below the 6-16% by which one configuration's runs differ;
+its spread (min, p10, p90), which describes the row's noise and which `ringline fit` does
+not read, with 3 (--spread-digits). The profiler writes 6: the shorter rows (11 bytes
+fewer) are what keeps a profile of some 25,000 configurations under the repository's 2 MB.
 """
 import argparse
 import math
@@ -81,8 +87,15 @@ def main(argv):
     ap.add_argument("--kinds", default=None,
                     help="comma-separated kinds to keep (default: all); e.g. to merge the unprobed runs of some "
                          "kinds with the merged probed runs of others")
+    ap.add_argument("--digits", type=int, default=4,
+                    help="significant digits of a row's median (default 4; the profiler writes 6)")
+    ap.add_argument("--spread-digits", type=int, default=3,
+                    help="significant digits of a row's min, p10 and p90 (default 3)")
     ap.add_argument("-o", "--output", required=True)
     args = ap.parse_args(argv)
+    for name, digits in (("--digits", args.digits), ("--spread-digits", args.spread_digits)):
+        if not 1 <= digits <= 17:
+            sys.exit(f"merge_profiles.py: error: {name} must be 1 to 17, not {digits}")
     keep = None if args.kinds is None else {k.strip() for k in args.kinds.split(",") if k.strip()}
 
     runs = [read(p) for p in args.inputs]
@@ -135,7 +148,8 @@ def main(argv):
             best = median_run(ms)
         else:
             best = min(ms, key=lambda m: m[0])  # the first of equal medians: the earliest run
-        line = f"{kind},{features}," + ",".join(f"{v:.6g}" for v in best[:4]) + f",{int(best[4])}"
+        line = (f"{kind},{features},{best[0]:.{args.digits}g},"
+                + ",".join(f"{v:.{args.spread_digits}g}" for v in best[1:4]) + f",{int(best[4])}")
         rows.append((kind, tuple(int(x) for x in features.split()), line))
     order = {}
     for k in runs[0][0].get("kinds", "").split(","):
