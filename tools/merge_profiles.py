@@ -35,7 +35,8 @@ Digits. A merged row's median is written with 4 significant digits (--digits), a
 rounding of at most 0.05%, far below the 6-16% by which one configuration's runs differ;
 its spread (min, p10, p90), which describes the row's noise and which `ringline fit` does
 not read, with 3 (--spread-digits). The profiler writes 6: the shorter rows (11 bytes
-fewer) are what keeps a profile of some 25,000 configurations under the repository's 2 MB.
+fewer) are what keeps a profile of some 25,000 configurations under the repository's 2 MB
+(session 7's 22,430 rows: 1,991,581 bytes at 6 digits, 1,747,036 at 4 and 3).
 """
 import argparse
 import math

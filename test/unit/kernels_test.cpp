@@ -114,6 +114,15 @@ TEST(KernelKinds, DerivedInputs) {
   EXPECT_EQ((std::vector<double>(in.begin() + 2, in.begin() + 6)), (std::vector<double>{0, 1, 1, 1}));
   EXPECT_DOUBLE_EQ(in[7], std::log1p(9.0));
   EXPECT_DOUBLE_EQ(in[8], std::log1p(1.0));
+  // A depthwise conv's lane fill counts its channels (jit_dw vectorises across them), not
+  // its one channel a group: 32 fill two blocks of 16, 24 fill 3/4 of two.
+  EXPECT_DOUBLE_EQ(in[10], 1.0);
+  EXPECT_DOUBLE_EQ(in[11], 1.0);
+  std::vector<double> dw24 = ConvInputs({8, 24, 56, 56, 24, 3, 3, 1, 1, 1, 1, 24, 4}, none);
+  EXPECT_DOUBLE_EQ(dw24[10], 0.75);
+  EXPECT_DOUBLE_EQ(dw24[11], 0.75);
+  // A grouped, not depthwise, conv keeps a group's channels: 48 / 4 = 12 of 16 lanes.
+  EXPECT_DOUBLE_EQ(ConvInputs({8, 48, 28, 28, 48, 3, 3, 1, 1, 1, 1, 4, 4}, none)[10], 0.75);
   // Without a dispatch rule (no torch CPU stack named) the rule inputs are all 0.
   for (size_t i = 12; i < in.size(); ++i) EXPECT_EQ(in[i], 0.0) << i;
 }
@@ -550,7 +559,7 @@ std::string Reframe(std::string payload) {
   llvm::raw_string_ostream os(out);
   llvm::support::endian::Writer w(os, llvm::endianness::little);
   os << llvm::StringRef("RLK\0", 4);
-  w.write(uint32_t(5));  // the format version
+  w.write(uint32_t(6));  // the format version
   w.write(uint64_t(payload.size()));
   w.write(llvm::crc32(llvm::arrayRefFromStringRef(payload)));
   os << payload;
@@ -568,22 +577,26 @@ TEST(KernelBundle, HeaderErrors) {
   EXPECT_EQ(ErrorOf("kind,features,median_s\n"), "k.rlk: not a Ringline kernel bundle");
   std::string v7 = good;
   Put32(v7, 4, 7);
-  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 7 is newer than this ringline (5)");
+  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 7 is newer than this ringline (6)");
   // Version 1 networks took other inputs (no derived shape properties): refused, not misread.
   Put32(v7, 4, 1);
-  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 1 is older than this ringline reads (5); refit it with `ringline fit`");
+  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 1 is older than this ringline reads (6); refit it with `ringline fit`");
   // Version 2 models had no floor: their networks predict the whole time, not the excess.
   Put32(v7, 4, 2);
-  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 2 is older than this ringline reads (5); refit it with `ringline fit`");
+  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 2 is older than this ringline reads (6); refit it with `ringline fit`");
   // Version 3 conv models took 13 derived inputs, not 14 (no blocked-groups input).
   Put32(v7, 4, 3);
-  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 3 is older than this ringline reads (5); refit it with `ringline fit`");
+  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 3 is older than this ringline reads (6); refit it with `ringline fit`");
   // Version 4 conv models took the blocked-groups input where version 5 names oneDNN's
   // implementation.
   Put32(v7, 4, 4);
-  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 4 is older than this ringline reads (5); refit it with `ringline fit`");
+  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 4 is older than this ringline reads (6); refit it with `ringline fit`");
+  // Version 5 depthwise conv models took a constant lane fill (1/16) where version 6
+  // counts their channels.
+  Put32(v7, 4, 5);
+  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 5 is older than this ringline reads (6); refit it with `ringline fit`");
   Put32(v7, 4, 0);
-  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 0 is older than this ringline reads (5); refit it with `ringline fit`");
+  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 0 is older than this ringline reads (6); refit it with `ringline fit`");
   std::string flipped = good;
   flipped[40] ^= 0x10;
   EXPECT_EQ(ErrorOf(flipped), "k.rlk: corrupted: checksum mismatch");

@@ -30,13 +30,13 @@ scenario s { report t = mlp_predict(b, "gemm_fwd", [1, 2, 3, 4]) }
 // -----
 let b = mlp_bundle("future.rlk")
 scenario s { report t = mlp_predict(b, "gemm_fwd", [1, 2, 3, 4]) }
-// CHECK: spec.rl:[[@LINE-2]]:20: error: {{.*}}future.rlk: bundle version 7 is newer than this ringline (5) [bad_bundle]
+// CHECK: spec.rl:[[@LINE-2]]:20: error: {{.*}}future.rlk: bundle version 7 is newer than this ringline (6) [bad_bundle]
 
 // -----
 // Version 1 networks took other inputs: refused with what to do about it.
 let b = mlp_bundle("old.rlk")
 scenario s { report t = mlp_predict(b, "gemm_fwd", [1, 2, 3, 4]) }
-// CHECK: spec.rl:[[@LINE-2]]:20: error: {{.*}}old.rlk: bundle version 1 is older than this ringline reads (5); refit it with `ringline fit` [bad_bundle]
+// CHECK: spec.rl:[[@LINE-2]]:20: error: {{.*}}old.rlk: bundle version 1 is older than this ringline reads (6); refit it with `ringline fit` [bad_bundle]
 
 // -----
 let b = mlp_bundle("junk.rlk")
