@@ -24,7 +24,7 @@ constexpr char kMagic[4] = {'R', 'L', 'K', '\0'};
 // bytes only); 3: each model has a floor (mlp.h) its networks' times are added to; 4: conv
 // models take a 14th derived input (blocked groups, kinds.cpp); 5: that input gives way to
 // six naming torch's oneDNN implementation (torch_cpu_rules.cpp); 6: a depthwise conv's
-// lane-fill inputs count its groups, not its one channel a group. An older bundle's
+// lane-fill inputs count all its channels, not its one channel a group. An older bundle's
 // networks were trained for other inputs or outputs, so it is refused.
 constexpr uint32_t kVersion = 6;
 constexpr uint64_t kHeaderBytes = 20;  // magic, version, payload length, CRC-32

@@ -152,11 +152,12 @@ void DerivedInputs(const KindInfo& kind, const double* f, double flops, double b
       out[9] = std::log1p(c.n * c.cin * c.in_spatial);             // input elements
       // The lanes of the blocked channel dimension: a group's channels, except in a
       // depthwise convolution (one input channel a group), whose kernels (jit_dw) block
-      // the channels across groups by 16. Held out with a constant 1/16 there, the depthwise rows
-      // with a multiple of 16 channels ran 5% faster than predicted and the others 2 to
-      // 4% slower (session 8, all three conv2d kinds).
-      out[10] = LaneFill(c.Depthwise() ? c.cin : c.cin / c.groups);
-      out[11] = LaneFill(c.Depthwise() ? c.cout : c.cout / c.groups);
+      // the channels across groups by 16. With a constant 1/16 there, the held-out
+      // depthwise rows with a multiple of 16 channels ran 3 to 6% faster than predicted
+      // and the others 2 to 4% slower (session 8, the three conv2d kinds).
+      const double lane_groups = c.Depthwise() ? 1 : c.groups;
+      out[10] = LaneFill(c.cin / lane_groups);
+      out[11] = LaneFill(c.cout / lane_groups);
       // The profiled stack's own dispatch rules, where the device description names
       // them (torch_cpu_rules.cpp): on torch's CPU fallback a convolution runs 20 to 30
       // times slower than on oneDNN, and within oneDNN the implementation (one input
