@@ -2,7 +2,7 @@
 # build with -j2, then `demo` runs a bundled example and `test` runs every test via ctest.
 BUILD ?= build
 JOBS ?= 2
-PACKAGES = antlr4 libantlr4-runtime-dev llvm-19-dev llvm-19-tools libfmt-dev \
+PACKAGES = antlr4 libantlr4-runtime-dev uuid-dev llvm-19-dev llvm-19-tools libfmt-dev \
            libeigen3-dev libgtest-dev libgmock-dev libbenchmark-dev cmake ninja-build g++ \
            python3 ccache
 
