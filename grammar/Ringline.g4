@@ -88,7 +88,7 @@ primary
   | ('true' | 'false')                                     # boolLit
   | ID ('.' ID)? '{' (fieldInit (',' | ';')?)* '}'        # recordLit
   | ID                                                     # nameRef
-  | '[' expr 'for' ID 'in' expr ']'                        # listComp
+  | '[' expr 'for' ID 'in' expr ('if' expr)? ']'         # listComp
   | '[' (expr (',' expr)*)? ','? ']'                       # listLit
   | '(' expr ')'                                           # parenExpr
   | block                                                  # blockExpr

@@ -8,7 +8,10 @@
  * be a bijection onto [0, count). Report r of that point is written to
  * reports[r * count + pos] (one contiguous array per report, so the innermost loop stores
  * unit-stride and vectorises) and feasible[pos] is 1 when every `require` holds, else 0.
- * The axis arrays and the output arrays do not overlap. */
+ * The axis arrays and the output arrays do not overlap. `count` is only the distance
+ * between the report arrays, so a piece of a box is filled by passing the box's strides
+ * and count with the output pointers moved to the piece's first position (a sweep over
+ * variants of a scenario does, runtime/sweep.h VariantFiller). */
 #ifndef RINGLINE_RUNTIME_ABI_H
 #define RINGLINE_RUNTIME_ABI_H
 

@@ -93,7 +93,7 @@ class CsvSink : public Sink {
     std::string line;
     for (size_t i = 0; i < cols_.size(); ++i) {
       if (i) line += ',';
-      line += FormatCell(cols_[i], v[i]);
+      line += cols_[i].kind == Column::Kind::Label ? CsvField(FormatCell(cols_[i], v[i])) : FormatCell(cols_[i], v[i]);
     }
     line += '\n';
     out_ << line;
@@ -122,6 +122,10 @@ class JsonSink : public Sink {
     for (size_t i = 0; i < cols_.size(); ++i) {
       if (i) line += ',';
       std::string cell = FormatCell(cols_[i], v[i]);
+      if (cols_[i].kind == Column::Kind::Label) {
+        line += JsonString(cell);
+        continue;
+      }
       // JSON has no inf/nan literals; the evaluators never emit them, but stay valid.
       line += (cell == "inf" || cell == "-inf" || cell == "nan") ? "null" : cell;
     }
@@ -143,6 +147,9 @@ class JsonSink : public Sink {
 std::string FormatCell(const Column& c, double si) {
   switch (c.kind) {
     case Column::Kind::Bool: return si != 0 ? "true" : "false";
+    case Column::Kind::Label:
+      if (c.labels && si >= 0 && si < static_cast<double>(c.labels->size())) return (*c.labels)[static_cast<size_t>(si)];
+      return units::FormatNumber(si);
     case Column::Kind::Int:
       // An Int is exact: all its digits, never an exponent (`2^60` is 1152921504606846976).
       if (std::isfinite(si) && si == std::floor(si) && std::fabs(si) < 9.2e18 && si != 0)

@@ -14,8 +14,10 @@ namespace rl::runtime {
 
 struct Column {
   std::string name;
-  enum class Kind { Int, Real, Bool } kind = Kind::Real;
+  enum class Kind { Int, Real, Bool, Label } kind = Kind::Real;
   units::Unit unit;  // name "" for plain numbers
+  // Label: the value is an index into these names (a param over static values: `v100`).
+  std::shared_ptr<const std::vector<std::string>> labels = nullptr;
 };
 
 enum class Format { Table, Csv, Json };

@@ -78,6 +78,46 @@ class PointFillerImpl : public BoxFiller {
   std::vector<int64_t> idx_;
 };
 
+class VariantFillerImpl : public BoxFiller {
+ public:
+  VariantFillerImpl(std::vector<std::unique_ptr<BoxFiller>> fillers, std::vector<uint32_t> axes,
+                    std::vector<int64_t> sizes, size_t num_params)
+      : fillers_(std::move(fillers)), axes_(std::move(axes)), sizes_(std::move(sizes)), np_(num_params) {}
+  void Fill(const double* const* axes, const int64_t* lo, const int64_t* hi, const int64_t* stride, double* reports,
+            uint8_t* feasible, int64_t count) override {
+    // The box's own bounds, with the variant axes narrowed to one index at a time; the
+    // pieces keep the box's strides and count (runtime/abi.h).
+    lo_.assign(lo, lo + np_);
+    hi_.assign(hi, hi + np_);
+    idx_.resize(axes_.size());
+    for (size_t j = 0; j < axes_.size(); ++j) idx_[j] = lo[axes_[j]];
+    while (true) {
+      int64_t variant = 0, offset = 0;
+      for (size_t j = 0; j < axes_.size(); ++j) {
+        variant = variant * sizes_[j] + idx_[j];
+        offset += (idx_[j] - lo[axes_[j]]) * stride[axes_[j]];
+        lo_[axes_[j]] = idx_[j];
+        hi_[axes_[j]] = idx_[j] + 1;
+      }
+      fillers_[static_cast<size_t>(variant)]->Fill(axes, lo_.data(), hi_.data(), stride, reports + offset,
+                                                   feasible + offset, count);
+      size_t j = axes_.size();
+      while (j > 0 && ++idx_[j - 1] >= hi[axes_[j - 1]]) {
+        idx_[j - 1] = lo[axes_[j - 1]];
+        --j;
+      }
+      if (j == 0) return;
+    }
+  }
+
+ private:
+  std::vector<std::unique_ptr<BoxFiller>> fillers_;
+  std::vector<uint32_t> axes_;
+  std::vector<int64_t> sizes_;
+  size_t np_;
+  std::vector<int64_t> lo_, hi_, idx_;
+};
+
 // How the space is cut: every param deeper than `split_` (in chunk order) is whole in a
 // chunk, `split_` is cut into ranges of `width_`, and shallower params are fixed.
 class Layout {
@@ -216,6 +256,11 @@ std::unique_ptr<BoxFiller> SweepFnFiller(rl_sweep_fn fn) { return std::make_uniq
 
 std::unique_ptr<BoxFiller> PointFiller(EvalFn eval, size_t num_params, size_t num_reports) {
   return std::make_unique<PointFillerImpl>(std::move(eval), num_params, num_reports);
+}
+
+std::unique_ptr<BoxFiller> VariantFiller(std::vector<std::unique_ptr<BoxFiller>> fillers, std::vector<uint32_t> axes,
+                                         std::vector<int64_t> sizes, size_t num_params) {
+  return std::make_unique<VariantFillerImpl>(std::move(fillers), std::move(axes), std::move(sizes), num_params);
 }
 
 Space::Space(std::vector<std::vector<double>> axes_in, std::vector<uint32_t> order_in, size_t nr)

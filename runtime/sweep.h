@@ -36,6 +36,11 @@ using FillerFactory = std::function<std::unique_ptr<BoxFiller>()>;
 std::unique_ptr<BoxFiller> SweepFnFiller(rl_sweep_fn fn);
 // Any point evaluator, called once per point (the interpreter, the JIT's `eval`).
 std::unique_ptr<BoxFiller> PointFiller(EvalFn eval, size_t num_params, size_t num_reports);
+// One filler per variant of a scenario: variant k serves the points whose indices along
+// `axes` are k in mixed radix over `sizes` (the first slowest). A box is cut along those
+// axes and each piece is filled by its variant's filler.
+std::unique_ptr<BoxFiller> VariantFiller(std::vector<std::unique_ptr<BoxFiller>> fillers, std::vector<uint32_t> axes,
+                                         std::vector<int64_t> sizes, size_t num_params);
 
 struct Space {
   Space(std::vector<std::vector<double>> axes, std::vector<uint32_t> order, size_t num_reports);

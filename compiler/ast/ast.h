@@ -101,6 +101,7 @@ struct ListCompExpr : ExprOf<ExprKind::ListComp> {
   Expr* body = nullptr;
   std::string var;
   Expr* list = nullptr;
+  Expr* filter = nullptr;  // `[e for x in xs if c]`, or null
 };
 struct FieldInit {
   std::vector<std::string> path;  // `inter.bw = ...` in `with`; one name in literals

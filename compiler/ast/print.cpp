@@ -134,6 +134,7 @@ std::string P(const Expr* e) {
     }
     case ExprKind::ListComp: {
       auto* c = static_cast<const ListCompExpr*>(e);
+      if (c->filter) return fmt::format("(for {} {} (if {}) {})", c->var, P(c->list), P(c->filter), P(c->body));
       return fmt::format("(for {} {} {})", c->var, P(c->list), P(c->body));
     }
     case ExprKind::Record: {

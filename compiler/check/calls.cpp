@@ -184,6 +184,7 @@ Value Program::CallFn(const Value& fnv, SourceRange call_range, const std::vecto
   ++call_depth_;
   frames_.push_back({call_range, &fn.name, fnv.origin, nullptr});
   SourceRange cond = dynamic_cond_;
+  ir::ValueId cond_value = dynamic_cond_value_;
   dynamic_cond_ = {};  // a branch's callee decides its own `if`s
   unsigned errors_before = diags_.ErrorCount();
   Value result = Eval(fn.body, Env{fnv.fn_module, &scope, env.ir});
@@ -191,6 +192,7 @@ Value Program::CallFn(const Value& fnv, SourceRange call_range, const std::vecto
     result = Conform(result, *fn.result, fnv.fn_module, fn.body->range,
                      fmt::format("the result of `{}`", fn.name));
   dynamic_cond_ = cond;
+  dynamic_cond_value_ = cond_value;
   frames_.pop_back();
   --call_depth_;
   if (diags_.ErrorCount() > errors_before && call_depth_ == 0 &&
@@ -384,6 +386,7 @@ Value Program::CallBuiltin(Builtin b, const ast::CallExpr* call, std::vector<Val
       }
       for (size_t i = 0; i < args.size(); ++i)
         if (!args[i].IsScalar() || args[i].type.base != B::Int || !args[i].is_const) {
+          NeedStatic(args[i]);
           Error(args[i].IsStatic() ? diag::Kind::type_mismatch : diag::Kind::not_static, call->args[i].range,
                 fmt::format("`range` needs constant `Int`s, got {}`{}`",
                             args[i].IsStatic() ? "" : "param-dependent ", Describe(args[i])));
@@ -462,6 +465,7 @@ Value Program::CallBuiltin(Builtin b, const ast::CallExpr* call, std::vector<Val
       r.kind = Value::Kind::String;
       const Value* dynamic = nullptr;
       if (!Show(args[0], true, r.str, kMaxString, &dynamic)) {
+        if (dynamic) NeedStatic(*dynamic);
         if (dynamic)
           Error(diag::Kind::not_static, call->args[0].range,
                 fmt::format("`str` needs a value known when the spec is checked, got {}param-dependent `{}`",
@@ -486,6 +490,7 @@ Value Program::CallBuiltin(Builtin b, const ast::CallExpr* call, std::vector<Val
         return Value::Error();
       }
       if (dynamic_cond_.Valid()) {
+        NeedStatic(dynamic_cond_value_);
         Error(diag::Kind::not_static, dynamic_cond_,
               fmt::format("this condition depends on a param, so whether its branch raises `{}` cannot "
                           "be decided when the spec is checked; test only shapes and constants", name));

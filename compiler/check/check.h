@@ -43,6 +43,16 @@ struct UnitChoice {
 
 class Program;
 
+// A scenario lowered once per combination of the values of its specialised params (those
+// whose values are static: a `Device`, a `String`, an `Int` that shapes structure). Every
+// variant has the same params, in declaration order; the combination of variant k is k in
+// mixed radix over `specialised` (the first slowest), each digit the index of that
+// param's value in its axis. With none, one variant.
+struct Variants {
+  std::vector<ir::Scenario> scenarios;
+  std::vector<uint32_t> specialised;  // param indices
+};
+
 // A static value handed out of the checker (for `ringline stats` and tools): numbers in
 // SI units, strings, lists and records with their field names.
 struct Exported {
@@ -72,7 +82,12 @@ class Compilation {
   std::optional<ir::Scenario> Lower(const std::string& scenario,
                                     const std::vector<Override>& sets = {},
                                     const std::vector<UnitChoice>& unit_choices = {});
-  // Checks every declaration and lowers every scenario of the root module.
+  // Lowers one scenario once per combination of its specialised params' values (all of
+  // them with `all_values`, for a sweep; else the defaults, for `eval`); nullopt after
+  // diagnostics.
+  std::optional<Variants> LowerVariants(const std::string& scenario, const std::vector<Override>& sets,
+                                        const std::vector<UnitChoice>& unit_choices, bool all_values);
+  // Checks every declaration and lowers every variant of every scenario of the root module.
   bool CheckAll();
   // Parses a command-line value list into an Override (buffer named `label`).
   std::optional<Override> ParseOverride(const std::string& name, const std::string& text,

@@ -97,10 +97,13 @@ Value Program::EvalIf(const ast::IfExpr* e, const Env& env) {
   }
   if (c.is_const) return Eval(c.c != 0 ? e->then_e : e->else_e, env);
   SourceRange outer = dynamic_cond_;
+  ir::ValueId outer_value = dynamic_cond_value_;
   dynamic_cond_ = e->cond->range;
+  dynamic_cond_value_ = c.id;
   Value t = Eval(e->then_e, env);
   Value f = Eval(e->else_e, env);
   dynamic_cond_ = outer;
+  dynamic_cond_value_ = outer_value;
   return Select(c, t, f, e->range, env);
 }
 
@@ -232,6 +235,7 @@ Value Program::EvalNode(const ast::Expr* e, const Env& env) {
       if (base.IsError() || i.IsError()) return Value::Error();
       if (!StaticList(*this, base, ix->base->range, "indexing")) return Value::Error();
       if (!i.IsScalar() || i.type.base != B::Int || !i.is_const) {
+        NeedStatic(i);
         Error(i.IsStatic() ? diag::Kind::type_mismatch : diag::Kind::not_static, ix->index->range,
               fmt::format("a list index must be a constant `Int`, got {}`{}`",
                           i.IsStatic() ? "" : "param-dependent ", Describe(i)));
@@ -281,7 +285,22 @@ Value Program::EvalNode(const ast::Expr* e, const Env& env) {
       auto out = std::make_shared<std::vector<Value>>();
       for (const Value& item : *list.elems) {
         Scope s{env.scope, {{c->var, item}}};
-        Value v = Eval(c->body, Env{env.module, &s, env.ir});
+        Env inner{env.module, &s, env.ir};
+        if (c->filter) {
+          // The filter decides the list's length, so it must be known when checking.
+          Value keep = Eval(c->filter, inner);
+          if (keep.IsError()) return keep;
+          if (!keep.IsScalar() || keep.type.base != B::Bool || !keep.is_const) {
+            if (keep.IsScalar() && !keep.is_const) NeedStatic(keep);
+            Error(keep.IsScalar() && !keep.is_const ? diag::Kind::not_static : diag::Kind::type_mismatch,
+                  c->filter->range,
+                  fmt::format("a list filter must be a constant `Bool`, got {}`{}`",
+                              keep.IsScalar() && !keep.is_const ? "param-dependent " : "", Describe(keep)));
+            return Value::Error();
+          }
+          if (keep.c == 0) continue;
+        }
+        Value v = Eval(c->body, inner);
         if (v.IsError()) return v;
         out->push_back(std::move(v));
       }

@@ -201,10 +201,16 @@ Value Program::LookupGlobal(ModuleInfo* m, const std::string& name, SourceRange 
   SourceRange cond = dynamic_cond_;
   frames_base_ = frames_.size();
   dynamic_cond_ = {};
+  ir::ValueId cond_value = dynamic_cond_value_;
+  // Its value is cached, so its diagnostics are reported now even when the scenario
+  // being lowered is only an attempt (Program::TryLower).
+  std::vector<diag::Engine::Held>* hold = diags_.PauseHold();
   Value v = Eval(let.value, Env{m, nullptr, nullptr});
+  if (let.type && !v.IsError()) v = Conform(v, *let.type, m, let.value->range, fmt::format("`{}`", name));
+  diags_.ResumeHold(hold);
   frames_base_ = base;
   dynamic_cond_ = cond;
-  if (let.type && !v.IsError()) v = Conform(v, *let.type, m, let.value->range, fmt::format("`{}`", name));
+  dynamic_cond_value_ = cond_value;
   g.state = Global::State::Done;
   g.value = v;
   return v;

@@ -189,6 +189,7 @@ Value Program::Binary(ast::BinaryOp op, const Value& l, const Value& r, SourceRa
         return Emit(*this, ir::Op::Pow, l, &r, {int_result ? B::Int : B::Real, {}, false}, where, env);
       }
       if (rt.base != B::Int || !r.is_const || std::fabs(r.c) > 8) {
+        NeedStatic(r);
         Error(diag::Kind::not_static, rrange,
               fmt::format("raising `{}` to a power needs a constant `Int` exponent (|n| <= 8)",
                           lt.dim.Str()));
@@ -261,6 +262,7 @@ Value Program::Select(const Value& c, const Value& t, const Value& f, SourceRang
                            : t.kind == Value::Kind::Bundle ? t.bundle == f.bundle
                                                            : t.kind == Value::Kind::Func && t.fn == f.fn))
     return t;
+  NeedStatic(c);
   Error(diag::Kind::not_static, where,
         fmt::format("this `if` depends on a param and its branches are `{}` and `{}`; only numbers, "
                     "and records or lists of them, can be chosen at run time",

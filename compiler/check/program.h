@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -137,11 +138,35 @@ class Program {
   std::string TypeText(const ast::Type& t);
 
   // scenario.cpp
+  // Which params a lowering specialises on, and at which of their values.
+  struct Specialisation {
+    std::set<std::string> scalars;       // Int/Bool params that structure needs as constants
+    std::map<std::string, size_t> pick;  // value index of a specialised param; absent: its default
+  };
   std::optional<ir::Scenario> LowerScenario(ModuleInfo* m, const ast::ScenarioDecl& s,
                                             const std::vector<Override>& sets,
-                                            const std::vector<UnitChoice>& units);
+                                            const std::vector<UnitChoice>& units,
+                                            const Specialisation& spec = {});
+  // Lowers with diagnostics held; while it fails because an Int or Bool param was needed
+  // as a constant (NeedStatic), adds that param to `spec.scalars` and tries again. Then
+  // reports the last attempt's diagnostics.
+  std::optional<ir::Scenario> TryLower(ModuleInfo* m, const ast::ScenarioDecl& s,
+                                       const std::vector<Override>& sets,
+                                       const std::vector<UnitChoice>& units, Specialisation& spec);
+  // Every variant of a scenario (variants.cpp).
+  std::optional<Variants> LowerVariants(ModuleInfo* m, const ast::ScenarioDecl& s,
+                                        const std::vector<Override>& sets,
+                                        const std::vector<UnitChoice>& units, bool all_values);
   Value LowerParam(const ast::ParamDecl& p, const Override* ov, ModuleInfo* m, const Env& static_env,
                    ir::Scenario& out);
+  // A param of a type that is not a number (`Device`, `String`, `Network`): its values are
+  // static and each is a variant of the scenario.
+  Value LowerStaticParam(const ast::ParamDecl& p, const Override* ov, ModuleInfo* m, const Env& static_env,
+                         ir::Scenario& out);
+  // Records the Int and Bool params that the dynamic scalar `v` (of the scenario being
+  // lowered) depends on: structure needed it as a constant, so TryLower specialises them.
+  void NeedStatic(const Value& v);
+  void NeedStatic(ir::ValueId id);
   bool StaticValues(const ast::ValueSet& vs, const Env& env, const ast::Type& type,
                     ModuleInfo* m, std::vector<double>& out, const std::string& what);
 
@@ -199,6 +224,12 @@ class Program {
   // The condition of the innermost param-dependent `if` whose branches are being
   // evaluated in the current function body: `error` there is [not_static].
   SourceRange dynamic_cond_;
+  ir::ValueId dynamic_cond_value_;
+  // The scenario being lowered, how it is specialised, and the params NeedStatic found.
+  ir::Scenario* lowering_ = nullptr;
+  const Specialisation* spec_ = nullptr;
+  std::set<std::string> want_static_;
+  std::vector<ir::Param> last_params_;  // the params of the last lowering, also a failed one
   // The primary location of the last error(): the outermost call's note is not repeated
   // there.
   SourceRange blamed_;

@@ -117,6 +117,7 @@ class Resolver {
         auto* c = static_cast<const ast::ListCompExpr*>(e);
         Expr(c->list);
         Push(c->var);
+        if (c->filter) Expr(c->filter);
         Expr(c->body);
         Pop(1);
         return;

@@ -121,6 +121,12 @@ Value Program::LowerParam(const ast::ParamDecl& p, const Override* ov, ModuleInf
                           const Env& static_env, ir::Scenario& out) {
   ScalarType st;
   std::optional<units::Unit> written;
+  ModuleInfo* alias_owner = nullptr;
+  bool is_alias = p.type.kind == ast::Type::Kind::Named && FindTypeAlias(m, p.type.name, &alias_owner);
+  bool numeric = p.type.kind == ast::Type::Kind::Unit ||
+                 (p.type.kind == ast::Type::Kind::Named && !is_alias &&
+                  (p.type.name == "Int" || p.type.name == "Real" || p.type.name == "Bool"));
+  if (!numeric) return LowerStaticParam(p, ov, m, static_env, out);
   if (p.type.kind == ast::Type::Kind::Unit) {
     written = ResolveUnit(p.type.unit);
     if (!written) return Value::Error();
@@ -128,14 +134,6 @@ Value Program::LowerParam(const ast::ParamDecl& p, const Override* ov, ModuleInf
   } else if (p.type.kind == ast::Type::Kind::Named &&
              (p.type.name == "Int" || p.type.name == "Real" || p.type.name == "Bool")) {
     st.base = p.type.name == "Int" ? B::Int : p.type.name == "Bool" ? B::Bool : B::Real;
-  } else {
-    // An unknown word here was reported by the resolver, as a misspelt unit.
-    ModuleInfo* owner = nullptr;
-    if (p.type.kind != ast::Type::Kind::Named || p.type.name == "String" ||
-        FindRecord(m, "", p.type.name, &owner))
-      Error(diag::Kind::bad_scenario, p.type.range,
-            fmt::format("param `{}` must be `Int`, `Real`, `Bool` or a unit, got `{}`", p.name, TypeText(p.type)));
-    return Value::Error();
   }
   std::string what = fmt::format("param `{}`", p.name);
   ir::Param ip;
@@ -176,6 +174,15 @@ Value Program::LowerParam(const ast::ParamDecl& p, const Override* ov, ModuleInf
     ip.default_value = ip.values[0];
   }
   if (ip.values.empty()) ip.values.push_back(ip.default_value);
+  if (spec_ && spec_->scalars.count(p.name) && st.base != B::Real) {
+    // Structure needs it as a constant: this variant sees one of its values.
+    auto pick = spec_->pick.find(p.name);
+    double v = pick != spec_->pick.end() && pick->second < ip.values.size() ? ip.values[pick->second]
+                                                                           : ip.default_value;
+    ip.specialised = true;
+    out.params.push_back(std::move(ip));
+    return st.base == B::Bool ? Value::Bool(v != 0) : Value::Int(v);
+  }
   uint32_t index = static_cast<uint32_t>(out.params.size());
   out.params.push_back(std::move(ip));
   ir::ValueId id = out.ParamRef(index, p.name_range);
@@ -186,10 +193,23 @@ Value Program::LowerParam(const ast::ParamDecl& p, const Override* ov, ModuleInf
 
 std::optional<ir::Scenario> Program::LowerScenario(ModuleInfo* m, const ast::ScenarioDecl& s,
                                                    const std::vector<Override>& sets,
-                                                   const std::vector<UnitChoice>& choices) {
+                                                   const std::vector<UnitChoice>& choices,
+                                                   const Specialisation& spec) {
   unsigned errors_before = diags_.ErrorCount();
   ir::Scenario out;
   out.name = s.name;
+  // Each lowering (a variant) has the whole evaluation budget.
+  eval_steps_ = 0;
+  gave_up_ = false;
+  struct Current {
+    Program& p;
+    ~Current() {
+      p.lowering_ = nullptr;
+      p.spec_ = nullptr;
+    }
+  } current{*this};
+  lowering_ = &out;
+  spec_ = &spec;
   Scope scope{nullptr, {}};
   Env env{m, &scope, &out};
   Env static_env{m, &scope, nullptr};
@@ -309,6 +329,7 @@ std::optional<ir::Scenario> Program::LowerScenario(ModuleInfo* m, const ast::Sce
   }
   if (s.reports.empty())
     Error(diag::Kind::bad_scenario, s.name_range, fmt::format("scenario `{}` has no `report`", s.name));
+  last_params_ = out.params;
   if (diags_.ErrorCount() > errors_before || poisoned) return std::nullopt;
   std::string problem = ir::Verify(out);
   RL_CHECK(problem.empty(), problem.c_str());
@@ -354,8 +375,15 @@ const ast::Module* Compilation::Root() const { return program_->root ? program_-
 
 std::optional<ir::Scenario> Compilation::Lower(const std::string& scenario, const std::vector<Override>& sets,
                                                const std::vector<UnitChoice>& unit_choices) {
+  std::optional<Variants> v = LowerVariants(scenario, sets, unit_choices, false);
+  if (!v) return std::nullopt;
+  return std::move(v->scenarios[0]);
+}
+
+std::optional<Variants> Compilation::LowerVariants(const std::string& scenario, const std::vector<Override>& sets,
+                                                   const std::vector<UnitChoice>& unit_choices, bool all_values) {
   for (const ast::ScenarioDecl& s : program_->root->ast->scenarios)
-    if (s.name == scenario) return program_->LowerScenario(program_->root, s, sets, unit_choices);
+    if (s.name == scenario) return program_->LowerVariants(program_->root, s, sets, unit_choices, all_values);
   return std::nullopt;
 }
 
@@ -366,7 +394,7 @@ bool Compilation::CheckAll() {
     bool found;
     program_->LookupGlobal(root, l.name, l.name_range, &found);
   }
-  for (const ast::ScenarioDecl& s : root->ast->scenarios) program_->LowerScenario(root, s, {}, {});
+  for (const ast::ScenarioDecl& s : root->ast->scenarios) program_->LowerVariants(root, s, {}, {}, true);
   return program_->diags().ErrorCount() == before;
 }
 

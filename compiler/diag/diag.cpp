@@ -37,8 +37,22 @@ llvm::SMLoc Engine::Loc(SourceRange r) const {
   return llvm::SMLoc::getFromPointer(buf->getBufferStart() + off);
 }
 
+void Engine::Release(HoldToken t, bool replay) {
+  std::vector<Held>* held = hold_;
+  hold_ = t.prev;
+  held_errors_ = t.prev_errors;
+  if (replay && held)
+    for (const Held& h : *held) Report(h.kind, h.where, h.message);
+}
+
 void Engine::Report(Kind kind, SourceRange where, const std::string& message) {
   Severity sev = SeverityOf(kind);
+  if (hold_) {
+    if (sev == Severity::Error && Stopped()) return;
+    hold_->push_back({kind, where, message});
+    if (sev == Severity::Error) ++held_errors_;
+    return;
+  }
   if (sev == Severity::Error && Stopped()) {
     if (!cap_reported_) {
       cap_reported_ = true;

@@ -12,7 +12,7 @@
 
 namespace rl::driver {
 
-std::optional<ir::Scenario> CompileScenario(Session& s, Exit& exit) {
+std::optional<check::Variants> CompileVariants(Session& s, Exit& exit, bool all_values) {
   if (Files.size() > 1) {
     llvm::errs() << "ringline: error: `eval` and `sweep` take one spec file\n";
     exit = kUsageError;
@@ -31,14 +31,20 @@ std::optional<ir::Scenario> CompileScenario(Session& s, Exit& exit) {
     exit = s.diags.ErrorCount() ? kSpecError : kUsageError;
     return std::nullopt;
   }
-  std::optional<ir::Scenario> sc = s.comp->Lower(*name, sets, units);
-  if (!sc) {
+  std::optional<check::Variants> vs = s.comp->LowerVariants(*name, sets, units, all_values);
+  if (!vs) {
     exit = kSpecError;
     return std::nullopt;
   }
-  s.unoptimized = *sc;  // run-time errors are located in the IR as written (CSE merges sites)
-  passes::RunPipeline(*sc);
-  return sc;
+  s.unoptimized = vs->scenarios;  // run-time errors are located in the IR as written (CSE merges sites)
+  for (ir::Scenario& sc : vs->scenarios) passes::RunPipeline(sc);
+  return vs;
+}
+
+std::optional<ir::Scenario> CompileScenario(Session& s, Exit& exit) {
+  std::optional<check::Variants> vs = CompileVariants(s, exit, false);
+  if (!vs) return std::nullopt;
+  return std::move(vs->scenarios[0]);
 }
 
 bool CheckBackend() {
@@ -74,7 +80,13 @@ std::vector<runtime::Column> Columns(const ir::Scenario& s, bool feasible_column
     return d.kind == ir::Display::Kind::Int ? runtime::Column::Kind::Int
            : d.kind == ir::Display::Kind::Bool ? runtime::Column::Kind::Bool : runtime::Column::Kind::Real;
   };
-  for (const ir::Param& p : s.params) cols.push_back({p.name, kind(p.display), p.display.unit});
+  for (const ir::Param& p : s.params) {
+    cols.push_back({p.name, kind(p.display), p.display.unit});
+    if (!p.labels.empty()) {
+      cols.back().kind = runtime::Column::Kind::Label;
+      cols.back().labels = std::make_shared<const std::vector<std::string>>(p.labels);
+    }
+  }
   for (const ir::Report& r : s.reports) cols.push_back({r.name, kind(r.display), r.display.unit});
   if (feasible_column) cols.push_back({"feasible", runtime::Column::Kind::Bool, units::Unit{}});
   return cols;
@@ -104,8 +116,9 @@ static std::string ParamText(const ir::Scenario& s, const double* params) {
   return out.empty() ? "(no params)" : out;
 }
 
-void ReportNonFinite(Session& s, const ir::Scenario& optimized, const double* params, size_t report, double value) {
-  const ir::Scenario& sc = s.unoptimized ? *s.unoptimized : optimized;
+void ReportNonFinite(Session& s, const ir::Scenario& optimized, const double* params, size_t report, double value,
+                     size_t variant) {
+  const ir::Scenario& sc = variant < s.unoptimized.size() ? s.unoptimized[variant] : optimized;
   std::optional<interp::Failure> f = interp::FindNonFinite(sc, params);
   if (!f) {
     // Only the compiled code made it non-finite: a JIT bug, but still never a silent NaN.

@@ -17,7 +17,11 @@
 
 namespace rl::driver {
 
-// Loads Files[0], picks the scenario, applies --set/--unit, runs the IR pipeline.
+// Loads Files[0], picks the scenario, applies --set/--unit, lowers its variants (every
+// combination of its static params' values with `all_values`, else their defaults) and
+// runs the IR pipeline on each.
+std::optional<check::Variants> CompileVariants(Session& s, Exit& exit, bool all_values);
+// The one variant at the defaults.
 std::optional<ir::Scenario> CompileScenario(Session& s, Exit& exit);
 
 // False (after a message) when --backend names no backend.
@@ -33,7 +37,8 @@ std::optional<runtime::Format> PickFormat(runtime::Format fallback);
 // A report of the point `params` is NaN or infinite: reports a diagnostic at the
 // instruction that first produced a non-finite value from finite operands (found by
 // interp::FindNonFinite), else at report `report`'s declaration.
-void ReportNonFinite(Session& s, const ir::Scenario& sc, const double* params, size_t report, double value);
+void ReportNonFinite(Session& s, const ir::Scenario& sc, const double* params, size_t report, double value,
+                     size_t variant = 0);
 
 // Output goes to a temporary file renamed into place at the end, so a failed run never
 // leaves a half-written file under the requested name.

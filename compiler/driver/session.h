@@ -39,7 +39,8 @@ class Session {
   std::vector<diag::Collected> collected;
   diag::Engine diags;
   std::unique_ptr<check::Compilation> comp;
-  std::optional<ir::Scenario> unoptimized;  // the chosen scenario before the pass pipeline
+  // The chosen scenario's variants before the pass pipeline (check.h, Variants).
+  std::vector<ir::Scenario> unoptimized;
   unsigned root_buffer = 0;
 };
 

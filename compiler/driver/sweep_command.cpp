@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <cmath>
@@ -132,8 +133,11 @@ int RunSweep() {
   if (!how) return kUsageError;
   Session s;
   Exit e;
-  std::optional<ir::Scenario> sc = CompileScenario(s, e);
-  if (!sc) return e;
+  std::optional<check::Variants> variants = CompileVariants(s, e, /*all_values=*/true);
+  if (!variants) return e;
+  // Every variant has the same params and reports; the first stands for all in the
+  // columns, the loop order and the reducers.
+  const ir::Scenario* sc = &variants->scenarios[0];
 
   std::vector<std::vector<double>> axes;
   std::vector<uint64_t> sizes;
@@ -154,20 +158,31 @@ int RunSweep() {
   const std::vector<uint32_t> order = codegen::ChooseOrder(*sc, sizes, *forced);
 
   const size_t np = sc->params.size(), nr = sc->reports.size();
-  runtime::FillerFactory make_filler;
-  std::unique_ptr<jit::Evaluator> jit_ev;
-  if (UseJit()) {
-    jit_ev = CompileJit(*sc, order);
-    if (!jit_ev) return kUsageError;
-    rl_sweep_fn fn = jit_ev->sweep_fn();
-    make_filler = [fn] { return runtime::SweepFnFiller(fn); };
-  } else {
-    const ir::Scenario* scp = &*sc;
-    make_filler = [scp, np, nr] {
-      auto ev = std::make_shared<interp::Evaluator>(*scp);
-      return runtime::PointFiller([ev](const double* p, double* r) { return ev->Run(p, r); }, np, nr);
-    };
+  std::vector<runtime::FillerFactory> variant_fillers;
+  std::vector<std::unique_ptr<jit::Evaluator>> jit_evs;
+  for (const ir::Scenario& v : variants->scenarios) {
+    if (UseJit()) {
+      jit_evs.push_back(CompileJit(v, order));
+      if (!jit_evs.back()) return kUsageError;
+      rl_sweep_fn fn = jit_evs.back()->sweep_fn();
+      variant_fillers.push_back([fn] { return runtime::SweepFnFiller(fn); });
+    } else {
+      const ir::Scenario* scp = &v;
+      variant_fillers.push_back([scp, np, nr] {
+        auto ev = std::make_shared<interp::Evaluator>(*scp);
+        return runtime::PointFiller([ev](const double* p, double* r) { return ev->Run(p, r); }, np, nr);
+      });
+    }
   }
+  runtime::FillerFactory make_filler = variant_fillers[0];
+  std::vector<int64_t> variant_sizes;
+  for (uint32_t p : variants->specialised) variant_sizes.push_back(static_cast<int64_t>(sc->params[p].values.size()));
+  if (variant_fillers.size() > 1)
+    make_filler = [&variant_fillers, &variants, variant_sizes, np] {
+      std::vector<std::unique_ptr<runtime::BoxFiller>> fillers;
+      for (const runtime::FillerFactory& f : variant_fillers) fillers.push_back(f());
+      return runtime::VariantFiller(std::move(fillers), variants->specialised, variant_sizes, np);
+    };
 
   Output out;
   if (!out.Open()) return kUsageError;
@@ -201,7 +216,15 @@ int RunSweep() {
   if (res.failure) {
     if (*how == Reduce::None) consumer->Finish();
     out.Discard();
-    ReportNonFinite(s, *sc, res.failure->params.data(), res.failure->report, res.failure->value);
+    // The variant the failing point belongs to: its index along each specialised axis.
+    size_t variant = 0;
+    for (size_t j = 0; j < variants->specialised.size(); ++j) {
+      const std::vector<double>& axis = sc->params[variants->specialised[j]].values;
+      size_t at = std::find(axis.begin(), axis.end(), res.failure->params[variants->specialised[j]]) - axis.begin();
+      variant = variant * axis.size() + std::min(at, axis.size() - 1);
+    }
+    ReportNonFinite(s, variants->scenarios[variant], res.failure->params.data(), res.failure->report,
+                    res.failure->value, variant);
     return kSpecError;
   }
   if (*how != Reduce::None && *how != Reduce::Histogram) sink->Begin(sc->name, cols);

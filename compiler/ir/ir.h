@@ -58,6 +58,11 @@ struct Param {
   double default_value = 0;    // SI
   std::vector<double> values;  // SI; the sweep's axis ({default} if none given)
   SourceRange range;
+  // A param the checker specialised the scenario on (a Device, a String, an Int that
+  // shapes structure): no instruction reads it; each value has its own variant of the
+  // scenario. With labels, values are indices into them and print as the names.
+  bool specialised = false;
+  std::vector<std::string> labels;
 };
 struct Report {
   std::string name;

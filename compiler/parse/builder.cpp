@@ -564,11 +564,12 @@ ast::Expr* Builder::BuildPrimary(P::PrimaryContext* ctx) {
     return e;
   }
   if (auto* c = dynamic_cast<P::ListCompContext*>(ctx)) {
-    // listComp : '[' expr 'for' ID 'in' expr ']' ;
+    // listComp : '[' expr 'for' ID 'in' expr ('if' expr)? ']' ;
     auto* e = m_.Make<ast::ListCompExpr>(r);
     e->body = BuildExpr(c->expr(0));
     e->var = c->ID()->getText();
     e->list = BuildExpr(c->expr(1));
+    if (c->expr().size() > 2) e->filter = BuildExpr(c->expr(2));
     return e;
   }
   if (auto* c = dynamic_cast<P::ListLitContext*>(ctx)) {

@@ -243,7 +243,12 @@ TEST(Check, ParamDependentIfBecomesSelect) {
   bool has_select = false;
   for (const ir::Inst& in : o.ir->insts) has_select |= in.op == ir::Op::Select;
   EXPECT_TRUE(has_select);
-  EXPECT_TRUE(Fails(Scenario("param n: Int = 4\nreport r = len(if n > 2 then [1, 2] else [1])"), "not_static"));
+  EXPECT_TRUE(Fails(Scenario("param x: Real = 4\nreport r = len(if x > 2 then [1, 2] else [1])"), "not_static"));
+  // An Int param is specialised instead: the variant at its default is lowered.
+  Outcome spec = Compile(Scenario("param n: Int = 4\nreport r = len(if n > 2 then [1, 2] else [1])"));
+  ASSERT_TRUE(spec.ok) << spec.diags;
+  EXPECT_EQ(spec.reports["r"], 2);
+  EXPECT_TRUE(spec.ir->params[0].specialised);
   EXPECT_TRUE(Fails(Scenario("param n: Int = 4\nreport r = if n > 2 then 1 s else 1 B"), "unit_mismatch"));
 }
 
@@ -387,7 +392,7 @@ TEST(Check, ErrorsHaveTheirKinds) {
   EXPECT_TRUE(Fails("fn f(n: Int) -> Int = f(n + 1)\n" + Scenario("report r = f(1)"), "recursion_limit"));
   EXPECT_TRUE(Fails("let a = b\nlet b = a\n" + Scenario("report r = a"), "cyclic_definition"));
   EXPECT_TRUE(Fails("let a = 1\nlet a = 2\n" + Scenario("report r = a"), "duplicate_name"));
-  EXPECT_TRUE(Fails(Scenario("param n: Int = 1\nreport r = range(n)[0]"), "not_static"));
+  EXPECT_TRUE(Fails(Scenario("param x: Real = 1\nreport r = range(floor(x))[0]"), "not_static"));
   EXPECT_TRUE(Fails(Scenario("let x = 1"), "bad_scenario"));
   EXPECT_TRUE(Fails(Scenario("report r = [1, 2]"), "type_mismatch"));
   EXPECT_TRUE(Fails(Scenario("report r = 1 s in B"), "unit_mismatch"));
@@ -398,8 +403,9 @@ TEST(Check, ErrorsHaveTheirKinds) {
 TEST(Check, UserErrorsHaveTheirKinds) {
   EXPECT_TRUE(Fails(Scenario("report r = error(\"no\")"), "user_error"));
   EXPECT_TRUE(Fails(Scenario("report r = shape_error(\"got `\" + str([1, 2]) + \"`\")"), "shape_mismatch"));
-  EXPECT_TRUE(Fails(Scenario("param n: Int = 1\nreport r = if n > 0 then 1 else error(\"no\")"), "not_static"));
-  EXPECT_TRUE(Fails(Scenario("param n: Int = 1\nreport r = len(str(n))"), "not_static"));
+  EXPECT_TRUE(Fails(Scenario("param x: Real = 1\nreport r = if x > 0 then 1 else error(\"no\")"), "not_static"));
+  EXPECT_TRUE(Fails(Scenario("param x: Real = 1\nreport r = len(str(x))"), "not_static"));
+  EXPECT_TRUE(Fails(Scenario("param n: Int = 0\nreport r = if n > 0 then 1 else error(\"no\")"), "user_error"));
   EXPECT_TRUE(Fails(Scenario("report r = error(1)"), "bad_call"));
   EXPECT_TRUE(Fails(Scenario("report r = \"a\" + 1"), "type_mismatch"));
 }

@@ -405,6 +405,44 @@ TEST(SweepEngine, ChunksCoverTheSpaceOnce) {
   }
 }
 
+// A sweep over variants: the points whose indices along the variant axes are k go to
+// variant k's filler, whatever the chunk size, order and thread count.
+TEST(SweepEngine, VariantFillerRoutesEachPointToItsVariant) {
+  std::mt19937_64 rng(5);
+  for (int trial = 0; trial < 30; ++trial) {
+    // Axes 0 and 2 are variant axes (sizes 3 and 2); 1 and 3 are ordinary.
+    std::vector<std::vector<double>> axes{{0, 1, 2}, {10, 20, 30, 40}, {0, 1}, {0.5, 1.5, 2.5}};
+    std::vector<uint32_t> order{0, 1, 2, 3};
+    std::shuffle(order.begin(), order.end(), rng);
+    runtime::Space space(axes, order, 2);
+    auto make = [] {
+      std::vector<std::unique_ptr<runtime::BoxFiller>> fillers;
+      for (int v = 0; v < 6; ++v)
+        fillers.push_back(runtime::PointFiller(
+            [v](const double* p, double* r) {
+              r[0] = v;
+              r[1] = p[1] + p[3];
+              return v != 4;
+            },
+            4, 2));
+      return runtime::VariantFiller(std::move(fillers), {0, 2}, {3, 2}, 4);
+    };
+    Collect c;
+    runtime::SweepOptions so;
+    so.threads = 1 + rng() % 3;
+    so.chunk_points = 1 + rng() % 30;
+    so.keep_infeasible = true;
+    runtime::RunSweep(space, make, c, so);
+    ASSERT_EQ(c.rows.size(), 72u);
+    for (const auto& [index, row] : c.rows) {
+      uint64_t i0 = index / 24, i1 = index / 6 % 4, i2 = index / 3 % 2, i3 = index % 3;
+      EXPECT_EQ(row[0], static_cast<double>(i0 * 2 + i2)) << index;
+      EXPECT_EQ(row[1], axes[1][i1] + axes[3][i3]) << index;
+      EXPECT_EQ(row[2], i0 * 2 + i2 == 4 ? 0 : 1) << index;
+    }
+  }
+}
+
 TEST(SweepEngine, StopsAtTheFirstNonFiniteRowInOrder) {
   std::vector<std::vector<double>> axes{{1, 2, 3, 4, 5, 6, 7, 8}, {0.5, 1}};
   runtime::Space space(axes, {0, 1}, 1);

@@ -17,24 +17,43 @@ scenario s {
 
 // -----
 scenario s {
-  // expected-error@+1 {{param `name` must be `Int`, `Real`, `Bool` or a unit, got `String` [bad_scenario]}}
-  param name: String = "resnet"
+  // A param over static values checks each against its type.
+  // expected-error@+1 {{param `name` must be `String`, got `Int` [type_mismatch]}}
+  param name: String = "resnet" in ["vgg", 16]
   report r = 1
 }
 
 // -----
 record Link { bw: B/s }
 scenario s {
-  // expected-error@+1 {{param `l` must be `Int`, `Real`, `Bool` or a unit, got `Link` [bad_scenario]}}
-  param l: Link = Link { bw = 1 GB/s }
+  // expected-error@+1 {{param `l` is `Link`, not a number: list its values (`in [a, b]`) instead of a range [bad_range]}}
+  param l: Link in Link { bw = 1 GB/s } .. Link { bw = 2 GB/s } step + 1
   report r = 1
 }
 
 // -----
 scenario s {
-  // expected-error@+1 {{param `n` must be `Int`, `Real`, `Bool` or a unit, got `[Int]` [bad_scenario]}}
-  param n: [Int] = [1]
+  // expected-error@+1 {{param `n` needs a default (`= value`) or values (`in [...]`) [bad_scenario]}}
+  param n: [Int]
   report r = 1
+}
+
+// -----
+scenario s {
+  param x: Real = 1
+  // expected-error@+1 {{param `n` takes static values; this one depends on a param [not_static]}}
+  param n: [Real] in [[1], [x]]
+  report r = 1
+}
+
+// -----
+scenario s {
+  param n: Int in [1, 2]
+  // expected-error@+1 {{the values of param `m` differ between variants; a param's values may not depend on a param whose values are static [bad_scenario]}}
+  param m: Int in range(n)
+  // expected-note@-4 {{in the variant of scenario `s` with `n = 2` [specialised_at]}}
+  let k = range(n)
+  report r = m
 }
 
 // -----

@@ -65,24 +65,48 @@ let x = min([])
 // -----
 // An empty sum is zero, of any dimension.
 let ok = (sum i in []: i) + 1 s
+// A Real param is never specialised: structure that depends on it is an error. (An Int or
+// Bool param is specialised instead: test/lit/params.)
 scenario s {
-  param n: Int = 4 in [1, 2, 4]
+  param x: Real = 4
   // expected-error@+1 {{`range` needs constant `Int`s, got param-dependent `Int` [not_static]}}
-  let ranks = range(n)
+  let ranks = range(floor(x))
   report r = len(ranks)
 }
 
 // -----
 scenario s {
-  param n: Int = 4 in [1, 2, 4]
+  param x: Real = 2
   // expected-error@+1 {{a list index must be a constant `Int`, got param-dependent `Int` [not_static]}}
+  report r = [10, 20, 30][ceil(x)]
+}
+
+// -----
+scenario s {
+  param n: Int = 4 in [1, 2, 4]
+  // expected-error@+1 {{index 4 is out of range for a list of 3 [index_out_of_range]}}
   report r = [10, 20, 30][n]
+  // expected-note@-4 {{in the variant of scenario `s` with `n = 4` [specialised_at]}}
+}
+
+// -----
+scenario s {
+  param x: Real = 1
+  // expected-error@+1 {{a list filter must be a constant `Bool`, got param-dependent `Bool` [not_static]}}
+  report r = len([i for i in range(4) if i < x])
+}
+
+// -----
+scenario s {
+  // expected-error@+1 {{a list filter must be a constant `Bool`, got `Int` [type_mismatch]}}
+  report r = len([i for i in range(4) if i])
 }
 
 // -----
 record Link { bw: B/s }
 scenario s {
-  param fast: Bool = true
+  param r0: Real = 1
+  let fast = r0 > 0.5
   // A param may choose between records of one type, not between a record and a list.
   let ok = if fast then Link { bw = 2 GB/s } else Link { bw = 1 GB/s }
   // expected-error@+1 {{this `if` depends on a param and its branches are `Link` and `[Int]`; only numbers, and records or lists of them, can be chosen at run time [not_static]}}
@@ -92,7 +116,16 @@ scenario s {
 
 // -----
 scenario s {
-  param k: Int = 2 in [1, 2]
+  param x: Real = 2
   // expected-error@+1 {{raising `s` to a power needs a constant `Int` exponent (|n| <= 8) [not_static]}}
+  report r = (3 s) ^ floor(x)
+}
+
+// -----
+scenario s {
+  param k: Int = 2 in [1, 2]
+  // An Int exponent is specialised, but a report's unit may not change between variants.
+  // expected-error@+1 {{report `r` is `s^2` in one variant and `s` in another; it must be the same in every variant of the scenario [type_mismatch]}}
   report r = (3 s) ^ k
+  // expected-note@-5 {{in the variant of scenario `s` with `k = 1` [specialised_at]}}
 }

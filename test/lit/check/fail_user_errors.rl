@@ -47,21 +47,32 @@ let x = str(1, 2)
 
 // -----
 scenario s {
-  param n: Int = 4 in [1, 2, 4]
+  param x: Real = 4
   // expected-error@+1 {{this condition depends on a param, so whether its branch raises `error` cannot be decided when the spec is checked; test only shapes and constants [not_static]}}
-  let checked = if n > 8 then error("too many") else n
+  let checked = if x > 8 then error("too many") else x
   report r = checked
 }
 
 // -----
 scenario s {
-  param n: Int = 4 in [1, 2, 4]
-  // A param's value is not known when the spec is checked.
+  param x: Real = 4
+  // A Real param's value is not known when the spec is checked (an Int param's would be:
+  // the scenario is specialised on it, test/lit/params).
   // expected-error@+1 {{`str` needs a value known when the spec is checked, got param-dependent `Int` [not_static]}}
-  let a = str(n)
-  // expected-error@+1 {{`str` needs a value known when the spec is checked, got `[Int]` holding a param-dependent `Int` [not_static]}}
-  let b = str([1, n])
-  report r = n
+  let a = str(floor(x))
+  // expected-error@+1 {{`str` needs a value known when the spec is checked, got `[Int]` holding a param-dependent `Real` [not_static]}}
+  let b = str([1, x])
+  report r = x
+}
+
+// -----
+scenario s {
+  param n: Int = 4 in [1, 2, 4]
+  // An Int param that a check needs is specialised: each variant decides its own.
+  // expected-error@+1 {{too many [user_error]}}
+  let checked = if n > 2 then error("too many") else n
+  // expected-note@-5 {{in the variant of scenario `s` with `n = 4` [specialised_at]}}
+  report r = checked
 }
 
 // -----
