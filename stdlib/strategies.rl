@@ -1,0 +1,469 @@
+// stdlib.strategies: parallelization strategies for training a network on a cluster, each
+// a function that returns the same record, a `Plan` (time per iteration by phase and by
+// communication, memory per GPU by category, and every feasibility constraint by name),
+// so that strategies compare column by column and a spec can write a new one.
+// docs/strategies.md has each strategy's formulas and where they come from.
+//   import stdlib.strategies
+//   let plan = data_parallel(resnet50, setup(abci(16)), 64, 64)
+//   report iter = plan.iter in ms
+//   require plan.feasible
+import stdlib.hardware
+import stdlib.layers
+import stdlib.kernel_time
+import stdlib.collectives
+
+// ---- what a strategy returns --------------------------------------------------------
+
+// One communication of an iteration, by name ("grad_allreduce", "act_allgather",
+// "halo_exchange", "pipeline_sendrecv", ...): its time and the bytes each GPU sends.
+record Comm { name: String, time: s, bytes: B }
+
+// Memory of one GPU by category.
+record Memory {
+  weights: B          // the parameters this GPU holds (fp16 copies under mixed precision)
+  grads: B            // their gradients
+  optimizer: B        // optimizer state (momentum, Adam's two moments, fp32 master weights)
+  activations: B      // what the forward pass keeps for the backward pass
+  buffers: B = 0 B    // communication buffers (gradient buckets, received activations)
+  workspace: B = 0 B  // kernel workspace (cuDNN), framework overhead
+}
+fn memory_total(m: Memory) -> B = m.weights + m.grads + m.optimizer + m.activations + m.buffers + m.workspace
+
+// One feasibility constraint: `value <= limit` must hold.
+record Constraint { name: String, value: Real, limit: Real }
+fn holds(c: Constraint) -> Bool = c.value <= c.limit
+
+record Plan {
+  strategy: String
+  gpus: Int
+  batch: Int            // samples per iteration, over all GPUs
+  fwd: s                // compute of one iteration on the slowest GPU
+  bwd: s
+  update: s             // the weight update
+  comms: [Comm]
+  comm: s               // all communication
+  exposed: s            // communication not hidden behind compute
+  bubble: s = 0 s       // idle time of a pipeline
+  iter: s               // one iteration
+  dataset: Int          // samples per epoch
+  epoch: s              // ceil(dataset / batch) iterations
+  memory: Memory
+  capacity: B           // the device's memory
+  constraints: [Constraint]
+  feasible: Bool        // every constraint holds
+}
+
+// The time of the communications named `name` (0 s when the plan has none).
+fn comm_time(p: Plan, name: String) -> s = sum c in p.comms: if c.name == name then c.time else 0 s
+fn mem_total(p: Plan) -> B = memory_total(p.memory)
+// The share of an iteration spent in exposed communication.
+fn comm_share(p: Plan) -> Real = p.exposed / p.iter
+// GPU-hours of one epoch (ParaDL's cost, in hours rather than node-minutes).
+fn gpu_hours(p: Plan) -> Real = p.gpus * p.epoch / 1 h
+// Whether the constraint named `name` fails (false when the plan has none of that name).
+fn fails(p: Plan, name: String) -> Bool =
+  (sum c in p.constraints: if c.name == name and not holds(c) then 1 else 0) > 0
+
+// ---- how a strategy is run ------------------------------------------------------------
+
+// Where a layer's compute time comes from:
+//   "measured": one sample's measured forward+backward time of the whole network, spread
+//               over the layers in proportion to their FLOPs (ParaDL);
+//   "kernels":  the device's kernel-time models (stdlib.kernel_time; the roofline for a
+//               kernel the bundle lacks);
+//   "roofline": the roofline of each layer's counts at the device's peak.
+record Compute {
+  source: String = "kernels"
+  sample_time: s = 0 s
+  bwd_share: Real = 2 / 3     // measured: the backward pass's share of a sample's time
+}
+let measured_source = Compute { source = "measured" }
+let roofline_source = Compute { source = "roofline" }
+let kernel_source = Compute { source = "kernels" }
+
+// Optimizer state per parameter, in fp32 words.
+record Optimizer { name: String, words: Int }
+let sgd = Optimizer { name = "sgd", words = 0 }
+let momentum = Optimizer { name = "momentum", words = 1 }
+let adam = Optimizer { name = "adam", words = 2 }
+
+// The collectives a strategy uses: any schedule of the same signature (stdlib.collectives,
+// or the spec's own), so that a new algorithm changes every strategy's cost.
+record Collectives {
+  allreduce: fn(B, Int, Link) -> s = ring_allreduce
+  allgather: fn(B, Int, Link) -> s = ring_allgather
+  reduce_scatter: fn(B, Int, Link) -> s = ring_reduce_scatter
+  hierarchical: Bool = true   // a group that spans nodes: inside the node, then across
+}
+
+// Everything but the network, the GPU count and the batch.
+record Setup {
+  cluster: Cluster
+  device: Device = cluster.device
+  compute: Compute = kernel_source
+  coll: Collectives = Collectives {}
+  optimizer: Optimizer = sgd
+  elem: B = 4 B                   // bytes per element of weights, activations, gradients
+  mixed: Bool = false             // mixed precision: elem 2 B plus fp32 master weights
+  dataset: Int = 1281167          // ImageNet-1k's training set
+  overlap: Bool = true            // gradient allreduce overlapped with the backward pass
+  bucket: B = 25 MB               // gradient bucket cap (PyTorch DDP); 0 B: one per layer
+  first_bucket: B = 1 MB          // DDP's first (last layers') bucket
+  straggler_cv: Real = 0          // coefficient of variation of a GPU's compute time
+  workspace: B = 0 B
+  update_flops: Int = 2           // FLOPs per parameter of the weight update
+}
+fn setup(c: Cluster) -> Setup = Setup { cluster = c }
+
+// ---- compute ----------------------------------------------------------------------------
+
+fn _layer_flops(l: Layer) -> Int = l.fwd + l.bwd_data + l.bwd_weight
+
+// Forward and backward time of every layer of `net` for `batch` samples on one GPU, each
+// divided by `split` (a layer split over `split` GPUs by filters, channels or space).
+fn layer_times(net: Network, s: Setup, batch: Int) -> [LayerTime] =
+  if s.compute.source == "measured" then {
+    let total = sum l in net.layers: _layer_flops(l)
+    [{ let t = s.compute.sample_time * batch * _layer_flops(l) / total
+       LayerTime { fwd = t * (1 - s.compute.bwd_share), bwd = t * s.compute.bwd_share, source = "measured" } }
+     for l in net.layers]
+  } else if s.compute.source == "roofline" then
+    [layer_time(l with { kernels = [] }, s.device, batch, s.elem) for l in net.layers]
+  else [layer_time(l, s.device, batch, s.elem) for l in net.layers]
+
+// The weight update of `params` parameters: a memory-bound pass over weights, gradients
+// and optimizer state.
+fn update_time(s: Setup, params: Int) -> s =
+  roofline(params * s.update_flops * 1 FLOP, params * (3 * s.elem + 2 * s.optimizer.words * 4 B),
+           s.device.peak, s.device.membw)
+
+// The expected slowest of p GPUs whose compute times vary with coefficient of variation
+// `cv`, as a factor on the mean: 1 + cv E[max of p standard normals], with the
+// asymptotic E[max] ~ sqrt(2 ln p) - (ln ln p + ln 4pi) / (2 sqrt(2 ln p)) (Cramér), exact
+// enough for p >= 4 and 0 for one GPU. Li et al. find overlap hides this only partly.
+fn straggler(cv: Real, p: Int) -> Real =
+  if p < 2 then 1.0
+  else if p < 4 then 1 + cv * (if p == 2 then 0.5642 else 0.8463)
+  else 1 + cv * (sqrt(2 * log(p)) - (log(log(p)) + log(4 * 3.141592653589793)) / (2 * sqrt(2 * log(p))))
+
+// ---- memory -------------------------------------------------------------------------
+
+// Weights, gradients and optimizer state of `params` parameters on one GPU.
+fn param_memory(s: Setup, params: Int, activations: B, buffers: B) -> Memory =
+  Memory { weights = params * s.elem, grads = params * s.elem,
+           optimizer = params * (s.optimizer.words * 4 B + (if s.mixed then 4 B else 0 B)),
+           activations = activations, buffers = buffers, workspace = s.workspace }
+
+fn act_bytes(net: Network, s: Setup, batch: Int) -> B = (sum l in net.layers: l.act) * batch * s.elem
+
+// ---- communication on a group of GPUs ---------------------------------------------------
+
+// The link a group of `g` GPUs sees: the node's inside one node, the network's across.
+fn group_link(s: Setup, g: Int) -> Link =
+  if g <= s.cluster.gpus_per_node then s.cluster.intra else inter_link(s.cluster, ceil(g / s.cluster.gpus_per_node))
+
+// An allreduce of n bytes over a group of g consecutive GPUs: the collective on the node's
+// link inside one node; across nodes hierarchical (reduce-scatter in the node, the
+// collective across nodes, allgather in the node), or flat on the network's link.
+fn group_allreduce(s: Setup, n: B, g: Int) -> s = {
+  let gpn = s.cluster.gpus_per_node
+  if g <= 1 then 0 s
+  else if g <= gpn then s.coll.allreduce(n, g, s.cluster.intra)
+  else if s.coll.hierarchical then
+    s.coll.reduce_scatter(n, gpn, s.cluster.intra) + s.coll.allreduce(n / gpn, ceil(g / gpn), group_link(s, g))
+      + s.coll.allgather(n, gpn, s.cluster.intra)
+  else s.coll.allreduce(n, g, group_link(s, g))
+}
+fn group_allgather(s: Setup, n: B, g: Int) -> s = if g <= 1 then 0 s else s.coll.allgather(n, g, group_link(s, g))
+fn group_reduce_scatter(s: Setup, n: B, g: Int) -> s =
+  if g <= 1 then 0 s else s.coll.reduce_scatter(n, g, group_link(s, g))
+
+// ---- gradient buckets ---------------------------------------------------------------
+
+// The layers with parameters in backward order, cut into buckets of at most `cap` bytes of
+// gradients (the first one `first`; a layer larger than a bucket is a bucket of its own);
+// `cap` 0 B: one bucket per layer. Each bucket: the indices of its layers.
+fn buckets(net: Network, s: Setup) -> [[Int]] = {
+  let order = [len(net.layers) - 1 - i for i in range(len(net.layers)) if net.layers[len(net.layers) - 1 - i].params > 0]
+  let add = fn(acc: [[Int]], i: Int) -> [[Int]] = {
+    let cap = if len(acc) <= 1 then s.first_bucket else s.bucket
+    let last = if len(acc) == 0 then [] else acc[len(acc) - 1]
+    let bytes = (sum j in last: net.layers[j].params) * s.elem + net.layers[i].params * s.elem
+    if len(acc) == 0 then [[i]]
+    else if s.bucket > 0 B and bytes <= cap then concat([acc[k] for k in range(len(acc) - 1)], [concat(last, [i])])
+    else concat(acc, [[i]])
+  }
+  fold(add, [], order)
+}
+
+// ---- strategies -----------------------------------------------------------------------
+
+fn _plan(strategy: String, s: Setup, gpus: Int, batch: Int, fwd: s, bwd: s, update: s, comms: [Comm],
+         exposed: s, bubble: s, memory: Memory, constraints: [Constraint]) -> Plan = {
+  let iter = fwd + bwd + update + exposed + bubble
+  let all = concat(constraints, [Constraint { name = "memory", value = memory_total(memory) / 1 B,
+                                              limit = s.device.memory / 1 B }])
+  Plan { strategy = strategy, gpus = gpus, batch = batch, fwd = fwd, bwd = bwd, update = update,
+         comms = comms, comm = sum c in comms: c.time, exposed = exposed, bubble = bubble, iter = iter,
+         dataset = s.dataset, epoch = ceil(s.dataset / batch) * iter, memory = memory,
+         capacity = s.device.memory, constraints = all,
+         feasible = (sum c in all: if holds(c) then 0 else 1) == 0 }
+}
+
+// One GPU: no communication.
+fn serial(net: Network, s: Setup, batch: Int) -> Plan = {
+  let ts = layer_times(net, s, batch)
+  let params = total_params(net)
+  _plan("serial", s, 1, batch, sum t in ts: t.fwd, sum t in ts: t.bwd, update_time(s, params), [], 0 s, 0 s,
+        param_memory(s, params, act_bytes(net, s, batch), 0 B), [])
+}
+
+// Data parallelism on p GPUs with `per_gpu` samples each. Blocking: every bucket's
+// allreduce after the backward pass. Overlapped (s.overlap): the wait-free chain of
+// PyDTNN's calculate_time over buckets in backward order, a bucket's allreduce starting
+// when its last gradient is ready and the previous allreduce is done; the exposed part is
+// what ends after the backward pass. With s.straggler_cv the slowest GPU's compute sets
+// when each bucket is ready.
+fn data_parallel(net: Network, s: Setup, p: Int, per_gpu: Int) -> Plan = {
+  let ts = layer_times(net, s, per_gpu)
+  let slow = straggler(s.straggler_cv, p)
+  let fwd = (sum t in ts: t.fwd) * slow
+  let bwd = (sum t in ts: t.bwd) * slow
+  let bs = buckets(net, s)
+  let sizes = [(sum j in b: net.layers[j].params) * s.elem for b in bs]
+  let times = [group_allreduce(s, n, p) for n in sizes]
+  // The backward pass is done with layer j after the layers behind it: ready[k] is when
+  // bucket k's last layer is done.
+  let ready = [(sum j in range(len(net.layers)): if j >= min(bs[k]) then ts[j].bwd else 0 s) * slow
+               for k in range(len(bs))]
+  let chain = fold(fn(end: s, k: Int) -> s = max(end, ready[k]) + times[k], 0 s, range(len(bs)))
+  let total = sum t in times: t
+  let exposed = if s.overlap then max(chain - bwd, 0 s) else total
+  let params = total_params(net)
+  _plan("data", s, p, p * per_gpu, fwd, bwd, update_time(s, params),
+        [Comm { name = "grad_allreduce", time = total, bytes = params * s.elem }], exposed, 0 s,
+        param_memory(s, params, act_bytes(net, s, per_gpu), if s.overlap then params * s.elem else 0 B),
+        [Constraint { name = "samples per GPU >= 1", value = 1, limit = per_gpu }])
+}
+
+// ---- splitting layers over GPUs -------------------------------------------------------
+
+// The layers a model-parallel strategy splits by default: those with parameters whose
+// kernels are convolutions or GEMMs (not batchnorm's scale and shift).
+fn splittable(l: Layer) -> Bool =
+  l.params > 0 and (l.kind == "conv1d" or l.kind == "conv2d" or l.kind == "conv3d" or l.kind == "dense")
+fn _active(net: Network, active: [Bool]) -> [Bool] =
+  if len(active) == 0 then [splittable(l) for l in net.layers]
+  else if len(active) != len(net.layers) then
+    error("the list of split layers has " + str(len(active)) + " entries; the network has " +
+          str(len(net.layers)) + " layers")
+  else active
+
+fn _is_conv(k: Kernel) -> Bool = k.kind == "conv2d_fwd" or k.kind == "conv2d_bwd_data" or k.kind == "conv2d_bwd_filter"
+fn _is_gemm(k: Kernel) -> Bool = k.kind == "gemm_fwd" or k.kind == "gemm_bwd_data" or k.kind == "gemm_bwd_weight"
+fn _set(xs: [Int], i: Int, v: Int) -> [Int] = [if j == i then v else xs[j] for j in range(len(xs))]
+
+// One GPU's share of a kernel split `p` ways along `axis`: "filter" (output channels),
+// "channel" (input channels) or "height" (the first spatial axis), so that a kernel model
+// sees the shape each GPU runs. 2-D convolutions have features [C, H, W, F, kh, kw, sh,
+// sw, ph, pw, groups] and GEMMs [k, n] (stdlib.layers); other kernels keep their features
+// and divide their counts.
+fn split_kernel(k: Kernel, axis: String, p: Int) -> Kernel = {
+  let f = k.feats
+  let feats = if _is_conv(k) then (
+      if axis == "filter" then _set(f, 3, ceil(f[3] / p))
+      else if axis == "channel" then _set(f, 0, ceil(f[0] / p))
+      else _set(f, 1, ceil(f[1] / p) + f[4] - 1))
+    else if _is_gemm(k) then (
+      if axis == "filter" then _set(f, 1, ceil(f[1] / p))
+      else if axis == "channel" then _set(f, 0, ceil(f[0] / p))
+      else f)
+    else f
+  k with { feats = feats, flops = ceil(k.flops / p), elems = ceil(k.elems / p),
+           fixed = if axis == "height" then k.fixed else ceil(k.fixed / p) }
+}
+fn split_layer(l: Layer, axis: String, p: Int) -> Layer =
+  l with { fwd = ceil(l.fwd / p), bwd_data = ceil(l.bwd_data / p), bwd_weight = ceil(l.bwd_weight / p),
+           reads = ceil(l.reads / p), writes = ceil(l.writes / p), act = ceil(l.act / p),
+           kernels = [split_kernel(k, axis, p) for k in l.kernels] }
+
+// Elements per sample of layer i's input (the network's input for the first).
+fn in_elems(net: Network, i: Int) -> Int = if i == 0 then numel(net.input) else numel(net.layers[i - 1].out)
+
+fn _times_split(net: Network, s: Setup, batch: Int, act: [Bool], axis: String, p: Int) -> [LayerTime] = {
+  let whole = layer_times(net, s, batch)
+  if s.compute.source == "measured" then
+    [if act[i] then LayerTime { fwd = whole[i].fwd / p, bwd = whole[i].bwd / p, source = whole[i].source }
+     else whole[i] for i in range(len(net.layers))]
+  else {
+    let split = Network { name = net.name, input = net.input,
+                          layers = [if act[i] then split_layer(net.layers[i], axis, p) else net.layers[i]
+                                    for i in range(len(net.layers))] }
+    layer_times(split, s, batch)
+  }
+}
+
+// ---- model parallelism: filter and channel ----------------------------------------------
+
+// Filter parallelism on p GPUs (ParaDL; Dryden et al.): each GPU computes 1/p of the
+// output channels of every split layer for the whole batch. Forward: an allgather of each
+// split layer's output (but the last layer's); backward: an allreduce of each split
+// layer's input gradient (but the first layer's), or a reduce-scatter with
+// `backward = "reduce_scatter"`. Each GPU updates its own slice of the weights: no
+// gradient exchange. `active`: which layers are split (default: conv and dense).
+fn filter_parallel(net: Network, s: Setup, p: Int, batch: Int, active: [Bool] = [],
+                   backward: String = "allreduce") -> Plan = {
+  let act = _active(net, active)
+  let n = len(net.layers)
+  let ts = _times_split(net, s, batch, act, "filter", p)
+  let gathers = sum i in range(n - 1): if act[i] then group_allgather(s, batch * numel(net.layers[i].out) * s.elem / p, p) else 0 s
+  let reduces = sum i in range(1, n): if act[i] then
+    (if backward == "reduce_scatter" then group_reduce_scatter(s, batch * in_elems(net, i) * s.elem, p)
+     else group_allreduce(s, batch * in_elems(net, i) * s.elem, p)) else 0 s
+  let split_params = sum i in range(n): if act[i] then net.layers[i].params else 0
+  let params = total_params(net) - split_params + ceil(split_params / p)
+  let min_f = min i in range(n): if act[i] then net.layers[i].out[0] else 1000000000
+  _plan("filter", s, p, batch, sum t in ts: t.fwd, sum t in ts: t.bwd, update_time(s, params),
+        [Comm { name = "act_allgather", time = gathers, bytes = 0 B },
+         Comm { name = if backward == "reduce_scatter" then "grad_x_reduce_scatter" else "grad_x_allreduce",
+                time = reduces, bytes = 0 B }],
+        gathers + reduces, 0 s, param_memory(s, params, act_bytes(net, s, batch), 0 B),
+        [Constraint { name = "p <= smallest filter count", value = p, limit = min_f }])
+}
+
+// Channel parallelism, the mirror image: each GPU holds 1/p of the input channels of every
+// split layer; forward: an allreduce of each split layer's output (but the last's);
+// backward: an allgather of each split layer's input gradient (but the first's).
+fn channel_parallel(net: Network, s: Setup, p: Int, batch: Int, active: [Bool] = []) -> Plan = {
+  let act = _active(net, active)
+  let n = len(net.layers)
+  let ts = _times_split(net, s, batch, act, "channel", p)
+  let reduces = sum i in range(n - 1): if act[i] then group_allreduce(s, batch * numel(net.layers[i].out) * s.elem, p) else 0 s
+  let gathers = sum i in range(1, n): if act[i] then group_allgather(s, batch * in_elems(net, i) * s.elem / p, p) else 0 s
+  let split_params = sum i in range(n): if act[i] then net.layers[i].params else 0
+  let params = total_params(net) - split_params + ceil(split_params / p)
+  let min_c = min i in range(n): if act[i] then (if i == 0 then net.input[0] else net.layers[i - 1].out[0]) else 1000000000
+  _plan("channel", s, p, batch, sum t in ts: t.fwd, sum t in ts: t.bwd, update_time(s, params),
+        [Comm { name = "act_allreduce", time = reduces, bytes = 0 B },
+         Comm { name = "grad_x_allgather", time = gathers, bytes = 0 B }],
+        reduces + gathers, 0 s, param_memory(s, params, act_bytes(net, s, batch), 0 B),
+        [Constraint { name = "p <= smallest channel count", value = p, limit = min_c }])
+}
+
+// ---- spatial parallelism --------------------------------------------------------------
+
+// Kernel height of a 2-D convolution or pooling layer (1 for the others): the halo it
+// needs is floor(kh / 2) rows from each neighbour.
+fn kernel_height(l: Layer) -> Int =
+  max k in concat([1], [if _is_conv(k) then k.feats[4] else if k.kind == "pool_fwd" then k.feats[3] else 1
+                        for k in l.kernels]): k
+
+// Spatial parallelism on p GPUs: every layer with a spatial output (rank >= 3: [C, H, W])
+// is split along its height into p slabs of the whole batch; each conv or pool layer
+// exchanges a halo of floor(kh / 2) rows of its input with each neighbour, forward, and of
+// its output gradient, backward (two sends each way); where the split ends (the first
+// layer without spatial axes) each GPU gathers the whole activation, and the dense layers
+// after it run on every GPU. The weights are replicated: their gradients are allreduced.
+fn spatial_parallel(net: Network, s: Setup, p: Int, batch: Int) -> Plan = {
+  let n = len(net.layers)
+  let act = [len(l.out) >= 3 for l in net.layers]
+  let ends = min i in range(n): if act[i] then n else i
+  let ts = _times_split(net, s, batch, act, "height", p)
+  let link = group_link(s, p)
+  let halo = sum i in range(n): if act[i] and kernel_height(net.layers[i]) > 1 then {
+    let x = if i == 0 then net.input else net.layers[i - 1].out
+    let rows = floor(kernel_height(net.layers[i]) / 2)
+    let slab = batch * x[0] * rows * (prod d in range(2, len(x)): x[d]) * s.elem
+    let dy = batch * net.layers[i].out[0] * rows * (prod d in range(2, len(net.layers[i].out)): net.layers[i].out[d]) * s.elem
+    if p > 1 then 2 * p2p(slab, link) + 2 * p2p(dy, link) else 0 s
+  } else 0 s
+  let gather = if ends < n then group_allgather(s, batch * in_elems(net, ends) * s.elem / p, p) else 0 s
+  let params = total_params(net)
+  let grads = group_allreduce(s, params * s.elem, p)
+  let min_h = min i in range(n): if act[i] then net.layers[i].out[1] else 1000000000
+  let spatial_act = sum i in range(n): if act[i] then net.layers[i].act else 0
+  let dense_act = sum i in range(n): if act[i] then 0 else net.layers[i].act
+  _plan("spatial", s, p, batch, sum t in ts: t.fwd, sum t in ts: t.bwd, update_time(s, params),
+        [Comm { name = "halo_exchange", time = halo, bytes = 0 B },
+         Comm { name = "act_allgather", time = gather, bytes = 0 B },
+         Comm { name = "grad_allreduce", time = grads, bytes = params * s.elem }],
+        halo + gather + grads, 0 s,
+        param_memory(s, params, (ceil(spatial_act / p) + dense_act) * batch * s.elem, 0 B),
+        [Constraint { name = "p <= smallest split height", value = p, limit = min_h }])
+}
+
+// ---- pipeline parallelism ---------------------------------------------------------------
+
+// The layers cut into `stages` contiguous stages of about equal forward FLOPs (cut before
+// the first layer at which the running total passes k/stages of the whole): each stage's
+// first layer index, then len(layers). FLOPs, not times, so the cut is static.
+fn stage_cuts(net: Network, stages: Int) -> [Int] = {
+  let n = len(net.layers)
+  let total = sum l in net.layers: _layer_flops(l)
+  let run = fold(fn(acc: [Int], l: Layer) -> [Int] =
+                   concat(acc, [acc[len(acc) - 1] + _layer_flops(l)]), [0], net.layers)
+  let cut = fn(k: Int) -> Int = min i in range(n + 1): if run[i] * stages >= k * total then i else n
+  concat([0], [max(k, min(cut(k), n - stages + k)) for k in range(1, stages)], [n])
+}
+
+// GPipe (Huang et al.) over `stages` GPUs with `micro` micro-batches of batch / micro
+// samples: (micro + stages - 1) steps of the slowest stage forward and backward, of which
+// stages - 1 are the bubble; each cut sends a micro-batch's activation forward and its
+// gradient backward. `order = "1f1b"` (PipeDream-Flush) has the same bubble but keeps
+// at most `stages` micro-batches of activations instead of all of them.
+fn pipeline(net: Network, s: Setup, stages: Int, micro: Int, batch: Int, order: String = "gpipe") -> Plan = {
+  let cuts = stage_cuts(net, stages)
+  let mb = ceil(batch / micro)
+  let ts = layer_times(net, s, mb)
+  let sf = [sum j in range(cuts[k], cuts[k + 1]): ts[j].fwd for k in range(stages)]
+  let sb = [sum j in range(cuts[k], cuts[k + 1]): ts[j].bwd for k in range(stages)]
+  let step_f = max(sf)
+  let step_b = max(sb)
+  let link = group_link(s, stages)
+  let send = if stages > 1 then max k in range(1, stages): p2p(mb * in_elems(net, cuts[k]) * s.elem, link) else 0 s
+  let sends = 2 * (micro + stages - 2) * send
+  let sp = [sum j in range(cuts[k], cuts[k + 1]): net.layers[j].params for k in range(stages)]
+  let sa = [sum j in range(cuts[k], cuts[k + 1]): net.layers[j].act for k in range(stages)]
+  let kept = if order == "1f1b" then min(stages, micro) else micro
+  let params = max(sp)
+  _plan(if order == "1f1b" then "pipeline_1f1b" else "pipeline", s, stages, batch,
+        micro * step_f, micro * step_b, update_time(s, params),
+        [Comm { name = "pipeline_sendrecv", time = sends, bytes = 0 B }], sends,
+        (stages - 1) * (step_f + step_b), param_memory(s, params, max(sa) * mb * kept * s.elem, 0 B),
+        [Constraint { name = "stages <= layers", value = stages, limit = len(net.layers) },
+         Constraint { name = "micro-batches <= batch", value = micro, limit = batch }])
+}
+
+// ---- hybrids ------------------------------------------------------------------------
+
+// Data parallelism over p1 groups of p2 GPUs, with `inner` the strategy inside a group
+// (a plan for the group's share of the batch, on p2 GPUs): the group's gradients (its
+// parameters, already split p2 ways by a model-parallel inner strategy) are allreduced
+// across the p1 groups on the network's link, one GPU of each group in a ring, all
+// groups' rings at once. Overlap with the backward pass as in `data_parallel`.
+fn data_hybrid(name: String, inner: Plan, s: Setup, p1: Int, p2: Int, grad_bytes: B) -> Plan = {
+  let across = if p1 <= 1 then 0 s else s.coll.allreduce(grad_bytes, p1, group_link(s, p1 * p2))
+  let exposed = if s.overlap then max(across - inner.bwd, 0 s) else across
+  _plan(name, s, p1 * p2, inner.batch * p1, inner.fwd, inner.bwd, inner.update,
+        concat(inner.comms, [Comm { name = "grad_allreduce", time = across, bytes = grad_bytes }]),
+        inner.exposed + exposed, inner.bubble,
+        inner.memory with { buffers = inner.memory.buffers + (if s.overlap then grad_bytes else 0 B) },
+        [c for c in inner.constraints if c.name != "memory"])
+}
+// Filter parallelism inside groups of p2 GPUs (a node), data parallelism across p1 groups.
+fn data_filter(net: Network, s: Setup, p1: Int, p2: Int, per_group: Int, active: [Bool] = []) -> Plan = {
+  let inner = filter_parallel(net, s, p2, per_group, active)
+  data_hybrid("data+filter", inner, s, p1, p2, inner.memory.grads)
+}
+// Spatial parallelism inside groups of p2 GPUs, data parallelism across p1 groups.
+fn data_spatial(net: Network, s: Setup, p1: Int, p2: Int, per_group: Int) -> Plan = {
+  let inner = spatial_parallel(net, s, p2, per_group)
+  data_hybrid("data+spatial", inner, s, p1, p2, inner.memory.grads)
+}
+// A pipeline of `stages` GPUs replicated p1 times: each stage's gradients are allreduced
+// across the replicas.
+fn data_pipeline(net: Network, s: Setup, p1: Int, stages: Int, micro: Int, per_replica: Int,
+                 order: String = "gpipe") -> Plan = {
+  let inner = pipeline(net, s, stages, micro, per_replica, order)
+  data_hybrid("data+pipeline", inner, s, p1, stages, inner.memory.grads)
+}
