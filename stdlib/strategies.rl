@@ -174,6 +174,7 @@ fn group_allreduce(s: Setup, n: B, g: Int) -> s = {
       + s.coll.allgather(n, gpn, s.cluster.intra)
   else s.coll.allreduce(n, g, group_link(s, g))
 }
+// n: the whole gathered vector (each GPU contributes n / g), as stdlib.collectives.
 fn group_allgather(s: Setup, n: B, g: Int) -> s = if g <= 1 then 0 s else s.coll.allgather(n, g, group_link(s, g))
 fn group_reduce_scatter(s: Setup, n: B, g: Int) -> s =
   if g <= 1 then 0 s else s.coll.reduce_scatter(n, g, group_link(s, g))
@@ -316,7 +317,7 @@ fn filter_parallel(net: Network, s: Setup, p: Int, batch: Int, active: [Bool] = 
   let act = _active(net, active)
   let n = len(net.layers)
   let ts = _times_split(net, s, batch, act, "filter", p)
-  let gathers = sum i in range(n - 1): if act[i] then group_allgather(s, batch * numel(net.layers[i].out) * s.elem / p, p) else 0 s
+  let gathers = sum i in range(n - 1): if act[i] then group_allgather(s, batch * numel(net.layers[i].out) * s.elem, p) else 0 s
   let reduces = sum i in range(1, n): if act[i] then
     (if backward == "reduce_scatter" then group_reduce_scatter(s, batch * in_elems(net, i) * s.elem, p)
      else group_allreduce(s, batch * in_elems(net, i) * s.elem, p)) else 0 s
@@ -339,7 +340,7 @@ fn channel_parallel(net: Network, s: Setup, p: Int, batch: Int, active: [Bool] =
   let n = len(net.layers)
   let ts = _times_split(net, s, batch, act, "channel", p)
   let reduces = sum i in range(n - 1): if act[i] then group_allreduce(s, batch * numel(net.layers[i].out) * s.elem, p) else 0 s
-  let gathers = sum i in range(1, n): if act[i] then group_allgather(s, batch * in_elems(net, i) * s.elem / p, p) else 0 s
+  let gathers = sum i in range(1, n): if act[i] then group_allgather(s, batch * in_elems(net, i) * s.elem, p) else 0 s
   let split_params = sum i in range(n): if act[i] then net.layers[i].params else 0
   let params = total_params(net) - split_params + ceil(split_params / p)
   let min_c = min i in range(n): if act[i] then (if i == 0 then net.input[0] else net.layers[i - 1].out[0]) else 1000000000
@@ -377,7 +378,7 @@ fn spatial_parallel(net: Network, s: Setup, p: Int, batch: Int) -> Plan = {
     let dy = batch * net.layers[i].out[0] * rows * (prod d in range(2, len(net.layers[i].out)): net.layers[i].out[d]) * s.elem
     if p > 1 then 2 * p2p(slab, link) + 2 * p2p(dy, link) else 0 s
   } else 0 s
-  let gather = if ends < n then group_allgather(s, batch * in_elems(net, ends) * s.elem / p, p) else 0 s
+  let gather = if ends < n then group_allgather(s, batch * in_elems(net, ends) * s.elem, p) else 0 s
   let params = total_params(net)
   let grads = group_allreduce(s, params * s.elem, p)
   let min_h = min i in range(n): if act[i] then net.layers[i].out[1] else 1000000000
