@@ -9,5 +9,6 @@ int RunEval();
 int RunSweep();
 int RunStats();  // stats_command.cpp
 int RunFit();    // fit_command.cpp
+int RunAdvise(); // advise_command.cpp
 
 }  // namespace rl::driver

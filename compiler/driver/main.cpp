@@ -21,7 +21,7 @@ int main(int argc, char** argv) {
   llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
   llvm::cl::SetVersionPrinter([](llvm::raw_ostream& os) { os << "ringline " RL_VERSION "\n"; });
   llvm::cl::HideUnrelatedOptions(Category);
-  for (llvm::cl::SubCommand* sub : {&CheckCmd, &EmitCmd, &EvalCmd, &SweepCmd, &StatsCmd, &FitCmd})
+  for (llvm::cl::SubCommand* sub : {&CheckCmd, &EmitCmd, &EvalCmd, &SweepCmd, &StatsCmd, &FitCmd, &AdviseCmd})
     llvm::cl::HideUnrelatedOptions(Category, *sub);
   if (!llvm::cl::ParseCommandLineOptions(argc, argv,
                                          "Ringline: compile and evaluate training-cost specs\n\n"
@@ -31,7 +31,8 @@ int main(int argc, char** argv) {
                                          "  ringline sweep FILE [--set NAME=V1,V2|A..B*2]... [-o OUT.csv] [--best REPORT]\n"
                                          "  ringline stats (FILE | --model NAME) [--batch N] [--device D]\n"
                                          "  ringline fit PROFILE.csv -o OUT.rlk [--holdout F] [--seed N] [--epochs N] [--kinds a,b]\n"
-                                         "  ringline fit --show BUNDLE.rlk [--against PROFILE.csv]\n",
+                                         "  ringline fit --show BUNDLE.rlk [--against PROFILE.csv]\n"
+                                         "  ringline advise [FILE] --model NAME [--cluster C] [--gpus 16,32] [--per-gpu b | --batch B]\n",
                                          &llvm::errs()))
     return kUsageError;
   g_stdlib_dir = FindStdlib(argv[0]);
@@ -43,8 +44,9 @@ int main(int argc, char** argv) {
     else if (SweepCmd) status = RunSweep();
     else if (StatsCmd) status = RunStats();
     else if (FitCmd) status = RunFit();
+    else if (AdviseCmd) status = RunAdvise();
     else {
-      llvm::errs() << "ringline: error: name a subcommand: check, emit, eval, sweep, stats or fit (see --help)\n";
+      llvm::errs() << "ringline: error: name a subcommand: check, emit, eval, sweep, stats, fit or advise (see --help)\n";
       status = kUsageError;
     }
   };

@@ -1,0 +1,252 @@
+// `ringline advise`: every parallelization strategy of stdlib.strategies (stdlib.advise
+// names them) for a network on a cluster at each GPU count, ranked by a goal. The command
+// writes a small Ringline spec (a scenario whose params are the GPU count and the
+// strategy), lowers its variants and evaluates every point with the interpreter, so the
+// numbers are exactly those a spec calling the library gets.
+//   ringline advise --model resnet50 --cluster abci --gpus 16,64,256 --per-gpu 32
+#include <fmt/format.h>
+#include <llvm/ADT/SmallString.h>
+#include <llvm/ADT/StringExtras.h>
+#include <llvm/Support/FileSystem.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "compiler/driver/commands.h"
+#include "compiler/driver/options.h"
+#include "compiler/driver/session.h"
+#include "compiler/interp/interp.h"
+#include "compiler/passes/passes.h"
+#include "compiler/units/units.h"
+
+namespace rl::driver {
+
+cl::SubCommand AdviseCmd("advise", "Rank parallelization strategies for a network on a cluster at each GPU count");
+static cl::list<std::string> AdviseFiles(cl::Positional, cl::desc("[spec.rl]"), cl::ZeroOrMore, cl::sub(AdviseCmd),
+                                         cl::cat(Category));
+static cl::opt<std::string> AdviseModel("model", cl::desc("The network: a `let` of the spec, else a stdlib model"),
+                                        cl::value_desc("NAME"), cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<std::string> AdviseCluster("cluster",
+                                          cl::desc("The cluster: a function from a node count to a `Cluster` "
+                                                   "(abci, dgx1_pod, dgx_a100_pod, dgx_h100_pod, ...)"),
+                                          cl::init("abci"), cl::value_desc("NAME"), cl::sub(AdviseCmd),
+                                          cl::cat(Category));
+static cl::opt<std::string> AdviseGpus("gpus", cl::desc("GPU counts (default 16,32,...,1024)"),
+                                       cl::init("16,32,64,128,256,512,1024"), cl::value_desc("N,N,..."),
+                                       cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<unsigned> AdviseBatch("batch", cl::desc("Global batch per iteration (strong scaling)"), cl::init(0),
+                                     cl::value_desc("B"), cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<unsigned> AdvisePerGpu("per-gpu", cl::desc("Samples per GPU (weak scaling; default 32)"), cl::init(0),
+                                      cl::value_desc("b"), cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<std::string> AdviseDevice("device", cl::desc("Replace the cluster's GPU with this `Device`"),
+                                         cl::value_desc("NAME"), cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<std::string> AdviseOptimizer("optimizer", cl::desc("sgd, momentum or adam (optimizer state in memory)"),
+                                            cl::init("sgd"), cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<std::string> AdviseCompute("compute",
+                                          cl::desc("Compute times from: kernels (the device's kernel models, "
+                                                   "else the roofline; default), roofline, or measured"),
+                                          cl::init("kernels"), cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<std::string> AdviseSampleTime("sample-time",
+                                             cl::desc("With --compute measured: one sample's forward+backward time"),
+                                             cl::value_desc("TIME"), cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<std::string> AdviseGoal("goal", cl::desc("Rank by time (per epoch), memory (per GPU) or cost (GPU-hours per epoch)"),
+                                       cl::init("time"), cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<std::string> AdviseFormat("format", cl::desc("Output format: table, csv or json"), cl::init("table"),
+                                         cl::sub(AdviseCmd), cl::cat(Category));
+
+namespace {
+
+// The reports of the generated scenario, in order.
+enum Rep { kIter, kEpoch, kMemory, kCapacity, kComm, kExposed, kCost, kComputeShare, kFeasible, kBroken, kValue, kLimit };
+
+struct Row {
+  double gpus;
+  std::string strategy;
+  std::vector<double> r;
+  std::string broken;  // the constraint that fails, "" when feasible
+  int rank = 0;        // 1-based among the feasible rows of its GPU count; 0 when infeasible
+};
+
+std::optional<std::vector<double>> ParseCounts(const std::string& text) {
+  std::vector<double> out;
+  llvm::SmallVector<llvm::StringRef, 16> parts;
+  llvm::StringRef(text).split(parts, ',', -1, false);
+  for (llvm::StringRef p : parts) {
+    unsigned v;
+    if (p.trim().getAsInteger(10, v) || v < 1 || v > 1'000'000) return std::nullopt;
+    out.push_back(v);
+  }
+  if (out.empty()) return std::nullopt;
+  return out;
+}
+
+std::string Spec(const std::string& import, const std::string& model, const std::vector<double>& gpus) {
+  std::string counts;
+  for (double g : gpus) counts += (counts.empty() ? "" : ", ") + units::FormatNumber(g);
+  std::string batch = AdviseBatch > 0 ? std::to_string(AdviseBatch)
+                                      : "gpus * " + std::to_string(AdvisePerGpu > 0 ? AdvisePerGpu : 32u);
+  std::string compute = AdviseCompute == "measured"
+                            ? fmt::format("Compute {{ source = \"measured\", sample_time = {} }}", AdviseSampleTime)
+                            : fmt::format("Compute {{ source = \"{}\" }}", AdviseCompute);
+  std::string device = AdviseDevice.empty() ? "" : fmt::format(", device = {}", AdviseDevice);
+  return fmt::format(
+      "import stdlib.hardware\nimport stdlib.layers\nimport stdlib.strategies\nimport stdlib.advise\n{}\n"
+      "let _net = {}\n"
+      "let _make = {}\n"
+      "let _choices = concat(choices, hybrid_choices(_make(1).gpus_per_node))\n"
+      "let _setup = fn(gpus: Int) -> Setup = setup(cluster_for(_make, gpus)) with {{ optimizer = {}, compute = {}{} }}\n"
+      "let _names = [[c.name for c in plan_for(ch, _net, _setup(4), 4, 128).constraints] for ch in _choices]\n"
+      "scenario advise {{\n"
+      "  param gpus: Int in [{}]\n"
+      "  param strategy: Choice in _choices\n"
+      "  let _s = _setup(gpus)\n"
+      "  let _plan = plan_for(strategy, _net, _s, gpus, {})\n"
+      "  report iter = _plan.iter\n  report epoch = _plan.epoch\n  report memory = mem_total(_plan)\n"
+      "  report capacity = _plan.capacity\n  report comm = _plan.comm\n  report exposed = _plan.exposed\n"
+      "  report cost = gpu_hours(_plan)\n"
+      "  report compute_share = compute_bound_share(_net, _s.device, max(1, floor({} / gpus)))\n"
+      "  report feasible = _plan.feasible\n  report broken = first_broken(_plan)\n"
+      "  report broken_value = broken_value(_plan)\n  report broken_limit = broken_limit(_plan)\n}}\n",
+      import, model, std::string(AdviseCluster), std::string(AdviseOptimizer), compute, device, counts, batch, batch);
+}
+
+// What limits a strategy: the network when exposed communication is half the iteration or
+// more, else the roof that binds most of the compute time.
+std::string Bound(const Row& r) {
+  if (r.r[kExposed] >= 0.5 * r.r[kIter]) return "network";
+  return r.r[kComputeShare] >= 0.5 ? "compute" : "memory bw";
+}
+
+double GoalOf(const Row& r) {
+  return AdviseGoal == "memory" ? r.r[kMemory] : AdviseGoal == "cost" ? r.r[kCost] : r.r[kEpoch];
+}
+
+std::string Note(const Row& r) {
+  if (r.broken.empty()) return "";
+  return fmt::format("breaks `{}` ({} > {})", r.broken, units::FormatNumber(r.r[kValue]),
+                     units::FormatNumber(r.r[kLimit]));
+}
+
+void PrintTable(const std::string& title, const std::vector<Row>& rows) {
+  llvm::outs() << title << "\n";
+  llvm::outs() << fmt::format("{:>6}  {:>4}  {:<18} {:>12} {:>12} {:>12} {:>6} {:>10}  {:<9} {:>10}  {}\n", "gpus",
+                              "rank", "strategy", "iter [ms]", "epoch [s]", "mem/GPU [GB]", "fits", "comm share",
+                              "bound", "GPU-h", "constraint");
+  for (const Row& r : rows)
+    llvm::outs() << fmt::format("{:>6}  {:>4}  {:<18} {:>12.4g} {:>12.4g} {:>12.4g} {:>6} {:>9.1f}%  {:<9} {:>10.4g}  {}\n",
+                                units::FormatNumber(r.gpus), r.rank ? std::to_string(r.rank) : "-", r.strategy,
+                                r.r[kIter] * 1e3, r.r[kEpoch], r.r[kMemory] / 1e9,
+                                r.r[kMemory] <= r.r[kCapacity] ? "yes" : "no", 100 * r.r[kExposed] / r.r[kIter],
+                                Bound(r), r.r[kCost], Note(r));
+}
+
+std::string Quote(const std::string& s) { return "\"" + s + "\""; }
+
+void PrintCsvOrJson(bool json, const std::vector<Row>& rows) {
+  const char* names[] = {"gpus", "rank", "strategy", "iter_s", "epoch_s", "memory_B", "capacity_B", "comm_s",
+                         "exposed_s", "gpu_hours", "bound", "feasible", "constraint"};
+  auto cells = [&](const Row& r) {
+    return std::vector<std::string>{units::FormatNumber(r.gpus), std::to_string(r.rank), Quote(r.strategy),
+                                    units::FormatNumber(r.r[kIter]), units::FormatNumber(r.r[kEpoch]),
+                                    units::FormatNumber(r.r[kMemory]), units::FormatNumber(r.r[kCapacity]),
+                                    units::FormatNumber(r.r[kComm]), units::FormatNumber(r.r[kExposed]),
+                                    units::FormatNumber(r.r[kCost]), Quote(Bound(r)),
+                                    r.broken.empty() ? "true" : "false", Quote(r.broken)};
+  };
+  if (!json) {
+    llvm::outs() << llvm::join(std::begin(names), std::end(names), ",") << "\n";
+    for (const Row& r : rows) llvm::outs() << llvm::join(cells(r), ",") << "\n";
+    return;
+  }
+  llvm::outs() << "{\"columns\":[";
+  for (size_t i = 0; i < std::size(names); ++i) llvm::outs() << (i ? "," : "") << Quote(names[i]);
+  llvm::outs() << "],\"rows\":[";
+  for (size_t i = 0; i < rows.size(); ++i) llvm::outs() << (i ? ",\n[" : "\n[") << llvm::join(cells(rows[i]), ",") << "]";
+  llvm::outs() << "\n]}\n";
+}
+
+}  // namespace
+
+int RunAdvise() {
+  auto bad = [](const std::string& msg) {
+    llvm::errs() << "ringline: error: " << msg << "\n";
+    return kUsageError;
+  };
+  if (AdviseFormat != "table" && AdviseFormat != "csv" && AdviseFormat != "json")
+    return bad(fmt::format("unknown --format `{}`; use table, csv or json", std::string(AdviseFormat)));
+  if (AdviseGoal != "time" && AdviseGoal != "memory" && AdviseGoal != "cost")
+    return bad(fmt::format("unknown --goal `{}`; use time, memory or cost", std::string(AdviseGoal)));
+  if (AdviseOptimizer != "sgd" && AdviseOptimizer != "momentum" && AdviseOptimizer != "adam")
+    return bad(fmt::format("unknown --optimizer `{}`; use sgd, momentum or adam", std::string(AdviseOptimizer)));
+  if (AdviseCompute != "kernels" && AdviseCompute != "roofline" && AdviseCompute != "measured")
+    return bad(fmt::format("unknown --compute `{}`; use kernels, roofline or measured", std::string(AdviseCompute)));
+  if ((AdviseCompute == "measured") != !AdviseSampleTime.empty())
+    return bad("--compute measured and --sample-time TIME go together");
+  if (AdviseBatch > 0 && AdvisePerGpu > 0) return bad("give --batch (global) or --per-gpu, not both");
+  if (AdviseFiles.size() > 1) return bad("`advise` takes at most one spec file");
+  if (AdviseFiles.empty() && AdviseModel.empty()) return bad("name a network with --model (and a spec file for your own)");
+  std::optional<std::vector<double>> gpus = ParseCounts(AdviseGpus);
+  if (!gpus) return bad(fmt::format("--gpus takes GPU counts, `16,32,64`; got `{}`", std::string(AdviseGpus)));
+
+  std::string import = "import stdlib.models.all";
+  if (!AdviseFiles.empty()) {
+    if (!llvm::sys::fs::is_regular_file(AdviseFiles[0]))
+      return bad(fmt::format("cannot open `{}`: no such file", AdviseFiles[0]));
+    llvm::SmallString<256> abs(AdviseFiles[0]);
+    llvm::sys::fs::make_absolute(abs);
+    import = fmt::format("import stdlib.models.all\nimport \"{}\"", abs.str());
+  }
+  Session s;
+  Exit e = s.LoadText(Spec(import, AdviseModel, *gpus), "<advise>");
+  if (e != kOk) return e;
+  std::optional<check::Variants> vs = s.comp->LowerVariants("advise", {}, {}, /*all_values=*/true);
+  if (!vs) return kSpecError;
+  std::optional<check::Exported> names = s.comp->ExportGlobal("_names");
+  if (!names) return kSpecError;
+  for (ir::Scenario& v : vs->scenarios) passes::RunPipeline(v);
+
+  const ir::Scenario& first = vs->scenarios[0];
+  const std::vector<double>& gpu_axis = first.params[0].values;
+  const std::vector<std::string>& strategies = first.params[1].labels;
+  const size_t ns = first.params[1].values.size();
+  std::vector<interp::Evaluator> evs;
+  for (const ir::Scenario& v : vs->scenarios) evs.emplace_back(v);
+  std::vector<Row> rows;
+  for (size_t i = 0; i < gpu_axis.size(); ++i) {
+    std::vector<Row> group;
+    for (size_t j = 0; j < ns; ++j) {
+      size_t variant = 0;
+      for (uint32_t p : vs->specialised) variant = variant * first.params[p].values.size() + (p == 0 ? i : j);
+      double params[2] = {gpu_axis[i], static_cast<double>(j)};
+      Row r{gpu_axis[i], strategies[j], std::vector<double>(first.reports.size())};
+      evs[variant].Run(params, r.r.data());
+      if (r.r[kFeasible] == 0) {
+        size_t b = static_cast<size_t>(r.r[kBroken]);
+        const check::Exported& list = names->items[j];
+        r.broken = b < list.items.size() ? list.items[b].str : "?";
+      }
+      group.push_back(std::move(r));
+    }
+    std::stable_sort(group.begin(), group.end(), [](const Row& a, const Row& b) {
+      if (a.broken.empty() != b.broken.empty()) return a.broken.empty();
+      return GoalOf(a) < GoalOf(b);
+    });
+    int rank = 0;
+    for (Row& r : group)
+      if (r.broken.empty()) r.rank = ++rank;
+    rows.insert(rows.end(), group.begin(), group.end());
+  }
+  if (AdviseFormat == "table") {
+    std::string batch = AdviseBatch > 0 ? fmt::format("global batch {}", unsigned(AdviseBatch))
+                                        : fmt::format("{} samples per GPU", AdvisePerGpu > 0 ? unsigned(AdvisePerGpu) : 32u);
+    PrintTable(fmt::format("{} on {}: {}, {}, {} compute; ranked by {}", AdviseModel, std::string(AdviseCluster),
+                           batch, std::string(AdviseOptimizer), std::string(AdviseCompute), std::string(AdviseGoal)),
+               rows);
+  } else {
+    PrintCsvOrJson(AdviseFormat == "json", rows);
+  }
+  return kOk;
+}
+
+}  // namespace rl::driver

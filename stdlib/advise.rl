@@ -1,0 +1,69 @@
+// stdlib.advise: the strategies `ringline advise` compares, by name, and what it reports
+// of each plan. A spec can use it too:
+//   let plan = plan_for(Choice { name = "data", kind = "data" }, resnet50, setup(abci(4)), 16, 512)
+import stdlib.hardware
+import stdlib.layers
+import stdlib.roofline
+import stdlib.strategies
+
+// One strategy to compare: its name in the output, the strategy, and for a hybrid the size
+// of the inner (model-parallel or pipeline) group; `micro` micro-batches per stage for a
+// pipeline (0: four per stage).
+record Choice { name: String, kind: String, group: Int = 1, micro: Int = 0 }
+
+let choices = [
+  Choice { name = "data", kind = "data" },
+  Choice { name = "data_overlap", kind = "data_overlap" },
+  Choice { name = "filter", kind = "filter" },
+  Choice { name = "channel", kind = "channel" },
+  Choice { name = "spatial", kind = "spatial" },
+  Choice { name = "pipeline", kind = "pipeline" },
+  Choice { name = "pipeline_1f1b", kind = "pipeline_1f1b" }]
+
+// The hybrids on a cluster with `gpn` GPUs per node: the model-parallel or spatial group
+// inside a node and data parallelism across nodes (ParaDL), and pipelines of 2 and 4 stages
+// replicated.
+fn hybrid_choices(gpn: Int) -> [Choice] = [
+  Choice { name = "data+filter/" + str(gpn), kind = "data+filter", group = gpn },
+  Choice { name = "data+spatial/" + str(gpn), kind = "data+spatial", group = gpn },
+  Choice { name = "data+pipeline/2", kind = "data+pipeline", group = 2 },
+  Choice { name = "data+pipeline/4", kind = "data+pipeline", group = 4 }]
+
+// A cluster with room for `gpus` GPUs, made by `make(nodes)` (`abci`, `dgx_a100_pod`, ...).
+fn cluster_for(make: fn(Int) -> Cluster, gpus: Int) -> Cluster =
+  make(max(1, ceil(gpus / make(1).gpus_per_node)))
+
+// The plan of choice `c` on p GPUs for a global batch of `batch` samples per iteration.
+fn plan_for(c: Choice, net: Network, s: Setup, p: Int, batch: Int) -> Plan = {
+  let per = max(1, floor(batch / p))
+  let groups = max(1, floor(p / c.group))
+  let micro = fn(stages: Int) -> Int = if c.micro > 0 then c.micro else 4 * stages
+  if c.kind == "serial" then serial(net, s, batch)
+  else if c.kind == "data" then data_parallel(net, s with { overlap = false }, p, per)
+  else if c.kind == "data_overlap" then data_parallel(net, s with { overlap = true }, p, per)
+  else if c.kind == "filter" then filter_parallel(net, s, p, batch)
+  else if c.kind == "channel" then channel_parallel(net, s, p, batch)
+  else if c.kind == "spatial" then spatial_parallel(net, s, p, batch)
+  else if c.kind == "pipeline" then pipeline(net, s, min(p, len(net.layers)), micro(p), batch)
+  else if c.kind == "pipeline_1f1b" then pipeline(net, s, min(p, len(net.layers)), micro(p), batch, "1f1b")
+  else if c.kind == "data+filter" then data_filter(net, s, groups, c.group, max(1, floor(batch / groups)))
+  else if c.kind == "data+spatial" then data_spatial(net, s, groups, c.group, max(1, floor(batch / groups)))
+  else if c.kind == "data+pipeline" then
+    data_pipeline(net, s, groups, c.group, micro(c.group), max(1, floor(batch / groups)))
+  else error("no strategy `" + c.kind + "`; the strategies are serial, data, data_overlap, filter, channel, " +
+             "spatial, pipeline, pipeline_1f1b, data+filter, data+spatial and data+pipeline")
+}
+
+// The index of the first constraint that fails (len(constraints) when all hold), and its
+// value and limit.
+fn first_broken(p: Plan) -> Int = min i in range(len(p.constraints)): if holds(p.constraints[i]) then len(p.constraints) else i
+fn broken_value(p: Plan) -> Real = sum i in range(len(p.constraints)): if i == first_broken(p) then p.constraints[i].value else 0
+fn broken_limit(p: Plan) -> Real = sum i in range(len(p.constraints)): if i == first_broken(p) then p.constraints[i].limit else 0
+
+// The share of one GPU's compute time spent in layers the compute roof binds (the rest
+// is bound by memory bandwidth), on the roofline of each layer at `batch` samples.
+fn compute_bound_share(net: Network, d: Device, batch: Int, elem: B = 4 B) -> Real = {
+  let pts = [layer_roofline(l, d, batch, elem) for l in net.layers]
+  let total = sum r in pts: r.time
+  (sum r in pts: if r.compute_bound then r.time else 0 s) / total
+}
