@@ -25,7 +25,7 @@ Input formats (as the oracle reads them):
   .plat            six `KEY|value|unit` lines: MEM_PER_NODE, NODE_SPEED, BANDWIDTH,
                    LATENCY, MAX_NODE, GPU_PER_NODE, in that order.
 
-Output: a Ringline module that imports the shared record types of `paradl_net.rl` (written
+Output: a Ringline module that imports the shared record types of `stdlib.paradl_net` (written
 by `--shared`) and defines, for a prefix P,
 
   P_model, P_dataset_name   the `Model|` and `Dataset|` names (String)
@@ -55,9 +55,9 @@ repository (`git show HEAD:PATH`), e.g. the mirror of paraDL-analysis. Standard 
 only (Python 3.8+).
 
 Examples:
-  tools/paradl_import.py --shared --plat ABCI.plat -o data/paradl/paradl_net.rl
+  tools/paradl_import.py --shared --plat ABCI.plat -o stdlib/paradl_net.rl
   tools/paradl_import.py model/RESNET50_ImageNet_profall.net_sc --prefix resnet50 \\
-      --lc filter=model/filter_resnet.lc -o data/paradl/resnet50.rl
+      --lc filter=model/filter_resnet.lc -o examples/paradl/nets/resnet50.rl
 """
 import argparse
 import math
@@ -215,7 +215,7 @@ def emit_model(net, prefix, sources, lcs, apply_lc):
     out.append("// (the oracle's Σ|w|, Σ|x|, Σ|y|, docs/paradl.md).")
     if any(l["t"] is None for l in layers):
         out.append("// Layers with measured = false have no time field: the oracle uses FLOPs / NODE_SPEED.")
-    out.append('import "paradl_net.rl"')
+    out.append('import stdlib.paradl_net')
     out.append("")
     out.append("let %s_model = %s" % (p, rl_string(net["model"])))
     out.append("let %s_dataset_name = %s" % (p, rl_string(net["dataset_name"])))

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Regenerates every file of data/paradl from TruongThaoNguyen/paraDL-analysis (commit
+# Regenerates data/paradl/expected, examples/paradl/nets and stdlib/paradl_net.rl from TruongThaoNguyen/paraDL-analysis (commit
 # ce36803bf90f61b0e5c8669536d6b2440bbe5efc, the repository's HEAD) with
 # tools/paradl_import.py. Run from the repository root:
 #   sh data/paradl/regenerate.sh GIT_DIR
@@ -7,20 +7,20 @@
 set -e
 G=${1:?usage: sh data/paradl/regenerate.sh PATH/TO/paraDL-analysis/.git}
 I="python3 tools/paradl_import.py --git-dir $G"
-D=data/paradl
-E=$D/expected
-mkdir -p $E
+N=examples/paradl/nets
+E=data/paradl/expected
+mkdir -p $E $N
 
 # Layer records and .lc flags
-$I --shared --plat ABCI.plat -o $D/paradl_net.rl
+$I --shared --plat ABCI.plat -o stdlib/paradl_net.rl
 $I model/RESNET50_ImageNet_profall.net_sc --prefix resnet50 --lc filter=model/filter_resnet.lc \
-   --lc channel=model/channel_resnet.lc --lc spatial=model/spatial_resnet.lc -o $D/resnet50.rl
+   --lc channel=model/channel_resnet.lc --lc spatial=model/spatial_resnet.lc -o $N/resnet50.rl
 $I model/VGG_ImageNet_profall.net_sc --prefix vgg16 --lc filter=model/filter_vgg.lc \
-   --lc spatial=model/spatial_vgg.lc -o $D/vgg16.rl
+   --lc spatial=model/spatial_vgg.lc -o $N/vgg16.rl
 $I model/ALEXNET_ImageNet_profall.net_sc --prefix alexnet --lc filter=model/filter_alexnet.lc \
-   --lc spatial=model/spatial_alexnet.lc -o $D/alexnet.rl
-$I model/COSMOFLOW.net --prefix cosmoflow --lc spatial=model/spatial_cosmolow.lc -o $D/cosmoflow.rl
-$I model/COSMOFLOW.net_256 --prefix cosmoflow_256 --lc spatial=model/spatial_cosmolow.lc -o $D/cosmoflow_256.rl
+   --lc spatial=model/spatial_alexnet.lc -o $N/alexnet.rl
+$I model/COSMOFLOW.net --prefix cosmoflow --lc spatial=model/spatial_cosmolow.lc -o $N/cosmoflow.rl
+$I model/COSMOFLOW.net_256 --prefix cosmoflow_256 --lc spatial=model/spatial_cosmolow.lc -o $N/cosmoflow_256.rl
 
 # Published projections: one CSV per SUMMARY table
 for n in channel_alexnet channel_resnet channel_vgg data_alexnet data_resnet data_vgg \

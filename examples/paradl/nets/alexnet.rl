@@ -4,7 +4,7 @@
 // Do not edit: data/paradl/README.md has the command that regenerates this file.
 // 20 layers; |w| total 62367776; |x| total 931692 and |y| total 779464 without RELU and BNORM layers
 // (the oracle's Σ|w|, Σ|x|, Σ|y|, docs/paradl.md).
-import "paradl_net.rl"
+import stdlib.paradl_net
 
 let alexnet_model = "AlexNet"
 let alexnet_dataset_name = "ImageNet"

@@ -4,7 +4,7 @@
 // Do not edit: data/paradl/README.md has the command that regenerates this file.
 // 38 layers; |w| total 169801408; |x| total 15705164 and |y| total 15552936 without RELU and BNORM layers
 // (the oracle's Σ|w|, Σ|x|, Σ|y|, docs/paradl.md).
-import "paradl_net.rl"
+import stdlib.paradl_net
 
 let vgg16_model = "VGG16"
 let vgg16_dataset_name = "ImageNet"

@@ -5,7 +5,7 @@
 // Do not edit: data/paradl/README.md has the command that regenerates this file.
 // 166 layers; |w| total 22734016; |x| total 14971596 and |y| total 14819368 without RELU and BNORM layers
 // (the oracle's Σ|w|, Σ|x|, Σ|y|, docs/paradl.md).
-import "paradl_net.rl"
+import stdlib.paradl_net
 
 let resnet50_model = "ResNet50"
 let resnet50_dataset_name = "ImageNet"

@@ -3,7 +3,7 @@
 // Do not edit: data/paradl/README.md has the command that regenerates this file.
 // 25 layers; |w| total 2128064; |x| total 3528104656 and |y| total 2991233748 without RELU and BNORM layers
 // (the oracle's Σ|w|, Σ|x|, Σ|y|, docs/paradl.md).
-import "paradl_net.rl"
+import stdlib.paradl_net
 
 let cosmoflow_model = "CosmoFlow"
 let cosmoflow_dataset_name = "CosmoFlow"

@@ -3,7 +3,7 @@
 // Do not edit: data/paradl/README.md has the command that regenerates this file.
 // 25 layers; |w| total 2128064; |x| total 464228736 and |y| total 397119876 without RELU and BNORM layers
 // (the oracle's Σ|w|, Σ|x|, Σ|y|, docs/paradl.md).
-import "paradl_net.rl"
+import stdlib.paradl_net
 
 let cosmoflow_256_model = "CosmoFlow"
 let cosmoflow_256_dataset_name = "CosmoFlow"
