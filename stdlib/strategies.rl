@@ -206,7 +206,7 @@ fn _plan(strategy: String, s: Setup, gpus: Int, batch: Int, fwd: s, bwd: s, upda
                                               limit = s.device.memory / 1 B }])
   Plan { strategy = strategy, gpus = gpus, batch = batch, fwd = fwd, bwd = bwd, update = update,
          comms = comms, comm = sum c in comms: c.time, exposed = exposed, bubble = bubble, iter = iter,
-         dataset = s.dataset, epoch = ceil(s.dataset / batch) * iter, memory = memory,
+         dataset = s.dataset, epoch = ceil(s.dataset / max(batch, 1)) * iter, memory = memory,
          capacity = s.device.memory, constraints = all,
          feasible = (sum c in all: if holds(c) then 0 else 1) == 0 }
 }
