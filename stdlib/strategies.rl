@@ -468,3 +468,20 @@ fn data_pipeline(net: Network, s: Setup, p1: Int, stages: Int, micro: Int, per_r
   let inner = pipeline(net, s, stages, micro, per_replica, order)
   data_hybrid("data+pipeline", inner, s, p1, stages, inner.memory.grads)
 }
+
+// ---- scaling --------------------------------------------------------------------------
+
+// Samples per second. Speedup is the ratio of throughputs, which is the ratio of times for
+// the same global batch (strong scaling) and of samples per second when each GPU keeps
+// its batch (weak scaling): one definition for both.
+fn throughput(p: Plan) -> 1/s = p.batch / p.iter
+fn speedup(base: Plan, p: Plan) -> Real = throughput(p) / throughput(base)
+fn efficiency(base: Plan, p: Plan) -> Real = speedup(base, p) * base.gpus / p.gpus
+
+// The scaling limit: the largest GPU count in `counts` at which `plan` is feasible and
+// keeps at least `threshold` efficiency against `base` (0 when none does). Ringline's own
+// derivation of Keuper and Pfreundt's limit (docs/strategies.md): with compute C per
+// iteration and exposed communication X(p), E(p) = C / (C + X(p)), so the limit is the
+// largest p with X(p) <= C (1 - threshold) / threshold.
+fn scaling_limit(plan: fn(Int) -> Plan, base: Plan, counts: [Int], threshold: Real) -> Int =
+  max p in counts: if plan(p).feasible and efficiency(base, plan(p)) >= threshold then p else 0

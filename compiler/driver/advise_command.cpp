@@ -22,6 +22,8 @@
 
 namespace rl::driver {
 
+extern std::string g_stdlib_dir;  // main.cpp
+
 cl::SubCommand AdviseCmd("advise", "Rank parallelization strategies for a network on a cluster at each GPU count");
 static cl::list<std::string> AdviseFiles(cl::Positional, cl::desc("[spec.rl]"), cl::ZeroOrMore, cl::sub(AdviseCmd),
                                          cl::cat(Category));
@@ -52,13 +54,19 @@ static cl::opt<std::string> AdviseSampleTime("sample-time",
                                              cl::value_desc("TIME"), cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<std::string> AdviseGoal("goal", cl::desc("Rank by time (per epoch), memory (per GPU) or cost (GPU-hours per epoch)"),
                                        cl::init("time"), cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<double> AdviseThreshold("threshold",
+                                        cl::desc("Efficiency that defines each strategy's scaling limit (default 0.8)"),
+                                        cl::init(0.8), cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<std::string> AdviseFormat("format", cl::desc("Output format: table, csv or json"), cl::init("table"),
                                          cl::sub(AdviseCmd), cl::cat(Category));
 
 namespace {
 
 // The reports of the generated scenario, in order.
-enum Rep { kIter, kEpoch, kMemory, kCapacity, kComm, kExposed, kCost, kComputeShare, kFeasible, kBroken, kValue, kLimit };
+enum Rep {
+  kIter, kEpoch, kMemory, kCapacity, kComm, kExposed, kCost, kComputeShare, kFeasible, kBroken, kValue, kLimit,
+  kThroughput, kBaseThroughput
+};
 
 struct Row {
   double gpus;
@@ -84,8 +92,11 @@ std::optional<std::vector<double>> ParseCounts(const std::string& text) {
 std::string Spec(const std::string& import, const std::string& model, const std::vector<double>& gpus) {
   std::string counts;
   for (double g : gpus) counts += (counts.empty() ? "" : ", ") + units::FormatNumber(g);
-  std::string batch = AdviseBatch > 0 ? std::to_string(AdviseBatch)
-                                      : "gpus * " + std::to_string(AdvisePerGpu > 0 ? AdvisePerGpu : 32u);
+  std::string per = std::to_string(AdvisePerGpu > 0 ? AdvisePerGpu : 32u);
+  std::string batch = AdviseBatch > 0 ? std::to_string(AdviseBatch) : "gpus * " + per;
+  // Efficiency is against one GPU with the same work per GPU (weak scaling) or the same
+  // global batch (strong scaling).
+  std::string base = AdviseBatch > 0 ? std::to_string(AdviseBatch) : per;
   std::string compute = AdviseCompute == "measured"
                             ? fmt::format("Compute {{ source = \"measured\", sample_time = {} }}", AdviseSampleTime)
                             : fmt::format("Compute {{ source = \"{}\" }}", AdviseCompute);
@@ -107,8 +118,10 @@ std::string Spec(const std::string& import, const std::string& model, const std:
       "  report cost = gpu_hours(_plan)\n"
       "  report compute_share = compute_bound_share(_net, _s.device, max(1, floor({} / gpus)))\n"
       "  report feasible = _plan.feasible\n  report broken = first_broken(_plan)\n"
-      "  report broken_value = broken_value(_plan)\n  report broken_limit = broken_limit(_plan)\n}}\n",
-      import, model, std::string(AdviseCluster), std::string(AdviseOptimizer), compute, device, counts, batch, batch);
+      "  report broken_value = broken_value(_plan)\n  report broken_limit = broken_limit(_plan)\n"
+      "  report tput = throughput(_plan)\n  report base_tput = throughput(serial(_net, _s, {}))\n}}\n",
+      import, model, std::string(AdviseCluster), std::string(AdviseOptimizer), compute, device, counts, batch, batch,
+      base);
 }
 
 // What limits a strategy: the network when exposed communication is half the iteration or
@@ -117,6 +130,8 @@ std::string Bound(const Row& r) {
   if (r.r[kExposed] >= 0.5 * r.r[kIter]) return "network";
   return r.r[kComputeShare] >= 0.5 ? "compute" : "memory bw";
 }
+
+double Efficiency(const Row& r) { return r.r[kThroughput] / (r.gpus * r.r[kBaseThroughput]); }
 
 double GoalOf(const Row& r) {
   return AdviseGoal == "memory" ? r.r[kMemory] : AdviseGoal == "cost" ? r.r[kCost] : r.r[kEpoch];
@@ -130,28 +145,40 @@ std::string Note(const Row& r) {
 
 void PrintTable(const std::string& title, const std::vector<Row>& rows) {
   llvm::outs() << title << "\n";
-  llvm::outs() << fmt::format("{:>6}  {:>4}  {:<18} {:>12} {:>12} {:>12} {:>6} {:>10}  {:<9} {:>10}  {}\n", "gpus",
-                              "rank", "strategy", "iter [ms]", "epoch [s]", "mem/GPU [GB]", "fits", "comm share",
-                              "bound", "GPU-h", "constraint");
+  llvm::outs() << fmt::format("{:>6}  {:>4}  {:<18} {:>12} {:>12} {:>12} {:>6} {:>10} {:>10}  {:<9} {:>10}  {}\n",
+                              "gpus", "rank", "strategy", "iter [ms]", "epoch [s]", "mem/GPU [GB]", "fits",
+                              "comm share", "efficiency", "bound", "GPU-h", "constraint");
   for (const Row& r : rows)
-    llvm::outs() << fmt::format("{:>6}  {:>4}  {:<18} {:>12.4g} {:>12.4g} {:>12.4g} {:>6} {:>9.1f}%  {:<9} {:>10.4g}  {}\n",
-                                units::FormatNumber(r.gpus), r.rank ? std::to_string(r.rank) : "-", r.strategy,
-                                r.r[kIter] * 1e3, r.r[kEpoch], r.r[kMemory] / 1e9,
-                                r.r[kMemory] <= r.r[kCapacity] ? "yes" : "no", 100 * r.r[kExposed] / r.r[kIter],
-                                Bound(r), r.r[kCost], Note(r));
+    llvm::outs() << fmt::format(
+        "{:>6}  {:>4}  {:<18} {:>12.4g} {:>12.4g} {:>12.4g} {:>6} {:>9.1f}% {:>9.1f}%  {:<9} {:>10.4g}  {}\n",
+        units::FormatNumber(r.gpus), r.rank ? std::to_string(r.rank) : "-", r.strategy, r.r[kIter] * 1e3,
+        r.r[kEpoch], r.r[kMemory] / 1e9, r.r[kMemory] <= r.r[kCapacity] ? "yes" : "no",
+        100 * r.r[kExposed] / r.r[kIter], 100 * Efficiency(r), Bound(r), r.r[kCost], Note(r));
+}
+
+// Per strategy, the largest GPU count at which it is feasible with at least the threshold
+// efficiency (0: none), in the order the strategies first appear.
+std::vector<std::pair<std::string, double>> Limits(const std::vector<Row>& rows) {
+  std::vector<std::pair<std::string, double>> out;
+  for (const Row& r : rows) {
+    auto it = std::find_if(out.begin(), out.end(), [&](const auto& e) { return e.first == r.strategy; });
+    if (it == out.end()) it = out.insert(out.end(), {r.strategy, 0});
+    if (r.broken.empty() && Efficiency(r) >= AdviseThreshold) it->second = std::max(it->second, r.gpus);
+  }
+  return out;
 }
 
 std::string Quote(const std::string& s) { return "\"" + s + "\""; }
 
 void PrintCsvOrJson(bool json, const std::vector<Row>& rows) {
   const char* names[] = {"gpus", "rank", "strategy", "iter_s", "epoch_s", "memory_B", "capacity_B", "comm_s",
-                         "exposed_s", "gpu_hours", "bound", "feasible", "constraint"};
+                         "exposed_s", "efficiency", "gpu_hours", "bound", "feasible", "constraint"};
   auto cells = [&](const Row& r) {
     return std::vector<std::string>{units::FormatNumber(r.gpus), std::to_string(r.rank), Quote(r.strategy),
                                     units::FormatNumber(r.r[kIter]), units::FormatNumber(r.r[kEpoch]),
                                     units::FormatNumber(r.r[kMemory]), units::FormatNumber(r.r[kCapacity]),
                                     units::FormatNumber(r.r[kComm]), units::FormatNumber(r.r[kExposed]),
-                                    units::FormatNumber(r.r[kCost]), Quote(Bound(r)),
+                                    units::FormatNumber(Efficiency(r)), units::FormatNumber(r.r[kCost]), Quote(Bound(r)),
                                     r.broken.empty() ? "true" : "false", Quote(r.broken)};
   };
   if (!json) {
@@ -163,7 +190,22 @@ void PrintCsvOrJson(bool json, const std::vector<Row>& rows) {
   for (size_t i = 0; i < std::size(names); ++i) llvm::outs() << (i ? "," : "") << Quote(names[i]);
   llvm::outs() << "],\"rows\":[";
   for (size_t i = 0; i < rows.size(); ++i) llvm::outs() << (i ? ",\n[" : "\n[") << llvm::join(cells(rows[i]), ",") << "]";
-  llvm::outs() << "\n]}\n";
+  llvm::outs() << "\n],\"scaling_limits\":{";
+  std::vector<std::pair<std::string, double>> limits = Limits(rows);
+  for (size_t i = 0; i < limits.size(); ++i)
+    llvm::outs() << (i ? "," : "") << Quote(limits[i].first) << ":" << units::FormatNumber(limits[i].second);
+  llvm::outs() << "}}\n";
+}
+
+// The top-level `let`s of a spec (not the private ones), which is where a network's name
+// is looked up: the spec's, else stdlib/models'.
+std::vector<std::string> LetNames(const std::string& file) {
+  std::vector<std::string> names;
+  Session s;
+  if (s.Load(file) != kOk) return names;
+  for (const std::string& g : s.comp->GlobalNames())
+    if (g[0] != '_') names.push_back(g);
+  return names;
 }
 
 }  // namespace
@@ -190,12 +232,25 @@ int RunAdvise() {
   if (!gpus) return bad(fmt::format("--gpus takes GPU counts, `16,32,64`; got `{}`", std::string(AdviseGpus)));
 
   std::string import = "import stdlib.models.all";
+  std::vector<std::string> nets;
   if (!AdviseFiles.empty()) {
     if (!llvm::sys::fs::is_regular_file(AdviseFiles[0]))
       return bad(fmt::format("cannot open `{}`: no such file", AdviseFiles[0]));
+    nets = LetNames(AdviseFiles[0]);
     llvm::SmallString<256> abs(AdviseFiles[0]);
     llvm::sys::fs::make_absolute(abs);
-    import = fmt::format("import stdlib.models.all\nimport \"{}\"", abs.str());
+    // The spec's own name wins; importing both could bind a name twice.
+    if (std::find(nets.begin(), nets.end(), std::string(AdviseModel)) != nets.end())
+      import = fmt::format("import \"{}\"", abs.str());
+  }
+  for (const std::string& n : LetNames(g_stdlib_dir + "/models/all.rl")) nets.push_back(n);
+  if (std::find(nets.begin(), nets.end(), std::string(AdviseModel)) == nets.end()) {
+    std::string best;
+    unsigned best_d = 3;
+    for (const std::string& n : nets)
+      if (unsigned d = llvm::StringRef(n).edit_distance(AdviseModel); d < best_d) best = n, best_d = d;
+    return bad(fmt::format("no network `{}`{}; the models are {}", std::string(AdviseModel),
+                           best.empty() ? "" : fmt::format(" (did you mean `{}`?)", best), llvm::join(nets, ", ")));
   }
   Session s;
   Exit e = s.LoadText(Spec(import, AdviseModel, *gpus), "<advise>");
@@ -243,6 +298,11 @@ int RunAdvise() {
     PrintTable(fmt::format("{} on {}: {}, {}, {} compute; ranked by {}", AdviseModel, std::string(AdviseCluster),
                            batch, std::string(AdviseOptimizer), std::string(AdviseCompute), std::string(AdviseGoal)),
                rows);
+    std::string limits;
+    for (const auto& [name, p] : Limits(rows))
+      limits += fmt::format("{}{} {}", limits.empty() ? "" : ", ", name, p > 0 ? units::FormatNumber(p) : "none");
+    llvm::outs() << fmt::format("scaling limit (largest GPU count at {:.0f}% efficiency or more): {}\n",
+                                100 * AdviseThreshold, limits);
   } else {
     PrintCsvOrJson(AdviseFormat == "json", rows);
   }

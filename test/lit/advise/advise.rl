@@ -1,0 +1,45 @@
+// `ringline advise`: every strategy at each GPU count, ranked, with the constraint each
+// infeasible one breaks; CSV and JSON; the goals; the diagnostics.
+// RUN: %ringline advise --model resnet50 --gpus 16,1024 --compute roofline | FileCheck %s --check-prefix=TABLE
+// RUN: %ringline advise --model resnet50 --gpus 16,1024 --compute roofline --format csv | FileCheck %s --check-prefix=CSV
+// RUN: %ringline advise --model resnet50 --gpus 16 --compute roofline --format json | FileCheck %s --check-prefix=JSON
+// RUN: %ringline advise --model resnet50 --gpus 16 --compute roofline --goal memory --format csv | FileCheck %s --check-prefix=MEM
+// RUN: %ringline advise %s --model tiny --cluster dgx_a100_pod --gpus 8 --per-gpu 4 --optimizer adam --format csv | FileCheck %s --check-prefix=SPEC
+// RUN: not %ringline advise --model resnet5 2>&1 | FileCheck %s --check-prefix=NOMODEL
+// RUN: not %ringline advise --model resnet50 --gpus 16,x 2>&1 | FileCheck %s --check-prefix=GPUS
+// RUN: not %ringline advise --model resnet50 --goal speed 2>&1 | FileCheck %s --check-prefix=GOAL
+// RUN: not %ringline advise --model resnet50 --batch 64 --per-gpu 8 2>&1 | FileCheck %s --check-prefix=BOTH
+// RUN: not %ringline advise --model resnet50 --compute measured 2>&1 | FileCheck %s --check-prefix=MEASURED
+// RUN: not %ringline advise --model resnet50 --cluster nowhere --gpus 16 2>&1 | FileCheck %s --check-prefix=CLUSTER
+import stdlib.layers
+let tiny = network("tiny", [3, 32, 32], [conv2d(16, 3, p = 1), relu, flatten, dense(10)])
+
+// Data parallelism overlapped with the backward pass wins at 16 GPUs; the model-parallel
+// strategies break their constraints and say which.
+// TABLE:      resnet50 on abci: 32 samples per GPU, sgd, roofline compute; ranked by time
+// TABLE:      16     1  data_overlap
+// TABLE-NEXT: 16     2  data
+// TABLE:      16     -  spatial {{.*}} breaks `p <= smallest split height` (16 > 7)
+// TABLE:      16     -  channel {{.*}} breaks `p <= smallest channel count` (16 > 3)
+// TABLE:      1024     1  data_overlap
+// TABLE:      1024     -  filter {{.*}} breaks `p <= smallest filter count` (1024 > 64)
+// TABLE:      scaling limit (largest GPU count at 80% efficiency or more): data_overlap 1024,
+
+// CSV:      gpus,rank,strategy,iter_s,epoch_s,memory_B,capacity_B,comm_s,exposed_s,efficiency,gpu_hours,bound,feasible,constraint
+// CSV-NEXT: 16,1,"data_overlap",
+// CSV:      16,0,"filter",{{.*}},false,"memory"
+// CSV:      1024,1,"data_overlap",
+// JSON: {"columns":["gpus","rank","strategy"
+// JSON: "scaling_limits":{"data_overlap":16,
+// The least memory per GPU first: 1F1B keeps the fewest activations.
+// MEM:      gpus,rank,strategy
+// MEM-NEXT: 16,1,"pipeline_1f1b",
+// A network of the spec on another cluster.
+// SPEC:     gpus,rank,strategy
+// SPEC-NEXT: 8,1,
+// NOMODEL: ringline: error: no network `resnet5` (did you mean `resnet50`?); the models are lenet5,
+// GPUS: ringline: error: --gpus takes GPU counts, `16,32,64`; got `16,x`
+// GOAL: ringline: error: unknown --goal `speed`; use time, memory or cost
+// BOTH: ringline: error: give --batch (global) or --per-gpu, not both
+// MEASURED: ringline: error: --compute measured and --sample-time TIME go together
+// CLUSTER: <advise>:7:13: error: unknown name `nowhere` [unknown_name]
