@@ -3,16 +3,19 @@
 //   import stdlib.hardware        // Link, Cluster
 //   import stdlib.collectives     // ring_allreduce(n, p, l), ...
 //
-// Conventions (shared/reference/README.md §3): p processes, n bytes, a link `l` with
-// α = l.lat and β = 1 / l.bw, and γ = `gamma`, the reduction time per byte (default 0).
-// As in MPICH, n is the whole vector for allreduce, reduce-scatter and allgather (each
-// process holds n / p of it before an allgather and after a reduce-scatter), the whole
-// message for broadcast, reduce, gather and scatter, and for all-to-all the bytes one
-// process sends to all the others. Each schedule's comment quotes the textbook cost it
-// reduces to; test/lit/collectives/ checks them. Where an algorithm's steps carry
-// geometrically growing pieces (recursive doubling, halving, Bruck, binomial scatter),
-// a schedule sends their average size in each of its lg p steps: the same total, in
-// closed form for a `p` that is a scenario param.
+// Conventions (Hockney's α-β model with γ per reduced byte, as in Thakur, Rabenseifner
+// & Gropp, "Optimization of Collective Communication Operations in MPICH", IJHPCA
+// 19(1), 2005, and Chan et al., "Collective communication: theory, practice, and
+// experience", CCPE 19(13), 2007): p processes, n bytes, a link `l` with α = l.lat and
+// β = 1 / l.bw, and γ = `gamma`, the reduction time per byte (default 0). As in MPICH,
+// n is the whole vector for allreduce, reduce-scatter and allgather (each process holds
+// n / p of it before an allgather and after a reduce-scatter), the whole message for
+// broadcast, reduce, gather and scatter, and for all-to-all the bytes one process sends
+// to all the others. Each schedule's comment quotes the textbook cost it reduces to;
+// test/lit/collectives/ checks them. Where an algorithm's steps carry geometrically
+// growing pieces (recursive doubling, halving, Bruck, binomial scatter), a schedule
+// sends their average size in each of its lg p steps: the same total, in closed form
+// for a `p` that is a scenario param.
 import stdlib.hardware
 
 // ⌈lg p⌉ and ⌊lg p⌋ as `Int`s (exact for powers of two).

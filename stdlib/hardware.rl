@@ -1,6 +1,9 @@
 // stdlib.hardware: links and devices with their datasheet numbers.
-// Sources: shared/reference/README.md §4 (NVIDIA datasheets; dense, not sparse, tensor
-// peaks) and §4.1 (per-direction link bandwidths; GB = 1e9 B).
+// Sources: NVIDIA's V100, A100, H100 and H200 datasheets, with dense tensor peaks (the
+// datasheets' starred figures assume 2:4 structured sparsity and are twice these), and
+// per-direction link bandwidths (NVLink 25 GB/s per link and direction; PCIe x16 from
+// its transfer rate and 128b/130b encoding; InfiniBand 4x line rates; GB = 1e9 B).
+// [M] marks a figure not re-verified against its source.
 //   import stdlib.hardware            // Link, Device, v100_sxm2_16gb, edr, ...
 
 // A point-to-point link: Hockney α-β, time(n) = lat + n / bw.
@@ -40,7 +43,7 @@ let epyc_cpu = Device { name = "AMD EPYC (1 thread)", peak_fp64 = 96.38 GFLOP/s,
   peak_fp32 = 192.75 GFLOP/s, peak_fp16 = 192.75 GFLOP/s, membw = 39.70 GB/s, memory = 24 GiB,
   kernels = mlp_bundle("kernels/cpu.rlk") }
 
-// The project's other development machine (session 4): one core of a KVM "Intel Xeon"
+// The project's other development machine (from 2026-12-01): one core of a KVM "Intel Xeon"
 // with AVX-512 and AMX (Sapphire Rapids or later), the same PyTorch on one thread, and its
 // own models (data/kernels/xeon.csv). Kernel times differ by shape between the two CPUs
 // (13 to 24% after their median ratio, docs/kernel-models.md "Two machines"), so each
@@ -136,7 +139,7 @@ fn inter_link(c: Cluster, nodes: Int) -> Link =
   else c.inter with { bw = c.inter.bw / (max i in range(len(c.levels)):
     if nodes > nodes_within(c, i) then c.levels[i].topo.oversub else 1.0) }
 
-// ---- standard nodes (shared/reference/README.md §4.2) -------------------------------
+// ---- standard nodes (MLPerf Training system descriptions; paraDL) -------------------
 // ABCI compute node: 4 x V100 SXM2 16 GB joined by NVLink 2, InfiniBand EDR between
 // nodes (paraDL ABCI.plat: BANDWIDTH 12.5e9 B/s, LATENCY 500e-9 s, GPU_PER_NODE 4;
 // INTRA_LINK_BW 50e9, INTRA_CALBE_LAT 9e-6). ABCI nodes have two EDR HCAs [M]; paraDL

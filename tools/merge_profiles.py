@@ -36,7 +36,8 @@ rounding of at most 0.05%, far below the 6-16% by which one configuration's runs
 its spread (min, p10, p90), which describes the row's noise and which `ringline fit` does
 not read, with 3 (--spread-digits). The profiler writes 6: the shorter rows (11 bytes
 fewer) are what keeps a profile of some 25,000 configurations under the repository's 2 MB
-(session 7's 22,430 rows: 1,991,581 bytes at 6 digits, 1,747,036 at 4 and 3).
+(the 22,430 rows of data/kernels/xeon.csv at commit 2648830: 1,991,581 bytes at 6
+digits, 1,747,036 at 4 and 3).
 """
 import argparse
 import math

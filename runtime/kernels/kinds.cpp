@@ -154,7 +154,7 @@ void DerivedInputs(const KindInfo& kind, const double* f, double flops, double b
       // depthwise convolution (one input channel a group), whose kernels (jit_dw) block
       // the channels across groups by 16. With a constant 1/16 there, the held-out
       // depthwise rows with a multiple of 16 channels ran 3 to 6% faster than predicted
-      // and the others 2 to 4% slower (session 8, the three conv2d kinds).
+      // and the others 2 to 4% slower (the three conv2d kinds of data/kernels/xeon.csv).
       const double lane_groups = c.Depthwise() ? 1 : c.groups;
       out[10] = LaneFill(c.cin / lane_groups);
       out[11] = LaneFill(c.cout / lane_groups);

@@ -1,6 +1,8 @@
 // Every allreduce schedule in stdlib.collectives reduces to its textbook closed form
-// (shared/reference/README.md §3: MPICH, Chan et al., §3.3) for p powers of two and not
-// and three sizes; a few absolute values are checked against hand computation.
+// (MPICH's source comments, Thakur, Rabenseifner & Gropp 2005, and Chan et al. 2007;
+// the ring of Patarasuk & Yuan 2009, the double binary tree of Sanders, Speck & Träff
+// 2009, two- and three-level hierarchies) for p powers of two and not and three sizes;
+// a few absolute values are checked against hand computation.
 // RUN: %ringline sweep %s --scenario forms | FileCheck %s --check-prefix=FORMS
 // RUN: %ringline eval %s --scenario values | FileCheck %s --check-prefix=VALUES
 // RUN: %ringline emit %s --scenario forms --emit=ir-opt | FileCheck %s --check-prefix=IR

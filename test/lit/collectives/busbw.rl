@@ -1,7 +1,7 @@
-// nccl-tests' bus bandwidth factors (shared/reference/README.md §3.5): with no latency,
-// the ring allreduce, reduce-scatter and allgather, the pairwise all-to-all and a
-// one-message sendrecv all reach busbw = the link bandwidth for every p; latency lowers
-// it; a double binary tree pipelined in many chunks approaches it.
+// nccl-tests' bus bandwidth factors (NVIDIA/nccl-tests, doc/PERFORMANCE.md): with no
+// latency, the ring allreduce, reduce-scatter and allgather, the pairwise all-to-all and
+// a one-message sendrecv all reach busbw = the link bandwidth for every p; latency
+// lowers it; a double binary tree pipelined in many chunks approaches it.
 // RUN: %ringline sweep %s --scenario factors | FileCheck %s --check-prefix=FACTORS
 // RUN: %ringline eval %s --scenario values | FileCheck %s --check-prefix=VALUES
 import stdlib.hardware

@@ -1,8 +1,9 @@
 // The allgather, reduce-scatter, broadcast, reduce, gather, scatter, all-to-all and
 // point-to-point schedules of stdlib.collectives reduce to their textbook closed forms
-// (shared/reference/README.md §3.1-3.4) for p powers of two and not, at three sizes;
-// the power-of-two-only algorithms are checked on powers of two; a few absolute values
-// are checked against hand computation.
+// (MPICH's source comments, Thakur, Rabenseifner & Gropp 2005, Chan et al. 2007, and
+// Hockney's α + nβ) for p powers of two and not, at three sizes; the power-of-two-only
+// algorithms are checked on powers of two; a few absolute values are checked against
+// hand computation.
 // RUN: %ringline sweep %s --scenario any_p | FileCheck %s --check-prefix=ANY
 // RUN: %ringline sweep %s --scenario pow2 | FileCheck %s --check-prefix=POW2
 // RUN: %ringline eval %s --scenario values | FileCheck %s --check-prefix=VALUES
