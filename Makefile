@@ -1,5 +1,6 @@
 # The README's two commands. Both install what is missing (Debian packages), configure,
-# build with -j2, then `demo` runs a bundled example and `test` runs every test via ctest.
+# build with -j2, then `demo` ranks ResNet-50's parallelization strategies on ABCI at 16 to 1024
+# GPUs (`ringline advise`) and `test` runs every test via ctest.
 BUILD ?= build
 JOBS ?= 2
 PACKAGES = antlr4 libantlr4-runtime-dev uuid-dev llvm-19-dev llvm-19-tools libfmt-dev \
@@ -27,7 +28,7 @@ build: setup $(BUILD)/build.ninja
 
 demo: build
 	$(BUILD)/bin/ringline eval examples/abci_allreduce.rl
-	$(BUILD)/bin/ringline sweep examples/abci_allreduce.rl --set nodes=1..64*2 --set batch=32,64 --format table
+	$(BUILD)/bin/ringline advise --model resnet50 --cluster abci --gpus 16,32,64,128,256,512,1024 --per-gpu 32
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
