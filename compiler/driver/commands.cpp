@@ -153,10 +153,10 @@ int RunEmit() {
     names = {*n};
   }
   std::vector<check::Override> sets;
-  if (!s.ParseSets(Sets, sets)) return kSpecError;
+  if (!s.ParseSets(Sets, sets)) return s.FailureExit();
   for (const std::string& n : names) {
     std::optional<ir::Scenario> sc = s.comp->Lower(n, sets);
-    if (!sc) return kSpecError;
+    if (!sc) return s.FailureExit();
     if (what == "stages" || what == "llvm") {
       if (Exit e = EmitBackend(*sc, what); e != kOk) return e;
       continue;

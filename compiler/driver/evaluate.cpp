@@ -28,12 +28,12 @@ std::optional<ir::Scenario> CompileScenario(Session& s, Exit& exit) {
   std::vector<check::Override> sets;
   std::vector<check::UnitChoice> units;
   if (!s.ParseSets(Sets, sets) || !s.ParseUnits(UnitChoices, units)) {
-    exit = s.diags.ErrorCount() ? kSpecError : kUsageError;
+    exit = s.FailureExit();
     return std::nullopt;
   }
   std::optional<ir::Scenario> sc = s.comp->Lower(*name, sets, units);
   if (!sc) {
-    exit = kSpecError;
+    exit = s.FailureExit();
     return std::nullopt;
   }
   s.unoptimized = *sc;  // run-time errors are located in the IR as written (CSE merges sites)
