@@ -11,6 +11,7 @@
 #include "compiler/codegen/staging.h"
 #include "compiler/driver/commands.h"
 #include "compiler/driver/evaluate.h"
+#include "compiler/driver/infeasible.h"
 #include "compiler/driver/options.h"
 #include "compiler/interp/interp.h"
 #include "runtime/consumers.h"
@@ -172,8 +173,8 @@ int RunSweep() {
   Output out;
   if (!out.Open()) return kUsageError;
   bool keep = KeepInfeasible;
-  std::unique_ptr<runtime::Sink> sink =
-      runtime::MakeSink(*fmt, out.stream(), /*single_row=*/*how == Reduce::Best && *fmt == runtime::Format::Table);
+  std::unique_ptr<runtime::Sink> sink = runtime::MakeSink(
+      *fmt, out.stream(), /*single_row=*/*how == Reduce::Best && *fmt == runtime::Format::Table, Digits);
   std::vector<runtime::Column> cols = Columns(*sc, keep);
   runtime::RowShape shape{np, nr, keep, keep};
   std::unique_ptr<runtime::RowConsumer> consumer = MakeConsumer(*sc, *how, *sink, shape, cols);
@@ -193,6 +194,12 @@ int RunSweep() {
   so.keep_infeasible = keep;
   so.interrupt = &g_interrupt;
   so.progress = !Quiet && isatty(STDERR_FILENO);
+  std::optional<RequireOutcomes> outcomes;  // which require dropped a point
+  if (!keep && !sc->requires_.empty()) {
+    outcomes.emplace(*sc, UseJit(), order);
+    so.requires_filler = outcomes->Filler();
+    so.num_requires = outcomes->size();
+  }
   runtime::SweepResult res;
   {
     InterruptScope scope;
@@ -207,6 +214,7 @@ int RunSweep() {
   if (*how != Reduce::None && *how != Reduce::Histogram) sink->Begin(sc->name, cols);
   consumer->Finish();
   if (!out.Commit()) return kUsageError;
+  if (outcomes && !Quiet) PrintDropped(s, *sc, res);
   if (res.interrupted) {
     llvm::errs() << fmt::format("ringline: interrupted after {} of {} points; the output holds them\n", res.points,
                                 space.points);

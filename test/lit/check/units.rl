@@ -1,6 +1,6 @@
 // Unit arithmetic is exact: 16 GiB over 12.5 GB/s, byte/bit rates, printing in ms. A unit
 // word followed by `(` is a call: `/ min(...)` is the built-in, `/ min` minutes.
-// RUN: %ringline eval %s | FileCheck %s
+// RUN: %ringline eval %s --digits=0 | FileCheck %s
 // RUN: %ringline eval %s --unit t=ms --format csv | FileCheck %s --check-prefix=CSV
 scenario units {
   report t = 16 GiB / 12.5 GB/s

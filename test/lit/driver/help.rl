@@ -28,6 +28,7 @@
 // EVAL: SUBCOMMAND 'eval'
 // EVAL: USAGE: ringline eval [options]
 // EVAL-DAG: --backend=<string>
+// EVAL-DAG: --digits=<N>
 // EVAL-DAG: --format=<string>
 // EVAL-DAG: -o <FILE>
 // EVAL-DAG: --scenario=<NAME>
@@ -37,6 +38,7 @@
 // SWEEP: OVERVIEW: ringline sweep FILE [--set
 // SWEEP: SUBCOMMAND 'sweep'
 // SWEEP: USAGE: ringline sweep [options]
+// SWEEP-DAG: --digits=<N>
 // SWEEP-DAG: --format=<string>
 // SWEEP-DAG: --keep-infeasible
 // SWEEP-DAG: -o <FILE>
