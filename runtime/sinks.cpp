@@ -1,4 +1,5 @@
-// Table, CSV and JSON sinks (see sinks.h).
+// Table, CSV and JSON sinks (see sinks.h). CSV and JSON print the shortest text that reads
+// back as the same double; the table rounds reals to 6 significant digits.
 #include "runtime/sinks.h"
 
 #include <fmt/format.h>
@@ -29,9 +30,19 @@ std::string CsvField(const std::string& s) {
   return out + "\"";
 }
 
+// A table is read, not parsed: real numbers get `digits` significant digits (6:
+// `26.1696`, `5.00856e+06`), so columns stay narrow and aligned. Ints stay exact, as in
+// every format.
+std::string TableCell(const Column& c, double si, unsigned digits) {
+  if (c.kind != Column::Kind::Real || digits == 0) return FormatCell(c, si);
+  double v = units::FromSI(si, c.unit);
+  if (v == 0) v = 0;  // no `-0`
+  return std::isfinite(v) ? fmt::format("{:.{}g}", v, std::min(digits, 17u)) : units::FormatNumber(v);
+}
+
 class TableSink : public Sink {
  public:
-  TableSink(std::ostream& out, bool single) : out_(out), single_(single) {}
+  TableSink(std::ostream& out, bool single, unsigned digits) : out_(out), single_(single), digits_(digits) {}
   void Begin(const std::string& scenario, const std::vector<Column>& cols) override {
     cols_ = cols;
     if (single_) {
@@ -50,7 +61,7 @@ class TableSink : public Sink {
     if (single_) {
       for (size_t i = 0; i < cols_.size(); ++i) {
         std::string unit = cols_[i].unit.name.empty() ? "" : " " + cols_[i].unit.name;
-        out_ << fmt::format("  {:<{}} = {}{}\n", cols_[i].name, name_width_, FormatCell(cols_[i], v[i]), unit);
+        out_ << fmt::format("  {:<{}} = {}{}\n", cols_[i].name, name_width_, TableCell(cols_[i], v[i], digits_), unit);
       }
       return;
     }
@@ -61,7 +72,7 @@ class TableSink : public Sink {
     size_t edge = 0;
     for (size_t i = 0; i < cols_.size(); ++i) {
       edge += (i ? 2 : 0) + widths_[i];
-      std::string cell = FormatCell(cols_[i], v[i]);
+      std::string cell = TableCell(cols_[i], v[i], digits_);
       size_t room = edge > line.size() + cell.size() ? edge - line.size() - cell.size() : 0;
       line.append(std::max<size_t>(room, i ? 2 : 0), ' ');
       line += cell;
@@ -73,6 +84,7 @@ class TableSink : public Sink {
  private:
   std::ostream& out_;
   bool single_;
+  unsigned digits_;
   std::vector<Column> cols_;
   std::vector<size_t> widths_;
   size_t name_width_ = 0;
@@ -160,9 +172,9 @@ std::string FormatCell(const Column& c, double si) {
   return "";
 }
 
-std::unique_ptr<Sink> MakeSink(Format f, std::ostream& out, bool single_row) {
+std::unique_ptr<Sink> MakeSink(Format f, std::ostream& out, bool single_row, unsigned table_digits) {
   switch (f) {
-    case Format::Table: return std::make_unique<TableSink>(out, single_row);
+    case Format::Table: return std::make_unique<TableSink>(out, single_row, table_digits);
     case Format::Csv: return std::make_unique<CsvSink>(out);
     case Format::Json: return std::make_unique<JsonSink>(out);
   }

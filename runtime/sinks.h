@@ -1,7 +1,8 @@
-// Result sinks: where evaluated rows go. Table (aligned, units in headers; a single row
-// prints as a name = value list), CSV (`name[unit]` headers) and JSON
-// (`{"scenario":..., "columns":[{"name":...,"unit":...}], "rows":[[...],...]}`). Values
-// arrive in SI units and are converted to each column's unit exactly (units::FromSI).
+// Result sinks: where evaluated rows go. Table (aligned, units in headers, reals to 6
+// significant digits; a single row prints as a name = value list), CSV (`name[unit]`
+// headers) and JSON (`{"scenario":..., "columns":[{"name":...,"unit":...}],
+// "rows":[[...],...]}`). Values arrive in SI units and are converted to each column's unit
+// exactly (units::FromSI).
 #pragma once
 #include <memory>
 #include <ostream>
@@ -30,8 +31,10 @@ class Sink {
   virtual void End() = 0;
 };
 
-// `single_row` asks the table format for its name = value layout (ringline eval).
-std::unique_ptr<Sink> MakeSink(Format f, std::ostream& out, bool single_row = false);
+// `single_row` asks the table format for its name = value layout (ringline eval);
+// `table_digits` is how many significant digits the table gives a real (0: all, the
+// shortest text that reads back as the same double, as CSV and JSON always print).
+std::unique_ptr<Sink> MakeSink(Format f, std::ostream& out, bool single_row = false, unsigned table_digits = 6);
 
 // One cell as text: `true`, `4`, `1374.38953472` (in the column's unit).
 std::string FormatCell(const Column& c, double si);

@@ -189,6 +189,47 @@ RL_VECTOR_CLONES bool AnyNonFinite(const double* v, size_t n) {
   return bad != 0;
 }
 
+// What one worker thread fills with: the backend's filler and, made when first needed,
+// the filler of the requires' outcomes with its buffers.
+struct Fillers {
+  std::unique_ptr<BoxFiller> main, outcome;
+  std::vector<double> outcomes;
+  std::vector<uint8_t> unused;
+};
+
+// Rows [0, c.valid) that are infeasible, and which requires they fail (see
+// SweepOptions::requires_filler).
+RL_VECTOR_CLONES int64_t CountZeros(const uint8_t* v, int64_t n) {
+  int64_t count = 0;
+  for (int64_t i = 0; i < n; ++i) count += v[i] == 0;
+  return count;
+}
+RL_VECTOR_CLONES int64_t CountZeros(const double* v, int64_t n) {
+  int64_t count = 0;
+  for (int64_t i = 0; i < n; ++i) count += v[i] == 0;
+  return count;
+}
+
+void CountFailedRequires(Chunk& c, Fillers& f, std::vector<const double*>& axes, const SweepOptions& opts) {
+  c.infeasible = 0;
+  c.failed.clear();
+  if (!opts.requires_filler || opts.num_requires == 0) return;
+  c.infeasible = CountZeros(c.feasible.data(), c.valid);
+  c.failed.assign(opts.num_requires, 0);
+  if (c.infeasible == 0) return;
+  if (opts.num_requires == 1) {  // an infeasible point fails the only one
+    c.failed[0] = static_cast<uint64_t>(c.infeasible);
+    return;
+  }
+  if (!f.outcome) f.outcome = opts.requires_filler();
+  f.outcomes.resize(opts.num_requires * static_cast<size_t>(c.count));
+  f.unused.resize(static_cast<size_t>(c.count));
+  f.outcome->Fill(axes.data(), c.lo.data(), c.hi.data(), c.stride.data(), f.outcomes.data(), f.unused.data(),
+                   c.count);
+  for (size_t q = 0; q < opts.num_requires; ++q)
+    c.failed[q] = static_cast<uint64_t>(CountZeros(f.outcomes.data() + q * static_cast<size_t>(c.count), c.valid));
+}
+
 void FillChunk(const Layout& layout, Chunk& c, uint64_t index, BoxFiller& filler, std::vector<const double*>& axes,
                bool keep) {
   layout.Place(c, index);
@@ -313,9 +354,12 @@ SweepResult RunSweep(const Space& space, const FillerFactory& make_filler, Consu
   Progress progress(opts.progress, space.points);
   auto interrupted = [&] { return opts.interrupt && opts.interrupt->load(std::memory_order_relaxed); };
   // Hands one chunk to the consumer, in chunk order (serialised by the caller).
+  res.failed.assign(opts.num_requires, 0);
   auto finish = [&](Chunk& c) {
     bool go = consumer.Consume(c);
     res.points += static_cast<uint64_t>(c.valid);
+    res.infeasible += static_cast<uint64_t>(c.infeasible);
+    for (size_t q = 0; q < c.failed.size() && q < res.failed.size(); ++q) res.failed[q] += c.failed[q];
     if (c.valid < c.count) {
       SweepResult::Failure f{std::vector<double>(space.axes.size()), 0, 0};
       c.Params(c.valid, f.params.data());
@@ -332,14 +376,15 @@ SweepResult RunSweep(const Space& space, const FillerFactory& make_filler, Consu
   };
 
   if (threads <= 1) {
-    std::unique_ptr<BoxFiller> filler = make_filler();
+    Fillers f{make_filler()};
     Chunk c;
     for (uint64_t i = 0; i < layout.chunks(); ++i) {
       if (interrupted()) {
         res.interrupted = true;
         break;
       }
-      FillChunk(layout, c, i, *filler, axes, opts.keep_infeasible);
+      FillChunk(layout, c, i, *f.main, axes, opts.keep_infeasible);
+      CountFailedRequires(c, f, axes, opts);
       consumer.Prepare(c);
       if (!finish(c)) break;
       progress.Update(res.points);
@@ -389,8 +434,8 @@ SweepResult RunSweep(const Space& space, const FillerFactory& make_filler, Consu
       if (!next_ready() || interrupted()) return;
     }
   };
-  std::vector<std::unique_ptr<BoxFiller>> fillers;
-  for (unsigned t = 0; t < threads; ++t) fillers.push_back(make_filler());
+  std::vector<Fillers> fillers(threads);
+  for (unsigned t = 0; t < threads; ++t) fillers[t].main = make_filler();
   std::vector<std::thread> workers;
   for (unsigned t = 0; t < threads; ++t)
     workers.emplace_back([&, t] {
@@ -403,7 +448,8 @@ SweepResult RunSweep(const Space& space, const FillerFactory& make_filler, Consu
           i = next++;
         }
         Chunk& c = slots[i % window];
-        FillChunk(layout, c, i, *fillers[t], axes, opts.keep_infeasible);
+        FillChunk(layout, c, i, *fillers[t].main, axes, opts.keep_infeasible);
+        CountFailedRequires(c, fillers[t], axes, opts);
         consumer.Prepare(c);
         {
           std::lock_guard<std::mutex> lock(mu);

@@ -63,6 +63,10 @@ struct Chunk {
   // with a non-finite report (the sweep then stops with a Failure).
   int64_t valid = 0;
   std::shared_ptr<void> partial;  // for the consumer's Prepare -> Consume hand-off
+  // With SweepOptions::requires_filler: rows [0, valid) that fail a `require`, and per
+  // require how many fail it (else 0 and empty).
+  int64_t infeasible = 0;
+  std::vector<uint64_t> failed;
 
   double Report(size_t r, int64_t pos) const { return reports[r * static_cast<size_t>(count) + pos]; }
   bool Feasible(int64_t pos) const { return feasible[pos] != 0; }
@@ -122,10 +126,21 @@ struct SweepOptions {
   bool keep_infeasible = false;      // infeasible rows are rows (and are checked for non-finite reports)
   const std::atomic<bool>* interrupt = nullptr;  // polled between chunks (SIGINT)
   bool progress = false;             // a progress line on stderr
+  // Which `require` an infeasible point fails: fills a box with one "report" per require
+  // (nonzero where it holds), the same box the point's chunk had. Run only for chunks
+  // with an infeasible row (and never with one require: every such row fails it), so a
+  // sweep whose points all hold pays nothing, and the main filler's loop stays as it
+  // is. SweepResult::failed then counts the rows each fails.
+  FillerFactory requires_filler;
+  size_t num_requires = 0;
 };
 
 struct SweepResult {
   uint64_t points = 0;               // points handed to the consumer
+  uint64_t infeasible = 0;           // of those, the ones that fail a `require` (with requires_filler)
+  // Per require, the points of `points` that fail it (a point may fail several); empty
+  // without SweepOptions::requires_filler.
+  std::vector<uint64_t> failed;
   bool interrupted = false;
   // The first kept row with a non-finite report, in chunk order.
   struct Failure {

@@ -7,10 +7,18 @@
 #include <fmt/format.h>
 #include <llvm/Support/Path.h>
 
+#include "compiler/base/suggest.h"
 #include "compiler/check/program.h"
 #include "compiler/ir/semantics.h"
 
 namespace rl::check {
+
+// A record's field names, for suggestions.
+static std::vector<std::string> FieldNames(const ast::RecordDecl& rec) {
+  std::vector<std::string> out;
+  for (const ast::FieldDecl& f : rec.fields) out.push_back(f.name);
+  return out;
+}
 
 using B = ScalarType::Base;
 
@@ -388,8 +396,8 @@ Value Program::CallBuiltin(Builtin b, const ast::CallExpr* call, std::vector<Val
         if (!args[i].IsScalar() || args[i].type.base != B::Int || !args[i].is_const) {
           NeedStatic(args[i]);
           Error(args[i].IsStatic() ? diag::Kind::type_mismatch : diag::Kind::not_static, call->args[i].range,
-                fmt::format("`range` needs constant `Int`s, got {}`{}`",
-                            args[i].IsStatic() ? "" : "param-dependent ", Describe(args[i])));
+                fmt::format("`range` needs constant `Int`s, got {}`{}`{}",
+                            args[i].IsStatic() ? "" : "param-dependent ", Describe(args[i]), RoundHint(args[i])));
           return Value::Error();
         }
       double lo = args.size() == 2 ? args[0].c : 0, hi = args.back().c;
@@ -539,7 +547,8 @@ Value Program::MakeRecord(const ast::RecordExpr* e, const Env& env) {
     size_t i = 0;
     while (i < rec->fields.size() && rec->fields[i].name != f.path[0]) ++i;
     if (i == rec->fields.size()) {
-      Error(diag::Kind::unknown_field, f.range, fmt::format("`{}` has no field `{}`", rec->name, f.path[0]));
+      Error(diag::Kind::unknown_field, f.range,
+            fmt::format("`{}` has no field `{}`{}", rec->name, f.path[0], DidYouMean(f.path[0], FieldNames(*rec))));
       return Value::Error();
     }
     if (given[i]) {
@@ -590,7 +599,9 @@ static Value Update(Program& p, const Value& base, const ast::FieldInit& u, size
   size_t i = 0;
   while (i < rec->fields.size() && rec->fields[i].name != u.path[depth]) ++i;
   if (i == rec->fields.size()) {
-    p.Error(diag::Kind::unknown_field, u.range, fmt::format("`{}` has no field `{}`", rec->name, u.path[depth]));
+    p.Error(diag::Kind::unknown_field, u.range,
+            fmt::format("`{}` has no field `{}`{}", rec->name, u.path[depth],
+                        DidYouMean(u.path[depth], FieldNames(*rec))));
     return Value::Error();
   }
   Value nv = depth + 1 == u.path.size()
@@ -620,9 +631,12 @@ Value Program::Field(const Value& base, const std::string& field, SourceRange wh
   if (base.IsError()) return base;
   if (base.kind == Value::Kind::Module) {
     if (!base.module->globals.count(field)) {
+      std::vector<std::string> names;
+      for (const auto& [n, _] : base.module->globals)
+        if (n[0] != '_') names.push_back(n);
       Error(diag::Kind::unknown_name, where,
-            fmt::format("module `{}` has no `{}`",
-                        llvm::sys::path::filename(base.module->ast->path).str(), field));
+            fmt::format("module `{}` has no `{}`{}", llvm::sys::path::filename(base.module->ast->path).str(), field,
+                        DidYouMean(field, names)));
       return Value::Error();
     }
     bool found = false;
@@ -638,7 +652,8 @@ Value Program::Field(const Value& base, const std::string& field, SourceRange wh
   }
   for (size_t i = 0; i < base.record->fields.size(); ++i)
     if (base.record->fields[i].name == field) return (*base.elems)[i];
-  Error(diag::Kind::unknown_field, where, fmt::format("`{}` has no field `{}`", base.record->name, field));
+  Error(diag::Kind::unknown_field, where,
+        fmt::format("`{}` has no field `{}`{}", base.record->name, field, DidYouMean(field, FieldNames(*base.record))));
   return Value::Error();
 }
 

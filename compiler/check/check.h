@@ -32,13 +32,14 @@ struct Options {
 struct Override {
   std::string name;
   std::vector<ast::ValueSet> values;
-  SourceRange range;
+  SourceRange range;  // NAME in the buffer's `NAME=VALUES` (the whole buffer when it holds only values)
 };
 // `--unit NAME=ms`.
 struct UnitChoice {
   std::string name;
   std::string unit;
-  SourceRange range;
+  SourceRange range;       // the unit
+  SourceRange name_range;  // NAME (`range` when not given)
 };
 
 class Program;
@@ -89,9 +90,10 @@ class Compilation {
                                         const std::vector<UnitChoice>& unit_choices, bool all_values);
   // Checks every declaration and lowers every variant of every scenario of the root module.
   bool CheckAll();
-  // Parses a command-line value list into an Override (buffer named `label`).
+  // Parses a command-line value list into an Override (buffer named `label`). With
+  // `value_offset`, `text` is `NAME=VALUES` and the values start there.
   std::optional<Override> ParseOverride(const std::string& name, const std::string& text,
-                                        const std::string& label);
+                                        const std::string& label, size_t value_offset = 0);
   ast::Module& CliArena();
   // Names of the root module's top-level `let`s, in source order.
   std::vector<std::string> GlobalNames() const;

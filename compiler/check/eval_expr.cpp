@@ -49,19 +49,26 @@ Value Program::EvalNumber(const ast::NumberExpr* n) {
   return Value::Const(v, {B::Real, u->dim, false});
 }
 
+static const std::pair<const char*, Builtin> kBuiltins[] = {
+    {"min", Builtin::Min},     {"max", Builtin::Max},   {"abs", Builtin::Abs},
+    {"sqrt", Builtin::Sqrt},   {"exp", Builtin::Exp},   {"log", Builtin::Log},
+    {"log2", Builtin::Log2},   {"log10", Builtin::Log10}, {"ceil", Builtin::Ceil},
+    {"floor", Builtin::Floor}, {"len", Builtin::Len},   {"range", Builtin::Range},
+    {"roofline", Builtin::Roofline}, {"fold", Builtin::Fold}, {"concat", Builtin::Concat},
+    {"flatten", Builtin::Flatten}, {"str", Builtin::Str}, {"error", Builtin::Error},
+    {"shape_error", Builtin::ShapeError}, {"mlp_bundle", Builtin::MlpBundle},
+    {"mlp_has", Builtin::MlpHas}, {"mlp_predict", Builtin::MlpPredict}};
+
 std::optional<Builtin> BuiltinNamed(const std::string& name) {
-  static const std::pair<const char*, Builtin> kBuiltins[] = {
-      {"min", Builtin::Min},     {"max", Builtin::Max},   {"abs", Builtin::Abs},
-      {"sqrt", Builtin::Sqrt},   {"exp", Builtin::Exp},   {"log", Builtin::Log},
-      {"log2", Builtin::Log2},   {"log10", Builtin::Log10}, {"ceil", Builtin::Ceil},
-      {"floor", Builtin::Floor}, {"len", Builtin::Len},   {"range", Builtin::Range},
-      {"roofline", Builtin::Roofline}, {"fold", Builtin::Fold}, {"concat", Builtin::Concat},
-      {"flatten", Builtin::Flatten}, {"str", Builtin::Str}, {"error", Builtin::Error},
-      {"shape_error", Builtin::ShapeError}, {"mlp_bundle", Builtin::MlpBundle},
-      {"mlp_has", Builtin::MlpHas}, {"mlp_predict", Builtin::MlpPredict}};
   for (const auto& [n, b] : kBuiltins)
     if (name == n) return b;
   return std::nullopt;
+}
+
+std::vector<std::string> BuiltinNames() {
+  std::vector<std::string> out;
+  for (const auto& [n, b] : kBuiltins) out.push_back(n);
+  return out;
 }
 
 Value Program::EvalName(const ast::NameExpr* e, const Env& env, bool tag) {
@@ -82,8 +89,13 @@ Value Program::EvalName(const ast::NameExpr* e, const Env& env, bool tag) {
     v.builtin = *b;
     return v;
   }
-  if (!env.module->incomplete)  // else the name may be the failed import's
-    Error(diag::Kind::unknown_name, e->range, fmt::format("unknown name `{}`", e->name));
+  if (!env.module->incomplete) {  // else the name may be the failed import's
+    std::vector<std::string> locals;
+    for (const Scope* s = diags_.Stopped() ? nullptr : env.scope; s; s = s->parent)
+      for (const auto& [n, v] : s->vars) locals.push_back(n);
+    Error(diag::Kind::unknown_name, e->range,
+          fmt::format("unknown name `{}`{}", e->name, SuggestName(env.module, e->name, std::move(locals))));
+  }
   return Value::Error();
 }
 
@@ -237,8 +249,8 @@ Value Program::EvalNode(const ast::Expr* e, const Env& env) {
       if (!i.IsScalar() || i.type.base != B::Int || !i.is_const) {
         NeedStatic(i);
         Error(i.IsStatic() ? diag::Kind::type_mismatch : diag::Kind::not_static, ix->index->range,
-              fmt::format("a list index must be a constant `Int`, got {}`{}`",
-                          i.IsStatic() ? "" : "param-dependent ", Describe(i)));
+              fmt::format("a list index must be a constant `Int`, got {}`{}`{}",
+                          i.IsStatic() ? "" : "param-dependent ", Describe(i), RoundHint(i)));
         return Value::Error();
       }
       if (i.c < 0 || i.c >= static_cast<double>(base.elems->size())) {

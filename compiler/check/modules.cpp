@@ -7,6 +7,7 @@
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
 
+#include "compiler/base/suggest.h"
 #include "compiler/check/program.h"
 #include "compiler/parse/parse.h"
 
@@ -204,7 +205,7 @@ Value Program::LookupGlobal(ModuleInfo* m, const std::string& name, SourceRange 
   ir::ValueId cond_value = dynamic_cond_value_;
   // Its value is cached, so its diagnostics are reported now even when the scenario
   // being lowered is only an attempt (Program::TryLower).
-  std::vector<diag::Engine::Held>* hold = diags_.PauseHold();
+  std::vector<diag::Engine::Tentative>* hold = diags_.PauseHold();
   Value v = Eval(let.value, Env{m, nullptr, nullptr});
   if (let.type && !v.IsError()) v = Conform(v, *let.type, m, let.value->range, fmt::format("`{}`", name));
   diags_.ResumeHold(hold);
@@ -250,11 +251,44 @@ void Program::UnknownRecord(ModuleInfo* m, const ast::RecordExpr* e) {
   if (!e->qualifier.empty() && !m->aliases.count(e->qualifier)) {
     SourceRange q{e->range.buffer, e->range.begin,
                   e->range.begin + static_cast<uint32_t>(e->qualifier.size())};
+    std::vector<std::string> aliases;
+    for (const auto& [a, _] : m->aliases) aliases.push_back(a);
+    std::string hint = DidYouMean(e->qualifier, aliases);
     Error(diag::Kind::unknown_name, q,
-          fmt::format("unknown module `{0}`; name one with `import ... as {0}`", e->qualifier));
+          hint.empty() ? fmt::format("unknown module `{0}`; name one with `import ... as {0}`", e->qualifier)
+                       : fmt::format("unknown module `{}`{}", e->qualifier, hint));
     return;
   }
-  Error(diag::Kind::unknown_type, e->type_range, fmt::format("unknown record type `{}`", e->type_name));
+  ModuleInfo* in = m;
+  if (!e->qualifier.empty()) in = m->aliases.at(e->qualifier);
+  std::string hint = e->qualifier.empty() ? SuggestName(m, e->type_name, {}, true) : [&] {
+    std::vector<std::string> records;
+    for (const auto& [n, g] : in->globals)
+      if (g.kind == Global::Kind::Record && n[0] != '_') records.push_back(n);
+    return DidYouMean(e->type_name, records);
+  }();
+  Error(diag::Kind::unknown_type, e->type_range, fmt::format("unknown record type `{}`{}", e->type_name, hint));
+}
+
+std::string Program::SuggestName(ModuleInfo* m, const std::string& name, std::vector<std::string> locals,
+                                 bool types) {
+  if (diags_.Stopped()) return "";  // the error will not be printed
+  std::vector<std::string> known = types ? std::vector<std::string>{} : std::move(locals);
+  auto wanted = [&](const Global& g) {
+    bool is_type = g.kind == Global::Kind::Record || g.kind == Global::Kind::Type;
+    return is_type == types;
+  };
+  for (const auto& [n, g] : m->globals)
+    if (wanted(g)) known.push_back(n);
+  for (const auto& [n, from] : m->unqualified)
+    if (auto it = from->globals.find(n); it != from->globals.end() && wanted(it->second)) known.push_back(n);
+  if (types) {
+    for (const char* t : {"Int", "Real", "Bool", "String", "Bundle"}) known.push_back(t);
+  } else {
+    for (const auto& [a, _] : m->aliases) known.push_back(a);
+    for (std::string& b : BuiltinNames()) known.push_back(std::move(b));
+  }
+  return DidYouMean(name, known);
 }
 
 }  // namespace rl::check

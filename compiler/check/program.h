@@ -98,6 +98,11 @@ class Program {
   const ast::TypeDecl* FindTypeAlias(ModuleInfo* m, const std::string& name, ModuleInfo** owner);
   // The diagnostic for a `qualifier.name { ... }` that FindRecord did not find.
   void UnknownRecord(ModuleInfo* m, const ast::RecordExpr* e);
+  // "; did you mean `x`?" for an unknown `name` used in `m` beside `locals`, or "": the
+  // candidates are the locals, the module's own and imported names, its `as` aliases and
+  // the built-ins (with `types`, the record and type names visible in `m` instead).
+  std::string SuggestName(ModuleInfo* m, const std::string& name, std::vector<std::string> locals,
+                          bool types = false);
   ModuleInfo* root = nullptr;
   bool env_error = false;
 

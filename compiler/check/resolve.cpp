@@ -24,9 +24,13 @@ class Resolver {
         ModuleInfo* owner = nullptr;
         if (!p_.FindRecord(m_, "", t.name, &owner) && !p_.FindTypeAlias(m_, t.name, &owner) &&
             !m_->incomplete)
+        {
+          std::string hint = p_.SuggestName(m_, t.name, {}, true);
           p_.Error(diag::Kind::unknown_type, t.range,
-                   fmt::format("unknown type `{}`; expected `Int`, `Real`, `Bool`, `String`, "
-                               "`Bundle`, a unit or a record", t.name));
+                   hint.empty() ? fmt::format("unknown type `{}`; expected `Int`, `Real`, `Bool`, `String`, "
+                                              "`Bundle`, a unit or a record", t.name)
+                                : fmt::format("unknown type `{}`{}", t.name, hint));
+        }
         return;
       }
       case ast::Type::Kind::Unit: p_.ResolveUnit(t.unit); return;
@@ -72,7 +76,8 @@ class Resolver {
       case ast::ExprKind::Name: {
         auto* n = static_cast<const ast::NameExpr*>(e);
         if (Bound(n->name) || IsBuiltinName(n->name) || m_->incomplete) return;
-        p_.Error(diag::Kind::unknown_name, e->range, fmt::format("unknown name `{}`", n->name));
+        p_.Error(diag::Kind::unknown_name, e->range,
+                 fmt::format("unknown name `{}`{}", n->name, p_.SuggestName(m_, n->name, Locals())));
         return;
       }
       case ast::ExprKind::Field: Expr(static_cast<const ast::FieldExpr*>(e)->base); return;
@@ -198,6 +203,12 @@ class Resolver {
       at_[locals_.back()].pop_back();
       locals_.pop_back();
     }
+  }
+  std::vector<std::string> Locals() const {
+    std::vector<std::string> out;
+    for (const auto& [n, at] : at_)
+      if (!at.empty()) out.push_back(n);
+    return out;
   }
   // Whether one of the last `n` locals pushed (one declaration's own names) is `name`.
   bool Declared(const std::string& name, size_t n) const {

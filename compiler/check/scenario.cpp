@@ -7,6 +7,7 @@
 #include <llvm/Support/MemoryBuffer.h>
 
 #include "compiler/base/check.h"
+#include "compiler/base/suggest.h"
 #include "compiler/check/program.h"
 #include "compiler/parse/parse.h"
 
@@ -298,10 +299,13 @@ std::optional<ir::Scenario> Program::LowerScenario(ModuleInfo* m, const ast::Sce
   for (size_t i = 0; i < sets.size(); ++i)
     if (!used[i]) {
       std::string names;
+      std::vector<std::string> known;
       for (const ast::ParamDecl& p : s.params) names += (names.empty() ? "" : ", ") + ("`" + p.name + "`");
+      for (const ast::ParamDecl& p : s.params) known.push_back(p.name);
+      std::string hint = DidYouMean(sets[i].name, known);
       Error(diag::Kind::unknown_param, sets[i].range,
-            fmt::format("scenario `{}` has no param `{}`; its params are {}", s.name, sets[i].name,
-                        names.empty() ? "none" : names));
+            fmt::format("scenario `{}` has no param `{}`{}", s.name, sets[i].name,
+                        !hint.empty() ? hint : "; its params are " + (names.empty() ? "none" : names)));
     }
   for (const UnitChoice& c : choices) {
     ir::Display* d = nullptr;
@@ -310,7 +314,11 @@ std::optional<ir::Scenario> Program::LowerScenario(ModuleInfo* m, const ast::Sce
     for (ir::Param& p : out.params)
       if (p.name == c.name) d = &p.display;
     if (!d) {
-      Error(diag::Kind::unknown_param, c.range, fmt::format("scenario `{}` has no report or param `{}`", s.name, c.name));
+      std::vector<std::string> known;
+      for (const ir::Param& p : out.params) known.push_back(p.name);
+      for (const ir::Report& r : out.reports) known.push_back(r.name);
+      Error(diag::Kind::unknown_param, c.name_range.Valid() ? c.name_range : c.range,
+            fmt::format("scenario `{}` has no report or param `{}`{}", s.name, c.name, DidYouMean(c.name, known)));
       continue;
     }
     std::string bad;
@@ -399,11 +407,12 @@ bool Compilation::CheckAll() {
 }
 
 std::optional<Override> Compilation::ParseOverride(const std::string& name, const std::string& text,
-                                                   const std::string& label) {
+                                                   const std::string& label, size_t value_offset) {
   llvm::SourceMgr& sm = program_->diags().SourceMgr();
   unsigned id = sm.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, label), llvm::SMLoc());
-  Override o{name, {}, {id, 0, static_cast<uint32_t>(text.size())}};
-  if (!parse::ParseCliValues(id, program_->diags(), program_->cli_arena, o.values)) return std::nullopt;
+  const auto skip = static_cast<uint32_t>(value_offset);
+  Override o{name, {}, {id, 0, skip ? skip - 1 : static_cast<uint32_t>(text.size())}};
+  if (!parse::ParseCliValues(id, program_->diags(), program_->cli_arena, o.values, skip)) return std::nullopt;
   return o;
 }
 

@@ -33,6 +33,11 @@ std::string Describe(const Value& v) {
   return "?";
 }
 
+std::string RoundHint(const Value& v) {
+  bool plain_real = v.IsScalar() && v.type.base == ScalarType::Base::Real && v.type.dim.IsNone() && !v.type.any_dim;
+  return plain_real ? "; round it with `ceil` or `floor`" : "";
+}
+
 std::optional<units::Unit> Program::ResolveUnit(const ast::UnitExpr& u) {
   if (u.text == "?") return std::nullopt;  // already reported by the parser
   units::Unit acc{units::Dim{}, 0, 1.0, "1"};
@@ -85,7 +90,11 @@ Value Program::Conform(const Value& v, const ast::Type& t, ModuleInfo* m, Source
     case ast::Type::Kind::Named: {
       using B = ScalarType::Base;
       if (t.name == "Int") {
-        if (!v.IsScalar() || v.type.base != B::Int) return mismatch();
+        if (!v.IsScalar() || v.type.base != B::Int) {
+          Error(diag::Kind::type_mismatch, where,
+                fmt::format("{} must be `Int`, got `{}`{}", what, Describe(v), RoundHint(v)));
+          return Value::Error();
+        }
         return v;
       }
       if (t.name == "Bool") {

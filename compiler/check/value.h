@@ -31,6 +31,8 @@ enum class Builtin {
 // The built-in a name means when nothing in scope, in the module or among its imports
 // binds it (built-in names are not reserved), or nullopt.
 std::optional<Builtin> BuiltinNamed(const std::string& name);
+// Every built-in's name (for suggestions).
+std::vector<std::string> BuiltinNames();
 
 struct ScalarType {
   enum class Base : uint8_t { Int, Real, Bool } base = Base::Real;
@@ -97,5 +99,8 @@ struct Value {
 // `Int`, `Bool`, `B/s`, `[Int]`, `Link`, `fn`: for messages.
 std::string Describe(const Value& v);
 std::string Describe(const ScalarType& t);
+// "; round it with `ceil` or `floor`" when `v` is a plain `Real` where an `Int` is
+// needed, else "".
+std::string RoundHint(const Value& v);
 
 }  // namespace rl::check

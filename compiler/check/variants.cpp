@@ -181,7 +181,7 @@ std::optional<ir::Scenario> Program::TryLower(ModuleInfo* m, const ast::Scenario
     return false;
   };
   while (true) {
-    std::vector<diag::Engine::Held> held;
+    std::vector<diag::Engine::Tentative> held;
     diag::Engine::HoldToken token = diags_.Hold(&held);
     want_static_.clear();
     std::optional<ir::Scenario> r = LowerScenario(m, s, sets, units, spec);

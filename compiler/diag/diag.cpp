@@ -1,6 +1,11 @@
 // Diagnostic engine: kind table, dedup, error cap, console printing (see diag.h).
 #include "compiler/diag/diag.h"
 
+#include <llvm/Support/Unicode.h>
+#include <llvm/Support/WithColor.h>
+
+#include <algorithm>
+
 namespace rl::diag {
 
 const char* Tag(Kind k) {
@@ -38,11 +43,132 @@ llvm::SMLoc Engine::Loc(SourceRange r) const {
 }
 
 void Engine::Release(HoldToken t, bool replay) {
-  std::vector<Held>* held = hold_;
+  std::vector<Tentative>* held = hold_;
   hold_ = t.prev;
   held_errors_ = t.prev_errors;
   if (replay && held)
-    for (const Held& h : *held) Report(h.kind, h.where, h.message);
+    for (const Tentative& h : *held) Report(h.kind, h.where, h.message);
+}
+
+namespace {
+
+// One character of the shown line: its bytes, display columns and offset in the line.
+struct Cell {
+  llvm::StringRef text;
+  unsigned width;
+  unsigned byte;
+  bool tab;
+};
+
+// The length of the UTF-8 character that starts with byte `c` (the parser checked the
+// encoding; a stray byte counts as one character).
+unsigned CharBytes(unsigned char c) { return c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4; }
+bool IsContinuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
+
+}  // namespace
+
+std::string RenderDiagnostic(const llvm::SourceMgr& sm, SourceRange where, Severity severity, llvm::StringRef text,
+                             bool colors, unsigned max_width) {
+  std::string rendered;
+  llvm::raw_string_ostream out(rendered);
+  out.enable_colors(colors);
+  const llvm::ColorMode mode = colors ? llvm::ColorMode::Enable : llvm::ColorMode::Disable;
+  const llvm::MemoryBuffer* buf = sm.getMemoryBuffer(where.buffer);
+  llvm::StringRef data = buf->getBuffer();
+  const unsigned off = std::min<unsigned>(where.begin, data.size());
+  unsigned line_start = off, line_end = off;
+  while (line_start > 0 && data[line_start - 1] != '\n' && data[line_start - 1] != '\r') --line_start;
+  while (line_end < data.size() && data[line_end] != '\n' && data[line_end] != '\r') ++line_end;
+  const unsigned line_no = sm.FindLineNumber(llvm::SMLoc::getFromPointer(data.data() + off), where.buffer);
+  unsigned column_no = 1;  // in characters
+  for (unsigned i = line_start; i < off; ++i) column_no += !IsContinuation(data[i]);
+
+  // Only the bytes around the location of a long line are looked at (a character is at
+  // most 4 bytes, so this holds a window of max_width columns): a diagnostic on a 10 MB
+  // line costs no more than one on a short line.
+  const unsigned reach = 4 * std::max(max_width, 8u);
+  unsigned from = off - line_start > reach ? off - reach : line_start;
+  unsigned to = line_end - off > reach ? off + reach : line_end;
+  while (from > line_start && IsContinuation(data[from])) --from;
+  while (to < line_end && IsContinuation(data[to])) ++to;
+  llvm::StringRef line = data.slice(from, to);
+  const bool clipped_front = from > line_start, clipped_back = to < line_end;
+
+  std::vector<Cell> cells;
+  unsigned col = 0;  // display columns of the cells so far (tabs stop at multiples of 8)
+  for (unsigned i = 0; i < line.size();) {
+    unsigned n = std::min<unsigned>(CharBytes(static_cast<unsigned char>(line[i])), line.size() - i);
+    Cell c{line.substr(i, n), 1, i, line[i] == '\t'};
+    if (c.tab) {
+      c.width = 8 - col % 8;
+    } else if (n > 1) {
+      int w = llvm::sys::unicode::columnWidthUTF8(c.text);
+      c.width = w < 0 ? 1 : static_cast<unsigned>(w);
+    }
+    col += c.width;
+    cells.push_back(c);
+    i += n;
+  }
+  // Per byte of `line` (and one past it): ' ', '~' under the range, '^' at the location.
+  std::string marks(line.size() + 1, ' ');
+  if (where.end > where.begin + 1 && where.begin <= to && where.end >= from) {
+    unsigned b = std::max(where.begin, from) - from, e = std::min(where.end, to) - from;
+    std::fill(marks.begin() + b, marks.begin() + std::max(b, e), '~');
+  }
+  marks[off - from] = '^';
+  // The caret line cell by cell: a cell wider than one column repeats its mark (after a
+  // `^`, the mark of the range that goes on).
+  std::vector<std::string> under;
+  size_t caret_cell = cells.size();
+  unsigned caret_col = col;
+  for (size_t i = 0, c = 0; i < cells.size(); c += cells[i].width, ++i) {
+    char m = marks[cells[i].byte];
+    char fill = m == '^' ? (marks[std::min<size_t>(cells[i].byte + 1, line.size())] == '~' ? '~' : ' ') : m;
+    if (m == '^' && caret_cell == cells.size()) {
+      caret_cell = i;
+      caret_col = static_cast<unsigned>(c);
+    }
+    std::string u;
+    for (unsigned k = 0; k < cells[i].width; ++k) u += k ? fill : m;
+    under.push_back(std::move(u));
+  }
+
+  // The cells [first, last) shown: all, or a window of about max_width columns that
+  // starts a little before the caret; `...` marks where the line was cut.
+  size_t first = 0, last = cells.size();
+  if (col > max_width || clipped_front || clipped_back) {
+    const unsigned room = max_width > 10 ? max_width - 6 : 4;  // less the two `...`
+    unsigned start = caret_col > room / 4 ? caret_col - room / 4 : 0;
+    if (!clipped_back && start + room > col + 1) start = col + 1 > room ? col + 1 - room : 0;
+    for (unsigned c = 0; first < caret_cell && c + cells[first].width <= start;) c += cells[first++].width;
+    unsigned used = 0;
+    last = first;
+    while (last < cells.size() && used + cells[last].width <= room) used += cells[last++].width;
+  }
+  const bool cut_front = clipped_front || first > 0, cut_back = clipped_back || last < cells.size();
+
+  {
+    llvm::WithColor loc(out, llvm::raw_ostream::SAVEDCOLOR, true, false, mode);
+    llvm::StringRef name = buf->getBufferIdentifier();
+    loc << (name == "-" ? llvm::StringRef("<stdin>") : name) << ':' << line_no << ':' << column_no << ": ";
+  }
+  switch (severity) {
+    case Severity::Error: llvm::WithColor::error(out, "", !colors); break;
+    case Severity::Warning: llvm::WithColor::warning(out, "", !colors); break;
+    case Severity::Note: llvm::WithColor::note(out, "", !colors); break;
+  }
+  llvm::WithColor(out, llvm::raw_ostream::SAVEDCOLOR, true, false, mode) << text << '\n';
+  std::string src = cut_front ? "..." : "", caret = cut_front ? "   " : "";
+  for (size_t i = first; i < last; ++i) {
+    src += cells[i].tab ? std::string(cells[i].width, ' ') : cells[i].text.str();
+    caret += under[i];
+  }
+  if (cut_back) src += "...";
+  else if (marks[line.size()] != ' ') caret += marks[line.size()];  // at the end of the line
+  caret.erase(caret.find_last_not_of(' ') + 1);
+  out << src << '\n';
+  llvm::WithColor(out, llvm::raw_ostream::GREEN, true, false, mode) << caret << '\n';
+  return rendered;
 }
 
 void Engine::Report(Kind kind, SourceRange where, const std::string& message) {
@@ -53,41 +179,76 @@ void Engine::Report(Kind kind, SourceRange where, const std::string& message) {
     if (sev == Severity::Error) ++held_errors_;
     return;
   }
+  // A note belongs to the diagnostic before it: dropped with it.
+  if (sev == Severity::Note && dropping_) return;
+  dropping_ = false;
   if (sev == Severity::Error && Stopped()) {
+    dropping_ = true;
     if (!cap_reported_) {
       cap_reported_ = true;
-      os_ << "ringline: error: too many errors (" << max_errors_
-          << "); stopping [too_many_errors]\n";
+      std::string line =
+          "ringline: error: too many errors (" + std::to_string(max_errors_) + "); stopping [too_many_errors]\n";
+      if (sorted_) cap_line_ = line;
+      else os_ << line;
       if (collected_) collected_->push_back({0, 0, Severity::Error, "too many errors [too_many_errors]"});
     }
     return;
   }
-  if (!seen_.insert({where.buffer, where.begin, static_cast<int>(kind), message}).second) return;
-  if (sev == Severity::Error) ++errors_;
+  const std::string key = message.substr(0, message.find("; did you mean "));
+  if (!seen_.insert({where.buffer, where.begin, static_cast<int>(kind), key}).second) {
+    dropping_ = sev != Severity::Note;
+    return;
+  }
+  if (sev == Severity::Error) {
+    ++errors_;
+    error_buffers_.push_back(where.buffer);
+  }
   std::string text = message + " [" + Tag(kind) + "]";
   if (collected_) {
     unsigned line = where.Valid() ? sm_.getLineAndColumn(Loc(where), where.buffer).first : 0;
     collected_->push_back({where.buffer, line, sev, text, where});
     return;
   }
-  llvm::SourceMgr::DiagKind dk = sev == Severity::Error     ? llvm::SourceMgr::DK_Error
-                                 : sev == Severity::Warning ? llvm::SourceMgr::DK_Warning
-                                                            : llvm::SourceMgr::DK_Note;
+  if (!sorted_) {
+    Print(where, sev, text);
+    return;
+  }
+  if (sev != Severity::Note || held_.empty()) held_.emplace_back();
+  held_.back().push_back({where, sev, text});
+}
+
+void Engine::Print(SourceRange where, Severity sev, const std::string& text) {
   if (!where.Valid()) {
     os_ << "ringline: " << (sev == Severity::Note ? "note: " : "error: ") << text << "\n";
     return;
   }
-  llvm::SMLoc begin = Loc(where);
-  llvm::SMLoc end = Loc({where.buffer, where.end, where.end});
-  llvm::SmallVector<llvm::SMRange, 1> ranges;
-  if (where.end > where.begin + 1) ranges.push_back({begin, end});
-  // Rendered whole, then written once: stderr is unbuffered, and SourceMgr writes the
-  // snippet piecewise (a million-character line would take millions of writes).
-  std::string rendered;
-  llvm::raw_string_ostream out(rendered);
-  out.enable_colors(os_.has_colors());
-  sm_.PrintMessage(out, begin, dk, text, ranges);
-  os_ << out.str();
+  // Rendered whole, then written once: stderr is unbuffered.
+  os_ << RenderDiagnostic(sm_, where, sev, text, os_.has_colors());
+}
+
+void Engine::Flush() {
+  if (held_.empty() && cap_line_.empty()) return;
+  std::vector<std::vector<Held>> groups = std::move(held_);
+  held_.clear();
+  // Files in the order of their first diagnostic; within one, by location (stable, so
+  // diagnostics at one place keep their order). Unlocated ones form a file of their own.
+  std::vector<unsigned> files;
+  for (const auto& g : groups)
+    if (std::find(files.begin(), files.end(), g[0].where.buffer) == files.end()) files.push_back(g[0].where.buffer);
+  std::vector<size_t> order(groups.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  auto rank = [&](size_t g) {
+    return std::find(files.begin(), files.end(), groups[g][0].where.buffer) - files.begin();
+  };
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    auto ra = rank(a), rb = rank(b);
+    if (ra != rb) return ra < rb;
+    return groups[a][0].where.Valid() && groups[a][0].where.begin < groups[b][0].where.begin;
+  });
+  for (size_t g : order)
+    for (const Held& h : groups[g]) Print(h.where, h.severity, h.text);
+  os_ << cap_line_;  // the error cap's line, after the errors it let through
+  cap_line_.clear();
 }
 
 }  // namespace rl::diag

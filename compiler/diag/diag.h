@@ -1,7 +1,9 @@
 // Diagnostics for mistakes in a spec: registered kinds with stable tags, printed as
-// `file:line:col: error: message [tag]` with a caret snippet by llvm::SourceMgr. The
-// engine dedups repeats (a function instantiated many times fails once), enforces an
-// error cap, and can collect diagnostics for --verify-diagnostics instead of printing.
+// `file:line:col: error: message [tag]` with the source line and a caret under the
+// offending text (RenderDiagnostic: UTF-8 aware, long lines clipped around the caret).
+// The engine dedups repeats (a function instantiated many times fails once), enforces an
+// error cap, can hold diagnostics back to print them in source order, and can collect
+// them for --verify-diagnostics instead of printing.
 #pragma once
 #include <llvm/Support/SourceMgr.h>
 #include <llvm/Support/raw_ostream.h>
@@ -36,7 +38,10 @@ struct Collected {
 class Engine {
  public:
   Engine(llvm::SourceMgr& sm, llvm::raw_ostream& os) : sm_(sm), os_(os) {}
+  ~Engine() { Flush(); }
 
+  // `message` may end in a suggestion ("; did you mean `x`?", rl::DidYouMean): repeats
+  // are recognised without it, since two phases may know different candidates.
   void Report(Kind kind, SourceRange where, const std::string& message);
   unsigned ErrorCount() const { return errors_ + held_errors_; }
   // True once the error cap is reached: phases stop early instead of piling on.
@@ -45,7 +50,7 @@ class Engine {
   // A tentative phase (the checker trying a scenario before it knows which params to
   // specialise on): while held, reports are kept, counted, and neither printed nor
   // deduplicated. Release ends the hold and, with `replay`, reports them for real.
-  struct Held {
+  struct Tentative {
     Kind kind;
     SourceRange where;
     std::string message;
@@ -53,10 +58,10 @@ class Engine {
   // Holds nest: Release restores the hold (and count) that Hold found, and a replay goes
   // to it.
   struct HoldToken {
-    std::vector<Held>* prev;
+    std::vector<Tentative>* prev;
     unsigned prev_errors;
   };
-  HoldToken Hold(std::vector<Held>* into) {
+  HoldToken Hold(std::vector<Tentative>* into) {
     HoldToken t{hold_, held_errors_};
     hold_ = into;
     return t;
@@ -64,28 +69,56 @@ class Engine {
   void Release(HoldToken t, bool replay);
   // Reports between PauseHold and ResumeHold bypass the hold: a top-level `let`, whose
   // value and errors do not depend on the attempt and are cached.
-  std::vector<Held>* PauseHold() {
-    std::vector<Held>* h = hold_;
+  std::vector<Tentative>* PauseHold() {
+    std::vector<Tentative>* h = hold_;
     hold_ = nullptr;
     return h;
   }
-  void ResumeHold(std::vector<Held>* h) { hold_ = h; }
+  void ResumeHold(std::vector<Tentative>* h) { hold_ = h; }
   void SetMaxErrors(unsigned n) { max_errors_ = n; }
   void CollectInto(std::vector<Collected>* sink) { collected_ = sink; }
+  // With `on`, diagnostics are held until Flush (or the engine's end) and then printed in
+  // source order: per file (files in the order their first diagnostic came), by location,
+  // each note after the error it followed. Phases that report in different passes (the
+  // resolver's unknown names, the lowering's unit errors) then read top to bottom.
+  void SetSorted(bool on) { sorted_ = on; }
+  void Flush();
+  // The SourceMgr buffers of the errors reported so far, one entry per error (0: none).
+  const std::vector<unsigned>& ErrorBuffers() const { return error_buffers_; }
   llvm::SourceMgr& SourceMgr() { return sm_; }
   llvm::SMLoc Loc(SourceRange r) const;
 
  private:
+  void Print(SourceRange where, Severity sev, const std::string& text);
+
   llvm::SourceMgr& sm_;
   llvm::raw_ostream& os_;
+  struct Held {
+    SourceRange where;
+    Severity severity;
+    std::string text;
+  };
   std::vector<Collected>* collected_ = nullptr;
   std::set<std::tuple<unsigned, unsigned, int, std::string>> seen_;
+  bool sorted_ = false;
+  std::vector<std::vector<Held>> held_;  // an error (or warning) and its notes
+  std::vector<unsigned> error_buffers_;
+  std::string cap_line_;  // held: printed after the held diagnostics
   unsigned errors_ = 0;
   unsigned held_errors_ = 0;
-  std::vector<Held>* hold_ = nullptr;
+  std::vector<Tentative>* hold_ = nullptr;
   unsigned max_errors_ = 20;
   bool cap_reported_ = false;
+  bool dropping_ = false;  // the last error was dropped (a repeat, or past the cap)
 };
+
+// One diagnostic as it is printed: `file:line:col: error: text`, then the source line and
+// a caret line (`^` at the location, `~` under the rest of the range). Columns count
+// characters, not bytes; a wide character takes two caret columns and a tab expands to
+// the next multiple of 8. A line wider than `max_width` columns is shown as a window
+// around the caret with `...` where it was cut.
+std::string RenderDiagnostic(const llvm::SourceMgr& sm, SourceRange where, Severity severity,
+                             llvm::StringRef text, bool colors = false, unsigned max_width = 100);
 
 // Checks collected diagnostics against `// expected-error {{text}}` comments in buffer
 // `buffer_id` (also `expected-note`, `expected-warning`, `@+N`/`@-N` line offsets).

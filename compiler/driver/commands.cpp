@@ -11,6 +11,7 @@
 #include "compiler/ast/ast.h"
 #include "compiler/codegen/staging.h"
 #include "compiler/driver/evaluate.h"
+#include "compiler/driver/infeasible.h"
 #include "compiler/driver/options.h"
 #include "compiler/driver/session.h"
 #include "compiler/interp/interp.h"
@@ -153,10 +154,10 @@ int RunEmit() {
     names = {*n};
   }
   std::vector<check::Override> sets;
-  if (!s.ParseSets(Sets, sets)) return kSpecError;
+  if (!s.ParseSets(Sets, sets)) return s.FailureExit();
   for (const std::string& n : names) {
     std::optional<ir::Scenario> sc = s.comp->Lower(n, sets);
-    if (!sc) return kSpecError;
+    if (!sc) return s.FailureExit();
     if (what == "stages" || what == "llvm") {
       if (Exit e = EmitBackend(*sc, what); e != kOk) return e;
       continue;
@@ -212,11 +213,12 @@ int RunEval() {
   row[params.size() + sc->reports.size()] = feasible;
   Output out;
   if (!out.Open()) return kUsageError;
-  std::unique_ptr<runtime::Sink> sink = runtime::MakeSink(*fmt, out.stream(), /*single_row=*/true);
+  std::unique_ptr<runtime::Sink> sink = runtime::MakeSink(*fmt, out.stream(), /*single_row=*/true, Digits);
   sink->Begin(sc->name, Columns(*sc, !sc->requires_.empty()));
   sink->Row(row.data());
   sink->End();
-  if (!feasible) llvm::errs() << "ringline: note: this point is infeasible: a `require` does not hold\n";
+  // Infeasible is an answer, not an error (exit 0): the notes say which requires fail.
+  if (!feasible) NoteFailedRequires(s, *sc, RequireOutcomes(*sc, UseJit(), std::nullopt).At(params.data()));
   return out.Commit() ? kOk : kUsageError;
 }
 

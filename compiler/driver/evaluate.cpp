@@ -28,12 +28,12 @@ std::optional<check::Variants> CompileVariants(Session& s, Exit& exit, bool all_
   std::vector<check::Override> sets;
   std::vector<check::UnitChoice> units;
   if (!s.ParseSets(Sets, sets) || !s.ParseUnits(UnitChoices, units)) {
-    exit = s.diags.ErrorCount() ? kSpecError : kUsageError;
+    exit = s.FailureExit();
     return std::nullopt;
   }
   std::optional<check::Variants> vs = s.comp->LowerVariants(*name, sets, units, all_values);
   if (!vs) {
-    exit = kSpecError;
+    exit = s.FailureExit();
     return std::nullopt;
   }
   s.unoptimized = vs->scenarios;  // run-time errors are located in the IR as written (CSE merges sites)
@@ -94,10 +94,19 @@ std::vector<runtime::Column> Columns(const ir::Scenario& s, bool feasible_column
 
 std::optional<runtime::Format> PickFormat(runtime::Format fallback) {
   std::string f = OutputFormat;
-  if (f.empty() && !OutputFile.empty()) {
+  // `-o FILE`: .csv and .json name their format, any other extension a table; an
+  // explicit --format must not contradict the extension.
+  if (!OutputFile.empty()) {
     llvm::StringRef o(OutputFile);
-    if (o.ends_with(".csv")) f = "csv";
-    else if (o.ends_with(".json")) f = "json";
+    std::string from_name = o.ends_with_insensitive(".csv") ? "csv" : o.ends_with_insensitive(".json") ? "json" : "";
+    if (!from_name.empty() && !f.empty() && f != from_name && (f == "table" || f == "csv" || f == "json")) {
+      auto what = [](const std::string& x) { return x == "csv" ? "CSV" : x == "json" ? "JSON" : "a table"; };
+      llvm::errs() << fmt::format("ringline: error: `-o {}` is a {} file but `--format {}` asks for {}; drop "
+                                  "`--format` or give the file the format's extension\n",
+                                  std::string(OutputFile), what(from_name), f, what(f));
+      return std::nullopt;
+    }
+    if (f.empty()) f = from_name.empty() ? "table" : from_name;
   }
   if (f.empty()) return fallback;
   if (f == "table") return runtime::Format::Table;

@@ -6,7 +6,9 @@
 #include <llvm/Support/thread.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <string>
 #include <thread>
+#include <utility>
 
 #include "compiler/driver/commands.h"
 #include "compiler/driver/options.h"
@@ -23,17 +25,23 @@ int main(int argc, char** argv) {
   llvm::cl::HideUnrelatedOptions(Category);
   for (llvm::cl::SubCommand* sub : {&CheckCmd, &EmitCmd, &EvalCmd, &SweepCmd, &StatsCmd, &FitCmd, &AdviseCmd})
     llvm::cl::HideUnrelatedOptions(Category, *sub);
-  if (!llvm::cl::ParseCommandLineOptions(argc, argv,
-                                         "Ringline: compile and evaluate training-cost specs\n\n"
-                                         "  ringline check FILE...\n"
-                                         "  ringline emit FILE --emit=tokens|ast|ir|ir-opt|stages|llvm\n"
-                                         "  ringline eval FILE [--scenario NAME] [--set NAME=VALUE]...\n"
-                                         "  ringline sweep FILE [--set NAME=V1,V2|A..B*2]... [-o OUT.csv] [--best REPORT]\n"
-                                         "  ringline stats (FILE | --model NAME) [--batch N] [--device D]\n"
-                                         "  ringline fit PROFILE.csv -o OUT.rlk [--holdout F] [--seed N] [--epochs N] [--kinds a,b]\n"
-                                         "  ringline fit --show BUNDLE.rlk [--against PROFILE.csv]\n"
-                                         "  ringline advise [FILE] --model NAME [--cluster C] [--gpus 16,32] [--per-gpu b | --batch B]\n",
-                                         &llvm::errs()))
+  // `ringline SUBCOMMAND --help` shows that subcommand's usage, not every one's.
+  static const std::pair<const char*, const char*> kUsage[] = {
+      {"check", "  ringline check FILE...\n"},
+      {"emit", "  ringline emit FILE --emit=tokens|ast|ir|ir-opt|stages|llvm\n"},
+      {"eval", "  ringline eval FILE [--scenario NAME] [--set NAME=VALUE]...\n"},
+      {"sweep", "  ringline sweep FILE [--set NAME=V1,V2|A..B*2]... [-o OUT.csv] [--best REPORT]\n"},
+      {"stats", "  ringline stats (FILE | --model NAME) [--batch N] [--device D]\n"},
+      {"fit", "  ringline fit PROFILE.csv -o OUT.rlk [--holdout F] [--seed N] [--epochs N] [--kinds a,b]\n"
+              "  ringline fit --show BUNDLE.rlk [--against PROFILE.csv]\n"},
+      {"advise", "  ringline advise [FILE] --model NAME [--cluster C] [--gpus 16,32] [--per-gpu b | --batch B]\n"},
+  };
+  std::string overview = "Ringline: compile and evaluate training-cost specs\n\n";
+  for (const auto& [name, usage] : kUsage) overview += usage;
+  if (argc > 1)
+    for (const auto& [name, usage] : kUsage)
+      if (llvm::StringRef(argv[1]) == name) overview = llvm::StringRef(usage).ltrim().str();
+  if (!llvm::cl::ParseCommandLineOptions(argc, argv, overview, &llvm::errs()))
     return kUsageError;
   g_stdlib_dir = FindStdlib(argv[0]);
   int status = kUsageError;

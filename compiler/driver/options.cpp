@@ -30,6 +30,10 @@ cl::list<std::string> UnitChoices("unit", cl::desc("Print a report or param in a
                                   cl::cat(Category));
 cl::opt<std::string> OutputFormat("format", cl::desc("Output format: table, csv or json"), cl::init(""),
                                   cl::sub(EvalCmd), cl::sub(SweepCmd), cl::cat(Category));
+cl::opt<unsigned> Digits("digits",
+                        cl::desc("Significant digits of real numbers in table output (default 6; 0: every digit, "
+                                 "as CSV and JSON print them)"),
+                        cl::init(6), cl::value_desc("N"), cl::sub(EvalCmd), cl::sub(SweepCmd), cl::cat(Category));
 cl::opt<std::string> OutputFile("o", cl::desc("Write results to FILE (.csv or .json picks the format)"),
                                 cl::value_desc("FILE"), cl::sub(SweepCmd), cl::sub(EvalCmd), cl::cat(Category));
 cl::opt<bool> VerifyDiagnostics("verify-diagnostics",
@@ -70,6 +74,7 @@ cl::opt<std::string> HistogramOf("histogram", cl::desc("Print a histogram of REP
                                  cl::value_desc("REPORT"), cl::sub(SweepCmd), cl::cat(Category));
 cl::opt<unsigned> Bins("bins", cl::desc("Most bins of --histogram (default 50)"), cl::init(50), cl::value_desc("N"),
                        cl::sub(SweepCmd), cl::cat(Category));
-cl::opt<bool> Quiet("quiet", cl::desc("No progress line on stderr"), cl::sub(SweepCmd), cl::cat(Category));
+cl::opt<bool> Quiet("quiet", cl::desc("No progress line and no count of dropped points on stderr"),
+                    cl::sub(SweepCmd), cl::cat(Category));
 
 }  // namespace rl::driver

@@ -17,6 +17,7 @@ extern cl::opt<std::string> ScenarioName;
 extern cl::list<std::string> Sets;
 extern cl::list<std::string> UnitChoices;
 extern cl::opt<std::string> OutputFormat;
+extern cl::opt<unsigned> Digits;
 extern cl::opt<std::string> OutputFile;
 extern cl::opt<bool> VerifyDiagnostics;
 extern cl::opt<bool> SplitInputFile;

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "compiler/base/suggest.h"
 #include "compiler/driver/options.h"
 
 #ifndef RL_STDLIB_DIR
@@ -33,6 +34,7 @@ extern std::string g_stdlib_dir;
 
 Session::Session(bool collect) : diags(sm, llvm::errs()) {
   diags.SetMaxErrors(MaxErrors);
+  diags.SetSorted(true);
   if (collect) diags.CollectInto(&collected);
   comp = std::make_unique<check::Compilation>(diags, check::Options{g_stdlib_dir});
 }
@@ -67,8 +69,9 @@ std::optional<std::string> Session::PickScenario(const std::string& requested) {
   if (!requested.empty()) {
     for (const std::string& n : names)
       if (n == requested) return n;
-    llvm::errs() << fmt::format("ringline: error: no scenario `{}`; this file has: {}\n", requested,
-                                list.empty() ? "none" : list);
+    std::string hint = DidYouMean(requested, names);
+    llvm::errs() << fmt::format("ringline: error: no scenario `{}`{}{}\n", requested, hint,
+                                hint.empty() ? "; this file has: " + (list.empty() ? "none" : list) : "");
     return std::nullopt;
   }
   if (names.size() == 1) return names[0];
@@ -103,7 +106,8 @@ bool Session::ParseSets(const std::vector<std::string>& sets, std::vector<check:
       return false;
     }
     seen.push_back(name);
-    std::optional<check::Override> o = comp->ParseOverride(name, value, "--set " + name);
+    option_buffers.push_back(sm.getNumBuffers() + 1);  // the id of the buffer made next
+    std::optional<check::Override> o = comp->ParseOverride(name, s, "--set", name.size() + 1);
     if (o) out.push_back(std::move(*o));
     else ok = false;
   }
@@ -114,10 +118,18 @@ bool Session::ParseUnits(const std::vector<std::string>& units, std::vector<chec
   for (const std::string& u : units) {
     std::string name, value;
     if (!SplitAssign(u, "unit", name, value)) return false;
-    unsigned id = sm.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(value, "--unit " + name), llvm::SMLoc());
-    out.push_back({name, value, {id, 0, static_cast<uint32_t>(value.size())}});
+    unsigned id = sm.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(u, "--unit"), llvm::SMLoc());
+    option_buffers.push_back(id);
+    const auto eq = static_cast<uint32_t>(name.size());
+    out.push_back({name, value, {id, eq + 1, static_cast<uint32_t>(u.size())}, {id, 0, eq}});
   }
   return true;
+}
+
+Exit Session::FailureExit() const {
+  for (unsigned b : diags.ErrorBuffers())
+    if (std::find(option_buffers.begin(), option_buffers.end(), b) == option_buffers.end()) return kSpecError;
+  return kUsageError;
 }
 
 Exit Session::Verify() {

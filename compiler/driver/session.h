@@ -28,9 +28,15 @@ class Session {
   // Picks the scenario named by --scenario, or the file's only one; prints the choices
   // and returns nullopt (usage error) otherwise.
   std::optional<std::string> PickScenario(const std::string& requested);
-  // Parses the --set and --unit options; false after diagnostics.
+  // Parses the --set and --unit options; false after diagnostics. Each option's text
+  // `NAME=VALUE` is a buffer of its own, named `--set` or `--unit`, so a diagnostic points
+  // at the name or into the value.
   bool ParseSets(const std::vector<std::string>& sets, std::vector<check::Override>& out);
   bool ParseUnits(const std::vector<std::string>& units, std::vector<check::UnitChoice>& out);
+  // The exit status after a failure: a usage error (2) when every error is in the
+  // command line's options (`--set bacth=64`, `--unit t=parsec`) or there is none, else
+  // an error in the spec (1).
+  Exit FailureExit() const;
   // With --verify-diagnostics: compares collected diagnostics with the root buffer's
   // expectations and returns the exit status.
   Exit Verify();
@@ -42,6 +48,7 @@ class Session {
   // The chosen scenario's variants before the pass pipeline (check.h, Variants).
   std::vector<ir::Scenario> unoptimized;
   unsigned root_buffer = 0;
+  std::vector<unsigned> option_buffers;     // the buffers of --set and --unit texts
 };
 
 }  // namespace rl::driver

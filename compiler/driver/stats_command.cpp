@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <iostream>
 
+#include "compiler/base/suggest.h"
 #include "compiler/driver/commands.h"
 #include "compiler/driver/options.h"
 #include "compiler/driver/session.h"
@@ -150,6 +151,28 @@ void Print(const std::string& model, const std::string& device, const std::vecto
   }
 }
 
+// The top-level names of a loaded spec whose values are records of type `type`.
+std::vector<std::string> GlobalsOfType(Session& s, const char* type) {
+  std::vector<std::string> out;
+  for (const std::string& g : s.comp->GlobalNames())
+    if (std::optional<check::Exported> v = s.comp->ExportGlobal(g);
+        v && v->kind == check::Exported::Kind::Record && v->str == type)
+      out.push_back(g);
+  return out;
+}
+std::vector<std::string> Networks(Session& s) { return GlobalsOfType(s, "Network"); }
+std::vector<std::string> Devices(Session& s) { return GlobalsOfType(s, "Device"); }
+
+// The models `--model` finds without a file: the names stdlib/models/all.rl binds.
+std::vector<std::string> StdlibModels() {
+  Session all;
+  std::vector<std::string> out;
+  if (all.Load(g_stdlib_dir + "/models/all.rl") != kOk) return out;
+  for (const std::string& g : all.comp->GlobalNames())
+    if (g[0] != '_') out.push_back(g);
+  return out;
+}
+
 // --device: layer times from stdlib.kernel_time, evaluated by a small generated module
 // that imports the network's module and the device's (the spec's own, else
 // stdlib.hardware). Batch and element size are constants, so every model prediction
@@ -238,7 +261,13 @@ int RunStats() {
   std::optional<check::Exported> net = s.comp->ExportGlobal(name);
   if (s.diags.ErrorCount() > 0) return kSpecError;
   if (!net) {
-    llvm::errs() << fmt::format("ringline: error: no network `{}`\n", name);
+    std::vector<std::string> nets = StatsFiles.empty() ? StdlibModels() : Networks(s);
+    llvm::errs() << fmt::format("ringline: error: no network `{}` in {}{}\n", name,
+                                StatsFiles.empty() ? std::string("stdlib/models") : StatsFiles[0],
+                                DidYouMean(name, nets));
+    llvm::errs() << fmt::format("ringline: note: {}: {}\n",
+                                StatsFiles.empty() ? "the standard library's models" : "the file's networks",
+                                nets.empty() ? std::string("none") : fmt::format("{}", fmt::join(nets, ", ")));
     return kUsageError;
   }
   if (!IsNetwork(*net)) {
@@ -273,8 +302,13 @@ int RunStats() {
       if (hw.Load(g_stdlib_dir + "/hardware.rl") != kOk) return kUsageError;
       std::vector<std::string> names = hw.comp->GlobalNames();
       if (std::find(names.begin(), names.end(), std::string(StatsDevice)) == names.end()) {
-        llvm::errs() << fmt::format("ringline: error: no device `{}` in {} or stdlib.hardware\n", std::string(StatsDevice),
-                                    StatsFiles.empty() ? std::string("stdlib/models") : StatsFiles[0]);
+        std::vector<std::string> devices = StatsFiles.empty() ? std::vector<std::string>{} : Devices(s);
+        for (std::string& d : Devices(hw)) devices.push_back(std::move(d));
+        llvm::errs() << fmt::format("ringline: error: no device `{}` in {} or stdlib.hardware{}\n",
+                                    std::string(StatsDevice),
+                                    StatsFiles.empty() ? std::string("stdlib/models") : StatsFiles[0],
+                                    DidYouMean(StatsDevice, devices));
+        llvm::errs() << fmt::format("ringline: note: the devices: {}\n", fmt::join(devices, ", "));
         return kUsageError;
       }
     }

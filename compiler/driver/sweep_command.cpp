@@ -12,6 +12,7 @@
 #include "compiler/codegen/staging.h"
 #include "compiler/driver/commands.h"
 #include "compiler/driver/evaluate.h"
+#include "compiler/driver/infeasible.h"
 #include "compiler/driver/options.h"
 #include "compiler/interp/interp.h"
 #include "runtime/consumers.h"
@@ -187,8 +188,8 @@ int RunSweep() {
   Output out;
   if (!out.Open()) return kUsageError;
   bool keep = KeepInfeasible;
-  std::unique_ptr<runtime::Sink> sink =
-      runtime::MakeSink(*fmt, out.stream(), /*single_row=*/*how == Reduce::Best && *fmt == runtime::Format::Table);
+  std::unique_ptr<runtime::Sink> sink = runtime::MakeSink(
+      *fmt, out.stream(), /*single_row=*/*how == Reduce::Best && *fmt == runtime::Format::Table, Digits);
   std::vector<runtime::Column> cols = Columns(*sc, keep);
   runtime::RowShape shape{np, nr, keep, keep};
   std::unique_ptr<runtime::RowConsumer> consumer = MakeConsumer(*sc, *how, *sink, shape, cols);
@@ -208,6 +209,26 @@ int RunSweep() {
   so.keep_infeasible = keep;
   so.interrupt = &g_interrupt;
   so.progress = !Quiet && isatty(STDERR_FILENO);
+  // Which require dropped a point: each variant's requires (the scenario's, so the same
+  // list in every variant) evaluated by variant, like the reports.
+  std::vector<RequireOutcomes> outcomes;
+  bool same_requires = true;
+  for (const ir::Scenario& v : variants->scenarios) same_requires &= v.requires_.size() == sc->requires_.size();
+  if (!keep && !sc->requires_.empty() && same_requires) {
+    for (const ir::Scenario& v : variants->scenarios) outcomes.emplace_back(v, UseJit(), order);
+    so.num_requires = outcomes[0].size();
+    if (outcomes.size() == 1) {
+      so.requires_filler = outcomes[0].Filler();
+    } else {
+      std::vector<runtime::FillerFactory> each;
+      for (const RequireOutcomes& o : outcomes) each.push_back(o.Filler());
+      so.requires_filler = [each, &variants, variant_sizes, np] {
+        std::vector<std::unique_ptr<runtime::BoxFiller>> fillers;
+        for (const runtime::FillerFactory& f : each) fillers.push_back(f());
+        return runtime::VariantFiller(std::move(fillers), variants->specialised, variant_sizes, np);
+      };
+    }
+  }
   runtime::SweepResult res;
   {
     InterruptScope scope;
@@ -230,6 +251,7 @@ int RunSweep() {
   if (*how != Reduce::None && *how != Reduce::Histogram) sink->Begin(sc->name, cols);
   consumer->Finish();
   if (!out.Commit()) return kUsageError;
+  if (!outcomes.empty() && !Quiet) PrintDropped(s, *sc, res);
   if (res.interrupted) {
     llvm::errs() << fmt::format("ringline: interrupted after {} of {} points; the output holds them\n", res.points,
                                 space.points);

@@ -614,11 +614,17 @@ ast::Expr* Builder::BuildNumber(P::NumberLitContext* ctx) {
     if (!p) return std::nullopt;
     return f->neg ? -*p : *p;
   };
+  // A last word followed by `(` is called, so it is a name even when it spells a unit:
+  // `4 s / min(a, b)` divides by the built-in `min`, not by minutes.
+  bool called = false;
+  if (auto* prim = dynamic_cast<P::PrimaryExprContext*>(ctx->parent))
+    if (auto* call = dynamic_cast<P::CallExprContext*>(prim->parent)) called = call->expr() == prim;
   size_t i = 0;
   ast::UnitExpr unit;
   for (; i < fs.size(); ++i) {
     std::string word = fs[i]->ID()->getText();
-    bool is_unit = units::LookupWord(word).has_value();
+    bool is_unit = units::LookupWord(word).has_value() &&
+                   !(called && i > 0 && i + 1 == fs.size() && !fs[i]->NUMBER());
     if (!is_unit && i == 0) {
       std::string hint = units::HintFor(word);
       diags_.Report(diag::Kind::unknown_unit, Range(fs[i]),

@@ -25,9 +25,11 @@ struct Input {
   std::vector<uint32_t> cp_to_byte;  // empty when the text is ASCII
 };
 
-bool PrepareInput(unsigned buffer_id, diag::Engine& diags, Input& in) {
+bool PrepareInput(unsigned buffer_id, diag::Engine& diags, Input& in, uint32_t skip = 0) {
   llvm::StringRef buf = diags.SourceMgr().getMemoryBuffer(buffer_id)->getBuffer();
   in.text = buf.str();
+  // Skipped bytes read as spaces, so offsets stay those of the buffer.
+  std::fill(in.text.begin(), in.text.begin() + std::min<size_t>(skip, in.text.size()), ' ');
   const auto* begin = reinterpret_cast<const llvm::UTF8*>(in.text.data());
   const auto* end = begin + in.text.size();
   const llvm::UTF8* bad = begin;
@@ -498,9 +500,9 @@ bool ParseItems(RinglineParser& parser, CheckedTokenStream& tokens, ErrorListene
 // Lexes the buffer and runs `fn` on a parser over its tokens, checked for the nesting caps.
 template <class Fn>
 bool WithParser(unsigned buffer_id, diag::Engine& diags, const Limits& limits, ast::Module& m,
-                Fn&& fn) {
+                Fn&& fn, uint32_t skip = 0) {
   Input in;
-  if (!PrepareInput(buffer_id, diags, in)) return false;
+  if (!PrepareInput(buffer_id, diags, in, skip)) return false;
   try {
     SourceStream stream(in);
     RinglineLexer lexer(&stream);
@@ -540,7 +542,7 @@ std::unique_ptr<ast::Module> ParseBuffer(unsigned buffer_id, diag::Engine& diags
 }
 
 bool ParseCliValues(unsigned buffer_id, diag::Engine& diags, ast::Module& arena,
-                    std::vector<ast::ValueSet>& out) {
+                    std::vector<ast::ValueSet>& out, uint32_t skip) {
   unsigned errors_before = diags.ErrorCount();
   bool ok = WithParser(buffer_id, diags, Limits{}, arena,
                        [&](RinglineParser& parser, CheckedTokenStream& tokens,
@@ -550,7 +552,8 @@ bool ParseCliValues(unsigned buffer_id, diag::Engine& diags, ast::Module& arena,
                          if (listener.count > 0) return false;
                          for (auto* v : tree->valueSet()) out.push_back(builder.BuildValueSet(v, true));
                          return true;
-                       });
+                       },
+                       skip);
   return ok && diags.ErrorCount() == errors_before;
 }
 

@@ -25,8 +25,9 @@ std::unique_ptr<ast::Module> ParseBuffer(unsigned buffer_id, diag::Engine& diags
 // `--emit=tokens`: one line per token, `line:col kind 'text'`.
 bool DumpTokens(unsigned buffer_id, diag::Engine& diags, std::string& out);
 
-// A command-line value list (`1,2,4`, `1..64*2`, `12.5GB/s`), parsed into `arena`.
+// A command-line value list (`1,2,4`, `1..64*2`, `12.5GB/s`), parsed into `arena`; the
+// buffer's first `skip` bytes (`NAME=`) are not part of it.
 bool ParseCliValues(unsigned buffer_id, diag::Engine& diags, ast::Module& arena,
-                    std::vector<ast::ValueSet>& out);
+                    std::vector<ast::ValueSet>& out, uint32_t skip = 0);
 
 }  // namespace rl::parse

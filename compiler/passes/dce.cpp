@@ -1,5 +1,6 @@
 // Dead-code elimination: keeps what a report or require needs (and every param
-// instruction, so the evaluator's param layout never changes).
+// instruction, so the evaluator's param layout never changes). Also the requires-only
+// scenario built with it.
 #include "compiler/passes/passes.h"
 
 namespace rl::passes {
@@ -20,6 +21,21 @@ bool DCE(ir::Scenario& s) {
   for (uint32_t i = 0; i < s.insts.size(); ++i) replace[i] = i;
   if (changed) Rebuild(s, live, replace);
   return changed;
+}
+
+ir::Scenario RequireOutcomes(const ir::Scenario& s) {
+  ir::Scenario out;
+  out.name = s.name;
+  out.params = s.params;
+  out.insts = s.insts;
+  for (size_t q = 0; q < s.requires_.size(); ++q) {
+    const ir::Require& r = s.requires_[q];
+    ir::Display d;
+    d.kind = ir::Display::Kind::Bool;
+    out.reports.push_back({"require" + std::to_string(q), r.cond, d, r.range});
+  }
+  DCE(out);
+  return out;
 }
 
 }  // namespace rl::passes

@@ -15,6 +15,11 @@ bool ConstFold(ir::Scenario& s);  // const_fold.cpp: constants and safe identiti
 bool CSE(ir::Scenario& s);        // cse.cpp: one instruction per distinct computation
 bool DCE(ir::Scenario& s);        // dce.cpp: drop what no report or require uses
 
+// dce.cpp: the scenario's requires as its only reports (`Bool`, in order: report k holds
+// where require k does) and no requires, with what they do not need dropped. Same
+// params; evaluated where a point is infeasible, to tell which require it fails.
+ir::Scenario RequireOutcomes(const ir::Scenario& s);
+
 struct Pass {
   const char* name;
   bool (*run)(ir::Scenario&);

@@ -1,6 +1,8 @@
 // Unit words, dimension algebra and exact decimal conversion (see units.h).
 #include "compiler/units/units.h"
 
+#include "compiler/base/suggest.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -144,14 +146,48 @@ std::optional<Unit> LookupWord(std::string_view w) {
   return std::nullopt;
 }
 
+// Every unit word: each base with each prefix it takes, `min` and `h`.
+static const std::vector<std::string>& AllWords() {
+  static const std::vector<std::string> words = [] {
+    std::vector<std::string> out = {"min", "h"};
+    for (const Base& b : Bases()) {
+      out.emplace_back(b.text);
+      for (const Prefix& p : kBigPrefixes) out.push_back(std::string(p.text) + std::string(b.text));
+      if (b.small_ok)
+        for (const Prefix& p : kSmallPrefixes) out.push_back(std::string(p.text) + std::string(b.text));
+      if (b.binary_ok)
+        for (const Prefix& p : kBinaryPrefixes) out.push_back(std::string(p.text) + std::string(b.text));
+    }
+    return out;
+  }();
+  return words;
+}
+
 std::string HintFor(std::string_view w) {
+  auto ends = [&](std::string_view tail) {
+    return w.size() >= tail.size() && w.substr(w.size() - tail.size()) == tail;
+  };
+  auto head = [&](size_t tail) { return std::string(w.substr(0, w.size() - tail)); };
   if (w.size() >= 2 && w.back() == 'b' && LookupWord(std::string(w.substr(0, w.size() - 1)) + "B"))
     return fmt::format("write `{0}bit` for bits or `{0}B` for bytes", w.substr(0, w.size() - 1));
   if (w == "b") return "write `bit` for bits or `B` for bytes";
+  // Rates written the networking way: `Gbps`, `GBps`, `TFLOPS`.
+  if (ends("bps") && LookupWord(head(3) + "bit")) return fmt::format("write `{}bit/s`", head(3));
+  if (ends("Bps") && LookupWord(head(3) + "B")) return fmt::format("write `{}B/s`", head(3));
+  if (ends("FLOPS") && LookupWord(head(5) + "FLOP")) return fmt::format("write `{}FLOP/s` for a rate", head(5));
   if (w == "sec" || w == "secs") return "write `s`";
+  if ((ends("sec") || ends("secs")) && LookupWord(head(ends("sec") ? 3 : 4) + "s"))
+    return fmt::format("write `{}s`", head(ends("sec") ? 3 : 4));
   if (w == "flop" || w == "FLOPs" || w == "flops") return "write `FLOP` (and `FLOP/s` for a rate)";
   if (w == "MS" || w == "Ms") return "write `ms` for milliseconds";
-  return "";
+  if (w.size() >= 2 && w[0] == 'K' && LookupWord("k" + std::string(w.substr(1))))
+    return fmt::format("write `k{0}` for 1000 {0} or `Ki{0}` for 1024", w.substr(1));
+  if (w == "byte" || w == "bytes") return "write `B`";
+  if (w == "bits") return "write `bit`";
+  if (w == "hr" || w == "hrs" || w == "hour" || w == "hours") return "write `h`";
+  if (w == "mins" || w == "minute" || w == "minutes") return "write `min`";
+  std::vector<std::string> close = ClosestNames(w, AllWords());
+  return close.empty() ? "" : "did you mean " + QuotedAlternatives(close) + "?";
 }
 
 std::optional<Unit> ParseUnitString(std::string_view text, std::string* bad_word) {

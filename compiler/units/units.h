@@ -66,7 +66,8 @@ struct Unit {
 
 // One unit word such as `GB`, `us`, `µs`, `Gbit`, `Hz`, `min`; nullopt if unknown.
 std::optional<Unit> LookupWord(std::string_view word);
-// A hint for a word that is not a unit but looks like one (`Gb`, `sec`), or "".
+// A hint for a word that is not a unit but looks like one (`Gb`, `sec`, `Gbps`), else the
+// unit words closest to it ("did you mean `MHz`?"), or "".
 std::string HintFor(std::string_view word);
 // Parses a unit string as written on the command line: `ms`, `GB/s`, `1/s`, `FLOP/B`,
 // `s^2`. Returns nullopt and sets `bad_word` to the offending word when unknown.

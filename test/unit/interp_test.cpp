@@ -1,10 +1,13 @@
 // The reference interpreter (compiler/interp): evaluation, feasibility from requires, and
-// FindNonFinite's choice of the instruction that made a report NaN or infinite.
+// FindNonFinite's choice of the instruction that made a report NaN or infinite; and the
+// sweep engine's count of the points each require drops, with point evaluators.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <random>
 
 #include "compiler/interp/interp.h"
+#include "runtime/sweep.h"
 
 namespace rl::interp {
 namespace {
@@ -104,6 +107,70 @@ TEST(Interp, FindNonFiniteNamesTheFirstFailingInstruction) {
   ASSERT_TRUE(f);
   EXPECT_EQ(f->reason, "a parameter value is not finite");
   EXPECT_EQ(f->origin, t.reports[0].value);
+}
+
+// Which requires the infeasible points fail, counted by the engine on the chunks that
+// have one, equals a count over every point: any chunk size, thread count and order.
+TEST(SweepEngine, CountsThePointsEachRequireDrops) {
+  // Three requires on two params: a <= 6, b <= 3, a + b <= 8.
+  auto holds = [](const double* p, size_t q) {
+    return q == 0 ? p[0] <= 6 : q == 1 ? p[1] <= 3 : p[0] + p[1] <= 8;
+  };
+  std::vector<std::vector<double>> axes{{1, 2, 3, 4, 5, 6, 7, 8, 9}, {0, 1, 2, 3, 4, 5}};
+  uint64_t want_infeasible = 0;
+  std::vector<uint64_t> want(3, 0);
+  for (double a : axes[0])
+    for (double b : axes[1]) {
+      double p[2] = {a, b};
+      bool ok = true;
+      for (size_t q = 0; q < 3; ++q) {
+        want[q] += !holds(p, q);
+        ok &= holds(p, q);
+      }
+      want_infeasible += !ok;
+    }
+  struct Drop : runtime::Consumer {
+    bool Consume(runtime::Chunk&) override { return true; }
+  };
+  std::mt19937_64 rng(7);
+  for (int trial = 0; trial < 20; ++trial) {
+    std::vector<uint32_t> order = trial % 2 ? std::vector<uint32_t>{1, 0} : std::vector<uint32_t>{0, 1};
+    runtime::Space space(axes, order, 1);
+    auto main = [&] {
+      return runtime::PointFiller(
+          [&](const double* p, double* r) {
+            r[0] = p[0];
+            return holds(p, 0) && holds(p, 1) && holds(p, 2);
+          },
+          2, 1);
+    };
+    runtime::SweepOptions so;
+    so.threads = 1 + rng() % 3;
+    so.chunk_points = 1 + rng() % 30;
+    so.num_requires = 3;
+    so.requires_filler = [&] {
+      return runtime::PointFiller(
+          [&](const double* p, double* r) {
+            for (size_t q = 0; q < 3; ++q) r[q] = holds(p, q);
+            return true;
+          },
+          2, 3);
+    };
+    Drop d;
+    runtime::SweepResult res = runtime::RunSweep(space, main, d, so);
+    EXPECT_EQ(res.points, 54u);
+    EXPECT_EQ(res.infeasible, want_infeasible);
+    EXPECT_EQ(res.failed, want);
+  }
+  // Without a requires filler nothing is counted.
+  runtime::Space space(axes, {0, 1}, 1);
+  Drop none;
+  auto plain = [] {
+    return runtime::PointFiller([](const double* p, double* r) { r[0] = 0; return p[0] < 3; }, 2, 1);
+  };
+  runtime::SweepResult res = runtime::RunSweep(space, plain, none, runtime::SweepOptions{});
+  EXPECT_EQ(res.infeasible, 0u);
+  EXPECT_TRUE(res.failed.empty());
 }
 
 }  // namespace

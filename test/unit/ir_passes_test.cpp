@@ -194,6 +194,26 @@ TEST(Passes, DCEKeepsWhatReportsRequiresAndParamsNeed) {
   EXPECT_FALSE(passes::DCE(s));
 }
 
+TEST(Passes, RequireOutcomesKeepOnlyWhatRequiresNeed) {
+  Scenario s = WithParams({"a", "b"});
+  ValueId a = s.ParamRef(0), b = s.ParamRef(1);
+  ValueId report_only = s.Binary(Op::Mul, a, b);
+  ValueId c = s.Const(4);
+  ValueId q0 = s.Binary(Op::Gt, a, c), q1 = s.Binary(Op::Le, b, c);
+  s.reports = {Out("r", report_only)};
+  s.requires_.push_back({q0, "a big", {}});
+  s.requires_.push_back({q1, "b small", {}});
+  Scenario q = passes::RequireOutcomes(s);
+  EXPECT_EQ(Verify(q), "");
+  EXPECT_TRUE(q.requires_.empty());
+  ASSERT_EQ(q.reports.size(), 2u);  // one Bool report per require, in order
+  EXPECT_EQ(q.reports[0].display.kind, Display::Kind::Bool);
+  EXPECT_EQ(q.params.size(), 2u);   // the same params, so the same points
+  EXPECT_EQ(Count(q, Op::Mul), 0u);  // the report's work is gone
+  EXPECT_EQ(Eval(q, {5, 6}), (std::vector<double>{1, 0}));
+  EXPECT_EQ(Eval(q, {3, 2}), (std::vector<double>{0, 1}));
+}
+
 TEST(Passes, PipelineOrderAndPrintAfter) {
   Scenario s = WithParams({"a"});
   ValueId a = s.ParamRef(0);

@@ -1,5 +1,6 @@
 // Result sinks (runtime/sinks): exact CSV headers and cells, JSON shape checked by
-// parsing it, the table layouts, unit conversion of cells and boolean cells.
+// parsing it, the table layouts and their rounding, unit conversion of cells and boolean
+// cells.
 #include <gtest/gtest.h>
 #include <llvm/Support/JSON.h>
 
@@ -138,17 +139,37 @@ TEST(Sinks, TableLayouts) {
   EXPECT_EQ(Emit(Format::Table, cols, {{4, kT}}, /*single=*/true),
             "scenario s\n"
             "  nodes = 4\n"
-            "  t     = 1374.38953472 ms\n");
+            "  t     = 1374.39 ms\n");
   EXPECT_EQ(Emit(Format::Table, cols, {{4, kT}, {16, 0.002}}),
             "       nodes        t [ms]\n"
-            "           4  1374.38953472\n"
+            "           4       1374.39\n"
             "          16             2\n");
-  // A cell wider than its column shifts only what it must; later columns realign.
+  // Reals have 6 significant digits, so they fit the columns; an Int keeps every digit,
+  // and a cell wider than its column shifts only what it must; later columns realign.
   cols.push_back({"eff", Column::Kind::Real, units::Unit{}});
-  EXPECT_EQ(Emit(Format::Table, cols, {{3, 1.0 / 3, 0.5}, {4, 0.002, 1.0 / 3}}),
+  EXPECT_EQ(Emit(Format::Table, cols, {{3, 1.0 / 3, 0.5}, {4, 0.002, 1.0 / 3}, {1e15, -1234567.0e-3, -0.0}}),
             "       nodes        t [ms]           eff\n"
-            "           3  333.3333333333333      0.5\n"
-            "           4             2  0.3333333333333333\n");
+            "           3       333.333           0.5\n"
+            "           4             2      0.333333\n"
+            "1000000000000000  -1.23457e+06         0\n");
+}
+
+TEST(Sinks, TableDigits) {
+  std::vector<Column> cols = {{"t", Column::Kind::Real, U("ms")}, {"eff", Column::Kind::Real, units::Unit{}}};
+  auto emit = [&](unsigned digits) {
+    std::ostringstream out;
+    std::unique_ptr<Sink> sink = MakeSink(Format::Table, out, /*single_row=*/true, digits);
+    sink->Begin("s", cols);
+    double row[] = {kT, 1.0 / 3};
+    sink->Row(row);
+    sink->End();
+    return out.str();
+  };
+  EXPECT_EQ(emit(3), "scenario s\n  t   = 1.37e+03 ms\n  eff = 0.333\n");
+  // 0: the shortest text that reads back as the same double, as CSV and JSON print.
+  EXPECT_EQ(emit(0), "scenario s\n  t   = 1374.38953472 ms\n  eff = 0.3333333333333333\n");
+  // CSV is unaffected by the table's rounding.
+  EXPECT_EQ(Emit(Format::Csv, cols, {{kT, 1.0 / 3}}), "t[ms],eff\n1374.38953472,0.3333333333333333\n");
 }
 
 }  // namespace

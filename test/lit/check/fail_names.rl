@@ -57,7 +57,7 @@ let l = Link { bw = 1 GB/s }
 
 // -----
 import "Inputs/lib_a.rl" as lib
-// expected-error@+1 {{unknown record type `Lnk` [unknown_type]}}
+// expected-error@+1 {{unknown record type `Lnk`; did you mean `Link`? [unknown_type]}}
 let l = lib.Lnk { bw = 1 GB/s }
 
 // -----

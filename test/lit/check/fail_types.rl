@@ -2,7 +2,7 @@
 // String in arithmetic, a record type used as a value, and declared types not met.
 // RUN: %ringline check --verify-diagnostics --split-input-file %s
 
-// expected-error@+1 {{`x` must be `Int`, got `Real` [type_mismatch]}}
+// expected-error@+1 {{`x` must be `Int`, got `Real`; round it with `ceil` or `floor` [type_mismatch]}}
 let x: Int = 1.5
 
 // -----
@@ -73,7 +73,7 @@ let x = not 3
 let x = -true
 
 // -----
-// expected-error@+1 {{a list index must be a constant `Int`, got `Real` [type_mismatch]}}
+// expected-error@+1 {{a list index must be a constant `Int`, got `Real`; round it with `ceil` or `floor` [type_mismatch]}}
 let x = [1, 2][1.5]
 
 // -----
@@ -97,7 +97,7 @@ let x = [i for i in 3]
 let x = min(true, 2)
 
 // -----
-// expected-error@+1 {{`range` needs constant `Int`s, got `Real` [type_mismatch]}}
+// expected-error@+1 {{`range` needs constant `Int`s, got `Real`; round it with `ceil` or `floor` [type_mismatch]}}
 let x = range(2.5)
 
 // -----
@@ -149,7 +149,7 @@ scenario s {
 
 // -----
 scenario s {
-  // expected-error@+1 {{param `n` must be `Int`, got `Real` [type_mismatch]}}
+  // expected-error@+1 {{param `n` must be `Int`, got `Real`; round it with `ceil` or `floor` [type_mismatch]}}
   param n: Int = 1 in [1, 2.5]
   report r = n
 }

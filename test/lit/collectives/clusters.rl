@@ -2,7 +2,7 @@
 // oversubscribed link a job sees once it spans more than one ABCI rack (34 nodes), and
 // the hierarchical allreduce over a cluster against its formula (§3.3).
 // RUN: %ringline sweep %s --scenario abci_span | FileCheck %s --check-prefix=SPAN
-// RUN: %ringline eval %s --scenario fields | FileCheck %s --check-prefix=FIELDS
+// RUN: %ringline eval %s --scenario fields --digits=0 | FileCheck %s --check-prefix=FIELDS
 import stdlib.hardware
 import stdlib.collectives
 

@@ -1,7 +1,7 @@
 // The NCCL-style model of stdlib.collectives (NCCL v2.30.7 tuning.cc, reference §3.6):
 // ring and tree allreduce, ring reduce-scatter/allgather/broadcast latency and bandwidth
 // against hand computation, and selecting it per scenario with a Bool param.
-// RUN: %ringline eval %s --scenario values | FileCheck %s --check-prefix=VALUES
+// RUN: %ringline eval %s --scenario values --digits=0 | FileCheck %s --check-prefix=VALUES
 // RUN: %ringline sweep %s --scenario choose | FileCheck %s --check-prefix=CHOOSE
 import stdlib.hardware
 import stdlib.collectives

@@ -1,6 +1,8 @@
-// `ringline eval` output: the table (name = value unit), CSV (`name[unit]` headers) and
-// JSON formats; `--set` with units (`25GB/s`, `200Gbit/s`) and `--unit` for reports and
-// params; `-o FILE.csv` / `-o FILE.json` pick the format, any other name the table.
+// `ringline eval` output: the table (name = value unit, reals to 6 significant digits;
+// `--digits N` for N, `--digits 0` for all), CSV (`name[unit]` headers) and JSON formats
+// (every digit); `--set` with units (`25GB/s`, `200Gbit/s`) and `--unit` for reports and
+// params; `-o FILE.csv` / `-o FILE.json` pick the format, any other name the table, and
+// an explicit `--format` that contradicts the extension is a usage error (exit 2).
 // RUN: %ringline eval %s | FileCheck %s --check-prefix=TABLE --strict-whitespace
 // RUN: %ringline eval %s --format=table | FileCheck %s --check-prefix=TABLE --strict-whitespace
 // RUN: %ringline eval %s --format=csv | FileCheck %s --check-prefix=CSV --strict-whitespace
@@ -16,6 +18,14 @@
 // RUN: %python %S/Inputs/shape.py json %t.out.json | FileCheck %s --check-prefix=JSON
 // RUN: %ringline eval %s -o %t.txt
 // RUN: FileCheck %s --check-prefix=TABLE < %t.txt
+// RUN: %ringline eval %s -o %t.txt --format csv
+// RUN: FileCheck %s --check-prefix=CSV < %t.txt
+// RUN: %ringline eval %s -o %t.csv --format csv
+// RUN: FileCheck %s --check-prefix=CSV < %t.csv
+// RUN: %ringline eval %s --digits 0 | FileCheck %s --check-prefix=EXACT --strict-whitespace
+// RUN: %ringline eval %s --digits 3 | FileCheck %s --check-prefix=THREE --strict-whitespace
+// RUN: %python %S/Inputs/expect_exit.py 2 %ringline eval %s -o %t.clash.json --format table | FileCheck %s --check-prefix=CLASH
+// RUN: %python %S/Inputs/expect_exit.py 2 %ringline eval %s -o %t.clash.CSV --format json | FileCheck %s --check-prefix=CLASHCSV
 scenario fmt {
   param nodes: Int = 4
   param inter: B/s = 12.5 GB/s
@@ -29,7 +39,7 @@ scenario fmt {
 // TABLE-NEXT:   nodes = 4
 // TABLE-NEXT:   inter = 12.5 GB/s
 // TABLE-NEXT:   fast  = true
-// TABLE-NEXT:   t     = 1.37438953472 s
+// TABLE-NEXT:   t     = 1.37439 s
 // TABLE-NEXT:   gbps  = 100 Gbit/s
 // TABLE-NEXT:   eff   = 0.25
 // TABLE-NEXT:   quick = true
@@ -56,8 +66,17 @@ scenario fmt {
 // JSON-NEXT: quick: true
 
 // SET:      inter = 25 GB/s
-// SET:      t     = 0.68719476736 s
+// SET:      t     = 0.687195 s
 // SET-NEXT: gbps  = 200 Gbit/s
 
 // UNIT:      nodes,inter[Gbit/s],fast,t[ms],gbps[Gbit/s],eff,quick
 // UNIT-NEXT: 4,200,false,687.19476736,200,0.25,false
+
+// EXACT:      t     = 1.37438953472 s
+// THREE:      inter = 12.5 GB/s
+// THREE:      t     = 1.37 s
+
+// CLASH: ringline: error: `-o {{.*}}clash.json` is a JSON file but `--format table` asks for a table; drop `--format` or give the file the format's extension
+// CLASH-NEXT: exit 2
+// CLASHCSV: ringline: error: `-o {{.*}}clash.CSV` is a CSV file but `--format json` asks for JSON
+// CLASHCSV-NEXT: exit 2

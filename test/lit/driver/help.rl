@@ -1,14 +1,16 @@
-// `--version`, and `--help` on each subcommand lists that subcommand's options (and not
-// the options of the others).
+// `--version`, and `--help` on each subcommand shows that subcommand's usage and options
+// (and not the usage lines or options of the others); plain `--help` shows every usage.
 // RUN: %ringline --version | FileCheck %s --check-prefix=VERSION
-// RUN: %ringline check --help | FileCheck %s --check-prefix=CHK --implicit-check-not=--keep-infeasible --implicit-check-not=--format
+// RUN: %ringline check --help | FileCheck %s --check-prefix=CHK --implicit-check-not=--keep-infeasible --implicit-check-not=--format '--implicit-check-not=ringline sweep FILE'
 // RUN: %ringline emit --help | FileCheck %s --check-prefix=EMIT --implicit-check-not=--keep-infeasible --implicit-check-not=--verify-diagnostics
 // RUN: %ringline eval --help | FileCheck %s --check-prefix=EVAL --implicit-check-not=--keep-infeasible --implicit-check-not=--print-after
-// RUN: %ringline sweep --help | FileCheck %s --check-prefix=SWEEP --implicit-check-not=--verify-diagnostics '--implicit-check-not=--emit=<string>'
+// RUN: %ringline sweep --help | FileCheck %s --check-prefix=SWEEP --implicit-check-not=--verify-diagnostics '--implicit-check-not=--emit=<string>' '--implicit-check-not=ringline eval FILE' '--implicit-check-not=ringline fit'
+// RUN: %ringline fit --help | FileCheck %s --check-prefix=FIT '--implicit-check-not=ringline sweep FILE' '--implicit-check-not=ringline stats'
 // RUN: %ringline --help | FileCheck %s --check-prefix=TOP
 
 // VERSION: ringline {{[0-9]+\.[0-9]+\.[0-9]+}}
 
+// CHK: OVERVIEW: ringline check FILE...
 // CHK: SUBCOMMAND 'check'
 // CHK: USAGE: ringline check [options]
 // CHK-DAG: --max-errors=<uint>
@@ -26,14 +28,17 @@
 // EVAL: SUBCOMMAND 'eval'
 // EVAL: USAGE: ringline eval [options]
 // EVAL-DAG: --backend=<string>
+// EVAL-DAG: --digits=<N>
 // EVAL-DAG: --format=<string>
 // EVAL-DAG: -o <FILE>
 // EVAL-DAG: --scenario=<NAME>
 // EVAL-DAG: --set=<NAME=VALUE>
 // EVAL-DAG: --unit=<NAME=UNIT>
 
+// SWEEP: OVERVIEW: ringline sweep FILE [--set
 // SWEEP: SUBCOMMAND 'sweep'
 // SWEEP: USAGE: ringline sweep [options]
+// SWEEP-DAG: --digits=<N>
 // SWEEP-DAG: --format=<string>
 // SWEEP-DAG: --keep-infeasible
 // SWEEP-DAG: -o <FILE>
@@ -41,6 +46,13 @@
 // SWEEP-DAG: --set=<NAME=VALUE>
 // SWEEP-DAG: --unit=<NAME=UNIT>
 
+// FIT: OVERVIEW: ringline fit PROFILE.csv -o OUT.rlk
+// FIT-NEXT: ringline fit --show BUNDLE.rlk
+// FIT: SUBCOMMAND 'fit'
+
+// TOP: ringline check FILE...
+// TOP: ringline sweep FILE
+// TOP: ringline fit --show
 // TOP: USAGE: ringline [subcommand] [options]
 // TOP-DAG: check
 // TOP-DAG: emit

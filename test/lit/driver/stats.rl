@@ -1,9 +1,13 @@
-// `ringline stats`: per-layer rows, totals, batch scaling, formats, model lookup in the stdlib.
+// `ringline stats`: per-layer rows, totals, batch scaling, formats, model lookup in the
+// stdlib; a model or device that is not there lists the ones that are, with the closest.
 // RUN: %ringline stats %s | FileCheck %s --check-prefix=TABLE
 // RUN: %ringline stats %s --batch 8 --format json | FileCheck %s --check-prefix=JSON
 // RUN: %ringline stats %s --format csv | FileCheck %s --check-prefix=CSV
 // RUN: %ringline stats --model resnet50 --format json | FileCheck %s --check-prefix=R50
 // RUN: not %ringline stats --model no_such_model 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: %python %S/Inputs/expect_exit.py 2 %ringline stats --model gpt2 | FileCheck %s --check-prefix=NEAR
+// RUN: %python %S/Inputs/expect_exit.py 2 %ringline stats %s --model tinny | FileCheck %s --check-prefix=FILENET
+// RUN: %python %S/Inputs/expect_exit.py 2 %ringline stats --model resnet50 --device a100 | FileCheck %s --check-prefix=DEVICE
 import stdlib.layers
 
 let tiny = network("tiny", [3, 32, 32], [conv2d(8, k = 3, p = 1), relu, flatten, dense(10)])
@@ -27,4 +31,13 @@ let tiny = network("tiny", [3, 32, 32], [conv2d(8, k = 3, p = 1), relu, flatten,
 
 // R50: "totals":{"params":25557032,"macs":4089184256,
 
-// MISSING: ringline: error: no network `no_such_model`
+// MISSING: ringline: error: no network `no_such_model` in stdlib/models{{$}}
+// MISSING-NEXT: ringline: note: the standard library's models: lenet5, alexnet, vgg11, {{.*}}, resnet50, {{.*}}, bert_base_512{{$}}
+// NEAR: ringline: error: no network `gpt2` in stdlib/models; did you mean `gpt2_small` or `gpt2_small_1024`?
+// NEAR-NEXT: ringline: note: the standard library's models: lenet5,
+// NEAR-NEXT: exit 2
+// FILENET: ringline: error: no network `tinny` in {{.*}}stats.rl; did you mean `tiny`?
+// FILENET-NEXT: ringline: note: the file's networks: tiny{{$}}
+// DEVICE: ringline: error: no device `a100` in stdlib/models or stdlib.hardware; did you mean `a100_sxm4_40gb` or `a100_sxm4_80gb`?
+// DEVICE-NEXT: ringline: note: the devices: v100_sxm2_16gb, {{.*}}, epyc_cpu, xeon_cpu, {{.*}}
+// DEVICE-NEXT: exit 2

@@ -2,7 +2,7 @@
 // unit arithmetic (`16 GiB / 12.5 GB/s`, `25 GB/s == 200 Gbit/s`), functions with
 // defaults and named arguments, records with nested `with`, reductions, comprehensions,
 // Int / Int, ceil, static and param-dependent `if`, and report units.
-// RUN: %ringline eval %s | FileCheck %s --strict-whitespace
+// RUN: %ringline eval %s --digits=0 | FileCheck %s --strict-whitespace
 record Link { bw: B/s, lat: s = 0 s }
 record Net { inner: Link, outer: Link }
 let edr = Link { bw = 12.5 GB/s, lat = 1.5 us }

@@ -1,10 +1,11 @@
 // The interpreter at chosen points (`--set`): a Bool param switches a select, `p == 1`
 // takes the other branch of a param-dependent `if`, a failed `require` marks the point
-// infeasible (with a note) but still prints it, and the feasible column reflects it.
-// RUN: %ringline eval %s | FileCheck %s --check-prefix=DEF --strict-whitespace
-// RUN: %ringline eval %s --set nodes=1 --set fast=true | FileCheck %s --check-prefix=ONE --strict-whitespace
-// RUN: %ringline eval %s --set nodes=64 2>%t.err | FileCheck %s --check-prefix=BIG --strict-whitespace
-// RUN: FileCheck %s --check-prefix=NOTE < %t.err
+// infeasible (with a note at the require that fails, [infeasible], exit 0) but still
+// prints it, and the feasible column reflects it.
+// RUN: %ringline eval %s --digits=0 | FileCheck %s --check-prefix=DEF --strict-whitespace
+// RUN: %ringline eval %s --set nodes=1 --set fast=true --digits=0 | FileCheck %s --check-prefix=ONE --strict-whitespace
+// RUN: %ringline eval %s --set nodes=64 --digits=0 2>%t.err | FileCheck %s --check-prefix=BIG --strict-whitespace
+// RUN: FileCheck %s --check-prefix=NOTE --strict-whitespace < %t.err
 record Link { bw: B/s, lat: s = 0 s }
 let edr = Link { bw = 12.5 GB/s, lat = 1.5 us }
 let nvlink = Link { bw = 50 GB/s, lat = 9 us }
@@ -37,4 +38,7 @@ scenario points {
 // BIG-NEXT:   t        = 15.939000000000002 ms
 // BIG-NEXT:   bw       = 12.5 GB/s
 // BIG-NEXT:   feasible = false
-// NOTE: ringline: note: this point is infeasible: a `require` does not hold
+// NOTE:      points.rl:17:3: note: the point is infeasible: "at most 32 nodes" does not hold [infeasible]
+// NOTE-NEXT: {{^}}  require nodes <= 32, "at most 32 nodes"{{$}}
+// NOTE-NEXT: {{^}}  ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~{{$}}
+// NOTE-EMPTY:

@@ -1,10 +1,10 @@
 // Every cost-IR instruction kind on param-dependent operands (nothing folds), evaluated by
 // the JIT and by the interpreter: both print exactly the same digits.
-// RUN: %ringline eval %s --backend=jit | FileCheck %s
-// RUN: %ringline eval %s --backend=interp | FileCheck %s
-// RUN: %ringline eval %s --backend=jit -O0 | FileCheck %s
-// RUN: %ringline eval %s --backend=jit -O3 --set x=-2.5 --set k=-17 --set on=false | FileCheck %s --check-prefix=NEG
-// RUN: %ringline eval %s --backend=interp --set x=-2.5 --set k=-17 --set on=false | FileCheck %s --check-prefix=NEG
+// RUN: %ringline eval %s --backend=jit --digits=0 | FileCheck %s
+// RUN: %ringline eval %s --backend=interp --digits=0 | FileCheck %s
+// RUN: %ringline eval %s --backend=jit -O0 --digits=0 | FileCheck %s
+// RUN: %ringline eval %s --backend=jit -O3 --set x=-2.5 --set k=-17 --set on=false --digits=0 | FileCheck %s --check-prefix=NEG
+// RUN: %ringline eval %s --backend=interp --set x=-2.5 --set k=-17 --set on=false --digits=0 | FileCheck %s --check-prefix=NEG
 scenario ops {
   param x: Real = 7.25
   param n: Int = 3

@@ -5,7 +5,7 @@
 // the flatten (no kernels). A layer's forward time is exactly mlp_predict on its features.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/spec.rl
 // RUN: %ringline fit %S/Inputs/tiny_profile.csv -o %t/tiny.rlk --seed 1 --epochs 300 > /dev/null
-// RUN: %ringline eval %t/spec.rl > %t/out.txt
+// RUN: %ringline eval %t/spec.rl --digits=0 > %t/out.txt
 // RUN: %ringline stats %t/spec.rl --model net --device toy --batch 8 --format csv >> %t/out.txt
 // RUN: FileCheck %s < %t/out.txt
 // RUN: %ringline stats %t/spec.rl --model net --device toy --batch 8 | FileCheck %s --check-prefix=TABLE

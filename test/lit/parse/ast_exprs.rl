@@ -1,5 +1,6 @@
 // --emit=ast: operator precedence and associativity, postfix operators, units on literals
-// (including `16 GiB / n`, which divides by the name n), `if`, reductions, comprehensions.
+// (including `16 GiB / n`, which divides by the name n, and `4 s / min(a, b)`, where a
+// unit word followed by `(` is a call), `if`, reductions, comprehensions.
 // RUN: %ringline emit %s --emit=ast | FileCheck %s --strict-whitespace
 let a = 1 + 2 * 3 ^ 2 ^ 2 - -4 % 3
 let b = not x and y or z
@@ -14,6 +15,8 @@ let j = max l in links: l.bw
 let k = [x * 2 for x in range(4)]
 let l = { let y = 2; y + 1 }
 let m = -2 ^ 2
+let n = 4 s / min(a, b)
+let o = 4 GB/s / h(x) + 60 s / min
 // CHECK:      (let a (- (+ (int 1) (* (int 2) (^ (int 3) (^ (int 2) (int 2))))) (% (neg (int 4)) (int 3))))
 // CHECK-NEXT: (let b (or (and (not x) y) z))
 // CHECK-NEXT: (let c (/ (num 16 [GiB]) (num 12.5 [GB s^-1])))
@@ -27,4 +30,6 @@ let m = -2 ^ 2
 // CHECK-NEXT: (let k (for x (call range (int 4)) (* x (int 2))))
 // CHECK-NEXT: (let l (block (let y (int 2)) (+ y (int 1))))
 // CHECK-NEXT: (let m (neg (^ (int 2) (int 2))))
+// CHECK-NEXT: (let n (/ (num 4 [s]) (call min a b)))
+// CHECK-NEXT: (let o (+ (/ (num 4 [GB s^-1]) (call h x)) (num 60 [s min^-1])))
 // CHECK-EMPTY:

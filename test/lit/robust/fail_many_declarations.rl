@@ -6,7 +6,7 @@
 // the 2-core dev machine and up to 5.2 s on CI's; a quadratic slip at 100,000 takes minutes.
 // RUN: %python -c "print(''.join('let x%%d = y%%d\n' %% (i, i) for i in range(100000)))" > %t.errors.rl
 // RUN: %python %S/Inputs/run_limited.py 1 15 %ringline check %t.errors.rl | FileCheck %s --check-prefix=ERRORS
-// ERRORS-COUNT-20: error: unknown name `y{{[0-9]+}}` [unknown_name]
+// ERRORS-COUNT-20: error: unknown name `y{{[0-9]+}}`; did you mean `x{{[0-9]+}}`? [unknown_name]
 // ERRORS: ringline: error: too many errors (20); stopping [too_many_errors]
 // ERRORS-NOT: error
 // ERRORS: exit 1

@@ -1,5 +1,5 @@
 // The roofline report of a layer on a device: intensity, attainable FLOP/s, binding roof, time.
-// RUN: %ringline eval %s | FileCheck %s
+// RUN: %ringline eval %s --digits=0 | FileCheck %s
 import stdlib.roofline
 import stdlib.layers
 import stdlib.hardware

@@ -1,0 +1,70 @@
+// "Did you mean" suggestions for a misspelt name, field, unit, param or model: the known
+// spellings closest to what was written, by llvm::StringRef::edit_distance. Header-only;
+// every user links LLVM already.
+#pragma once
+#include <llvm/ADT/StringRef.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace rl {
+
+// The candidates `word` is most likely a slip for, best first (at most `max`):
+//  - one that differs only in case (`mhz` for `MHz`);
+//  - else those at the least edit distance, when that distance is small for the word's
+//    length (a third of it, rounded up: `nvlnk2` for `nvlink2`, `bacth` for `batch`),
+//    then those that `word` begins, shortest first (a word of 3 or more letters: `mem`
+//    for `membw` and `memory`, `iter` for `inter` and `iter_time`).
+// Candidates equal to `word`, repeated or empty are ignored.
+inline std::vector<std::string> ClosestNames(llvm::StringRef word, const std::vector<std::string>& candidates,
+                                             size_t max = 3) {
+  std::vector<std::string> out;
+  if (word.empty()) return out;
+  auto add = [&](const std::string& c) {
+    if (out.size() < max && std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
+  };
+  for (const std::string& c : candidates)
+    if (c != word && llvm::StringRef(c).equals_insensitive(word)) add(c);
+  if (!out.empty()) return out;
+  const unsigned limit = std::max<unsigned>(1, (static_cast<unsigned>(word.size()) + 2) / 3);
+  unsigned best = limit + 1;
+  for (const std::string& c : candidates) {
+    if (c.empty() || c == word) continue;
+    unsigned d = word.edit_distance(c, /*AllowReplacements=*/true, /*MaxEditDistance=*/limit);
+    if (d > limit || d >= word.size()) continue;  // not every letter replaced: `y` is no slip for `x`
+    if (d < best) {
+      best = d;
+      out.clear();
+    }
+    if (d == best) add(c);
+  }
+  if (word.size() >= 3) {
+    std::vector<std::string> prefixed;
+    for (const std::string& c : candidates)
+      if (c != word && llvm::StringRef(c).starts_with(word)) prefixed.push_back(c);
+    std::sort(prefixed.begin(), prefixed.end(), [](const std::string& a, const std::string& b) {
+      return a.size() != b.size() ? a.size() < b.size() : a < b;
+    });
+    for (const std::string& c : prefixed) add(c);
+  }
+  return out;
+}
+
+// `a`, `a` or `b`, `a`, `b` or `c`: names in backticks for a message.
+inline std::string QuotedAlternatives(const std::vector<std::string>& names, const char* last_sep = " or ") {
+  std::string s;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i) s += i + 1 == names.size() ? last_sep : ", ";
+    s += "`" + names[i] + "`";
+  }
+  return s;
+}
+
+// "; did you mean `nvlink2`?" (to append to a message), or "" when nothing is close.
+inline std::string DidYouMean(llvm::StringRef word, const std::vector<std::string>& candidates) {
+  std::vector<std::string> close = ClosestNames(word, candidates);
+  return close.empty() ? "" : "; did you mean " + QuotedAlternatives(close) + "?";
+}
+
+}  // namespace rl
