@@ -152,10 +152,10 @@ std::string RenderDiagnostic(const llvm::SourceMgr& sm, SourceRange where, Sever
     llvm::StringRef name = buf->getBufferIdentifier();
     loc << (name == "-" ? llvm::StringRef("<stdin>") : name) << ':' << line_no << ':' << column_no << ": ";
   }
-  switch (severity) {
-    case Severity::Error: llvm::WithColor::error(out, "", !colors); break;
-    case Severity::Warning: llvm::WithColor::warning(out, "", !colors); break;
-    case Severity::Note: llvm::WithColor::note(out, "", !colors); break;
+  switch (severity) {  // the colors of llvm::WithColor::error and friends
+    case Severity::Error: llvm::WithColor(out, llvm::raw_ostream::RED, true, false, mode) << "error: "; break;
+    case Severity::Warning: llvm::WithColor(out, llvm::raw_ostream::MAGENTA, true, false, mode) << "warning: "; break;
+    case Severity::Note: llvm::WithColor(out, llvm::raw_ostream::BLACK, true, false, mode) << "note: "; break;
   }
   llvm::WithColor(out, llvm::raw_ostream::SAVEDCOLOR, true, false, mode) << text << '\n';
   std::string src = cut_front ? "..." : "", caret = cut_front ? "   " : "";
