@@ -33,7 +33,7 @@ scenario what_if {
 // EVAL-NEXT: algo = ring
 // EVAL-NEXT: stages = 2
 // EVAL-NEXT: batch = 32
-// EVAL-NEXT: time = 2.111992489984 ms
+// EVAL-NEXT: time = 2.11199 ms
 // EVAL-NEXT: memory = 16 GB
 
 // 3 x 2 x 2 x 3 x 2 = 72 rows, the first param slowest.
