@@ -52,7 +52,8 @@ bool Program::StaticValues(const ast::ValueSet& vs, const Env& env, const ast::T
       Value c = Conform(item, type, m, range, what);
       if (c.IsError()) return false;
       if (!c.is_const) {
-        Error(diag::Kind::not_static, range, fmt::format("{} must be a constant", what));
+        Error(diag::Kind::not_static, range,
+              fmt::format("{} must be a constant, not computed from a param whose value is not", what));
         return false;
       }
       out.push_back(c.c);
@@ -148,6 +149,11 @@ Value Program::LowerParam(const ast::ParamDecl& p, const Override* ov, ModuleInf
     if (!StaticValues({p.default_value, nullptr, 0, nullptr, p.default_value->range}, static_env,
                       p.type, m, d, what + " default"))
       return Value::Error();
+    if (d.size() != 1) {
+      Error(diag::Kind::type_mismatch, p.default_value->range,
+            fmt::format("{} default must be one `{}`, got a list of {}", what, TypeText(p.type), d.size()));
+      return Value::Error();
+    }
     ip.default_value = d[0];
     has_default = true;
     // Print in the unit the default was written in when the type is a bare SI unit.
@@ -213,7 +219,10 @@ std::optional<ir::Scenario> Program::LowerScenario(ModuleInfo* m, const ast::Sce
   spec_ = &spec;
   Scope scope{nullptr, {}};
   Env env{m, &scope, &out};
-  Env static_env{m, &scope, nullptr};
+  // Params' defaults and values see the params before them. Their IR goes to the scenario
+  // (unused, removed by the passes) so that a default computed from another param is the
+  // [not_static] "must be a constant" below, not an operation without a scenario.
+  Env static_env{m, &scope, &out};
   std::vector<bool> used(sets.size(), false);
   bool poisoned = false;  // an erroneous value whose diagnostic may have been deduplicated
   auto bind = [&](const std::string& name, SourceRange r, const Value& v) {

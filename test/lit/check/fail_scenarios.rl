@@ -107,7 +107,38 @@ scenario s {
 // -----
 scenario s {
   param n: Int = 4 in [1, 2, 4]
-  // expected-error@+1 {{param `m` default must be a constant [not_static]}}
+  // expected-error@+1 {{param `m` default must be a constant, not computed from a param whose value is not [not_static]}}
   param m: Int = n
   report r = m
+}
+
+// -----
+scenario s {
+  param a: Int = 2
+  // A default computed from another (dynamic) param: a diagnostic, not an internal error.
+  // expected-error@+1 {{param `b` default must be a constant, not computed from a param whose value is not [not_static]}}
+  param b: Real = 1 / a
+  // expected-error@+1 {{param `c` must be a constant, not computed from a param whose value is not [not_static]}}
+  param c: B in [a * 1 GB]
+  report r = b
+}
+
+// -----
+scenario s {
+  // expected-error@+1 {{param `p` default must be one `Real`, got a list of 0 [type_mismatch]}}
+  param p: Real = []
+  // expected-error@+1 {{param `q` default must be one `Real`, got a list of 2 [type_mismatch]}}
+  param q: Real = [1, 2]
+  report r = 1
+}
+
+// -----
+scenario s {
+  // A specialised param's value is a constant: later params may use it (with one value
+  // of it here; with several, their axes would differ between variants).
+  param a: Int = 2
+  param b: Real = -a
+  param d: Int = 3 in 1 .. 9 step +(a * 1)
+  let xs = range(a)
+  report r = b + d + len(xs)
 }
