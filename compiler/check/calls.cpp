@@ -430,14 +430,25 @@ Value Program::CallBuiltin(Builtin b, const ast::CallExpr* call, std::vector<Val
         parts = *args[0].elems;
       }
       auto out = std::make_shared<std::vector<Value>>();
+      size_t total = 0;
       for (size_t i = 0; i < parts.size(); ++i) {
         if (parts[i].kind != Value::Kind::List) {
           Error(diag::Kind::type_mismatch, b == Builtin::Concat ? call->args[i].range : call->args[0].range,
                 fmt::format("`{}` joins lists, got `{}`", name, Describe(parts[i])));
           return Value::Error();
         }
-        out->insert(out->end(), parts[i].elems->begin(), parts[i].elems->end());
+        total += parts[i].elems->size();
       }
+      // A list a spec doubles in a loop stops here, as `range` does, and each element counts
+      // against the evaluation budget.
+      if (total > kMaxList) {
+        Error(diag::Kind::eval_limit, at,
+              fmt::format("`{}` would make a list of {} elements; the limit is {}", name, total, kMaxList));
+        return Value::Error();
+      }
+      if (!Spend(total, at)) return Value::Error();
+      out->reserve(total);
+      for (const Value& part : parts) out->insert(out->end(), part.elems->begin(), part.elems->end());
       Value l;
       l.kind = Value::Kind::List;
       l.elems = out;

@@ -10,6 +10,7 @@
 #include "compiler/base/suggest.h"
 #include "compiler/check/program.h"
 #include "compiler/parse/parse.h"
+#include "runtime/files.h"
 
 namespace rl::check {
 
@@ -54,11 +55,15 @@ ModuleInfo* Program::LoadFile(const std::string& path, SourceRange site) {
     Error(diag::Kind::import_cycle, site, fmt::format("import cycle: {}", chain));
     return nullptr;
   }
-  auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  auto buf = ReadRegularFile(path, kMaxSourceBytes, /*text=*/true);
   if (!buf) {
     env_error = true;
-    Error(diag::Kind::import_not_found, site,
-          fmt::format("cannot read `{}`: {}", path, buf.getError().message()));
+    std::string why = llvm::toString(buf.takeError());
+    if (!site.Valid()) {  // the spec named on the command line
+      llvm::errs() << fmt::format("ringline: error: cannot read `{}`: {}\n", path, why);
+      return nullptr;
+    }
+    Error(diag::Kind::import_not_found, site, fmt::format("cannot read `{}`: {}", path, why));
     return nullptr;
   }
   unsigned id = diags_.SourceMgr().AddNewSourceBuffer(std::move(*buf), llvm::SMLoc());

@@ -19,6 +19,8 @@ namespace rl::check {
 
 // The longest String a spec may build (`+`, `str`), so a doubling loop stops.
 inline constexpr size_t kMaxString = 1'000'000;
+// The longest list `concat` and `flatten` build, as `range` (a Value is ~200 bytes).
+inline constexpr size_t kMaxList = 1'000'000;
 
 struct Global {
   enum class Kind { Let, Fn, Record, Type } kind;

@@ -14,6 +14,7 @@
 #include <cmath>
 
 #include "runtime/kernels/mlp.h"
+#include "runtime/files.h"
 
 namespace rl::kernels {
 
@@ -302,9 +303,8 @@ llvm::Expected<Bundle> ParseBundle(llvm::StringRef bytes, llvm::StringRef name) 
 }
 
 llvm::Expected<Bundle> ReadBundle(llvm::StringRef path) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buf =
-      llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
-  if (!buf) return Bad(fmt::format("cannot read `{}`: {}", path.str(), buf.getError().message()));
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> buf = ReadRegularFile(path.str(), kMaxBundleBytes, false);
+  if (!buf) return Bad(fmt::format("cannot read `{}`: {}", path.str(), llvm::toString(buf.takeError())));
   return ParseBundle((*buf)->getBuffer(), path);
 }
 

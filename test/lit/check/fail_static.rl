@@ -129,3 +129,10 @@ scenario s {
   report r = (3 s) ^ k
   // expected-note@-5 {{in the variant of scenario `s` with `k = 1` [specialised_at]}}
 }
+
+// -----
+// A list doubled in a loop stops at the cap (as `range` does), not when memory runs out.
+fn dbl(xs: [Int], n: Int) -> [Int] = if n == 0 then xs else dbl(concat(xs, xs), n - 1)
+// expected-error@-1 {{`concat` would make a list of 1048576 elements; the limit is 1000000 [eval_limit]}}
+// expected-note@+1 {{in this call of `dbl` [called_from]}}
+let big = dbl([1], 40)
