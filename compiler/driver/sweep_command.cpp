@@ -156,7 +156,7 @@ int RunSweep() {
   const size_t np = sc->params.size(), nr = sc->reports.size();
   runtime::FillerFactory make_filler;
   std::unique_ptr<jit::Evaluator> jit_ev;
-  if (UseJit()) {
+  if (PickBackend(*sc, runtime::ProductSize(axes), Threads) == Backend::Jit) {
     jit_ev = CompileJit(*sc, order);
     if (!jit_ev) return kUsageError;
     rl_sweep_fn fn = jit_ev->sweep_fn();
