@@ -4,6 +4,8 @@
 // where its inputs are known (staging.h). Each IR instruction kind has one handler
 // (EmitInst in codegen.cpp) whose semantics match ir::Apply bit for bit: no fast-math
 // flags, min/max propagate NaN, `%` is frem (fmod), pow/exp/log via LLVM intrinsics.
+// A large scenario's code is split into functions of bounded size (segments.h), so
+// compile time stays linear in the scenario's size.
 #pragma once
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
@@ -12,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/codegen/segments.h"
 #include "compiler/ir/ir.h"
 
 namespace rl::codegen {
@@ -21,6 +24,7 @@ struct Options {
   std::string suffix;           // appended to the entry points' names (unique per JIT module)
   bool eval = true;             // which entry points to emit (each costs compile time)
   bool sweep = true;
+  size_t segment_size = kDefaultSegmentSize;  // the largest function body (segments.h)
 };
 
 struct EntryNames {

@@ -7,9 +7,11 @@
 
 #include <fstream>
 #include <iostream>
+#include <thread>
 
 #include "compiler/ast/ast.h"
 #include "compiler/codegen/staging.h"
+#include "compiler/driver/backend.h"
 #include "compiler/driver/evaluate.h"
 #include "compiler/driver/infeasible.h"
 #include "compiler/driver/options.h"
@@ -81,6 +83,15 @@ Exit EmitBackend(ir::Scenario& sc, const std::string& what) {
   std::vector<uint32_t> order = codegen::ChooseOrder(sc, sizes, *forced);
   if (what == "stages") {
     llvm::outs() << codegen::PrintStaging(sc, codegen::Stage(sc, order, sizes), sizes);
+    // What `sweep --backend=auto` would run, and why.
+    uint64_t points = 1;
+    for (uint64_t n : sizes) points = points > UINT64_MAX / std::max<uint64_t>(n, 1) ? UINT64_MAX : points * n;
+    const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+    BackendCost c = EstimateCost(sc, points, threads);
+    llvm::outs() << fmt::format("backend auto: {} for {} points (expected: jit {:.3g} s compile + {:.3g} s run, "
+                                "interp {:.3g} s)\n",
+                                ChooseBackend(sc, points, threads) == Backend::Jit ? "jit" : "interp", points,
+                                c.jit_compile_s, c.jit_run_s, c.interp_s);
     return kOk;
   }
   llvm::Expected<std::string> text = jit::PrintModule(sc, jit::Options{OptLevel, order});
@@ -196,7 +207,7 @@ int RunEval() {
   std::vector<double> row(params.size() + sc->reports.size() + 1);
   double* reports = row.data() + params.size();
   bool feasible;
-  if (UseJit()) {
+  if (PickBackend(*sc, 1, 1) == Backend::Jit) {
     std::unique_ptr<jit::Evaluator> ev = CompileJit(*sc, std::nullopt);
     if (!ev) return kUsageError;
     feasible = ev->Eval(params.data(), reports);
@@ -218,7 +229,7 @@ int RunEval() {
   sink->Row(row.data());
   sink->End();
   // Infeasible is an answer, not an error (exit 0): the notes say which requires fail.
-  if (!feasible) NoteFailedRequires(s, *sc, RequireOutcomes(*sc, UseJit(), std::nullopt).At(params.data()));
+  if (!feasible) NoteFailedRequires(s, *sc, RequireOutcomes(*sc, PickBackend(*sc, 1, 1) == Backend::Jit, std::nullopt).At(params.data()));
   return out.Commit() ? kOk : kUsageError;
 }
 

@@ -5,6 +5,7 @@
 #include <llvm/Support/FileSystem.h>
 
 #include <iostream>
+#include <thread>
 
 #include "compiler/driver/options.h"
 #include "compiler/interp/interp.h"
@@ -48,7 +49,7 @@ std::optional<ir::Scenario> CompileScenario(Session& s, Exit& exit) {
 }
 
 bool CheckBackend() {
-  if (Backend == "interp" || Backend == "jit") {
+  if (BackendName == "auto" || BackendName == "interp" || BackendName == "jit") {
     if (OptLevel > 3) {
       llvm::errs() << fmt::format("ringline: error: -O{} is not a level; use -O0, -O1, -O2 or -O3\n",
                                   static_cast<unsigned>(OptLevel));
@@ -56,12 +57,16 @@ bool CheckBackend() {
     }
     return true;
   }
-  llvm::errs() << fmt::format("ringline: error: unknown --backend `{}`; available: jit, interp\n",
-                              std::string(Backend));
+  llvm::errs() << fmt::format("ringline: error: unknown --backend `{}`; available: auto, jit, interp\n",
+                              std::string(BackendName));
   return false;
 }
 
-bool UseJit() { return Backend == "jit"; }
+Backend PickBackend(const ir::Scenario& sc, uint64_t points, unsigned threads) {
+  if (BackendName == "jit") return Backend::Jit;
+  if (BackendName == "interp") return Backend::Interp;
+  return ChooseBackend(sc, points, threads ? threads : std::max(1u, std::thread::hardware_concurrency()));
+}
 
 std::unique_ptr<jit::Evaluator> CompileJit(const ir::Scenario& sc,
                                            const std::optional<std::vector<uint32_t>>& sweep_order) {

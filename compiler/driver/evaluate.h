@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/driver/backend.h"
 #include "compiler/driver/session.h"
 #include "compiler/ir/ir.h"
 #include "compiler/jit/jit.h"
@@ -26,7 +27,9 @@ std::optional<ir::Scenario> CompileScenario(Session& s, Exit& exit);
 
 // False (after a message) when --backend names no backend.
 bool CheckBackend();
-bool UseJit();
+// The backend --backend names; for `auto`, ChooseBackend's for `points` points of `sc` on
+// `threads` worker threads (0: every core).
+Backend PickBackend(const ir::Scenario& sc, uint64_t points, unsigned threads);
 // The JIT evaluator for `sc` with `eval` only (no order) or `sweep` only in `order`;
 // nullptr after a message (an environment error, exit 2).
 std::unique_ptr<jit::Evaluator> CompileJit(const ir::Scenario& sc, const std::optional<std::vector<uint32_t>>& sweep_order);

@@ -50,9 +50,10 @@ cl::opt<std::string> PrintAfter("print-after", cl::desc("Print the IR after the 
                                 cl::value_desc("PASS"), cl::sub(EmitCmd), cl::cat(Category));
 cl::opt<bool> KeepInfeasible("keep-infeasible", cl::desc("Keep rows that fail a `require` (adds a `feasible` column)"),
                              cl::sub(SweepCmd), cl::cat(Category));
-cl::opt<std::string> Backend("backend",
-                             cl::desc("Evaluator: jit (native code, the default) or interp (the reference interpreter)"),
-                             cl::init("jit"), cl::sub(EvalCmd), cl::sub(SweepCmd), cl::cat(Category));
+cl::opt<std::string> BackendName("backend",
+                                 cl::desc("Evaluator: auto (the default: the interpreter unless compiling pays for "
+                                          "itself), jit (native code) or interp (the reference interpreter)"),
+                                 cl::init("auto"), cl::sub(EvalCmd), cl::sub(SweepCmd), cl::cat(Category));
 cl::opt<unsigned> OptLevel("O", cl::desc("JIT optimisation level: -O0, -O1, -O2 (default), -O3"), cl::Prefix,
                            cl::init(2), cl::sub(EmitCmd), cl::sub(EvalCmd), cl::sub(SweepCmd), cl::cat(Category));
 cl::opt<std::string> LoopOrder("order",

@@ -25,7 +25,7 @@ extern cl::opt<unsigned> MaxErrors;
 extern cl::opt<bool> PrintAfterAll;
 extern cl::opt<std::string> PrintAfter;
 extern cl::opt<bool> KeepInfeasible;
-extern cl::opt<std::string> Backend;
+extern cl::opt<std::string> BackendName;
 extern cl::opt<unsigned> OptLevel;
 extern cl::opt<std::string> LoopOrder;
 extern cl::opt<unsigned> Threads;

@@ -161,8 +161,13 @@ int RunSweep() {
   const size_t np = sc->params.size(), nr = sc->reports.size();
   std::vector<runtime::FillerFactory> variant_fillers;
   std::vector<std::unique_ptr<jit::Evaluator>> jit_evs;
+  // Each variant is compiled on its own, so each picks its backend for its share of the
+  // points.
+  const uint64_t per_variant = runtime::ProductSize(axes) / variants->scenarios.size();
+  std::vector<bool> use_jit;
   for (const ir::Scenario& v : variants->scenarios) {
-    if (UseJit()) {
+    use_jit.push_back(PickBackend(v, per_variant, Threads) == Backend::Jit);
+    if (use_jit.back()) {
       jit_evs.push_back(CompileJit(v, order));
       if (!jit_evs.back()) return kUsageError;
       rl_sweep_fn fn = jit_evs.back()->sweep_fn();
@@ -215,7 +220,7 @@ int RunSweep() {
   bool same_requires = true;
   for (const ir::Scenario& v : variants->scenarios) same_requires &= v.requires_.size() == sc->requires_.size();
   if (!keep && !sc->requires_.empty() && same_requires) {
-    for (const ir::Scenario& v : variants->scenarios) outcomes.emplace_back(v, UseJit(), order);
+    for (size_t i = 0; i < variants->scenarios.size(); ++i) outcomes.emplace_back(variants->scenarios[i], use_jit[i], order);
     so.num_requires = outcomes[0].size();
     if (outcomes.size() == 1) {
       so.requires_filler = outcomes[0].Filler();

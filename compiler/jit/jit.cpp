@@ -181,7 +181,8 @@ llvm::Expected<std::unique_ptr<Evaluator>> Compile(const ir::Scenario& s, const 
   orc::LLJIT& lljit = (*jit)->lljit();
   auto ctx = std::make_unique<llvm::LLVMContext>();
   codegen::EntryNames names;
-  codegen::Options co{FullOrder(s, opts.order), fmt::format("_{}", (*jit)->NextId()), opts.eval, opts.sweep};
+  codegen::Options co{FullOrder(s, opts.order), fmt::format("_{}", (*jit)->NextId()), opts.eval, opts.sweep,
+                      opts.segment_size};
   std::unique_ptr<llvm::Module> m = codegen::EmitLLVM(s, *ctx, co, &names);
   m->setDataLayout(lljit.getDataLayout());
   m->setTargetTriple(lljit.getTargetTriple().str());
@@ -210,7 +211,7 @@ llvm::Expected<std::string> PrintModule(const ir::Scenario& s, const Options& op
   if (!jit) return jit.takeError();
   llvm::LLVMContext ctx;
   std::unique_ptr<llvm::Module> m =
-      codegen::EmitLLVM(s, ctx, codegen::Options{FullOrder(s, opts.order), "", opts.eval, opts.sweep});
+      codegen::EmitLLVM(s, ctx, codegen::Options{FullOrder(s, opts.order), "", opts.eval, opts.sweep, opts.segment_size});
   m->setDataLayout((*jit)->lljit().getDataLayout());
   m->setTargetTriple((*jit)->lljit().getTargetTriple().str());
   if (llvm::Error e = Optimize(*m, opts.opt_level, (*jit)->jtmb())) return e;

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/codegen/segments.h"
 #include "compiler/ir/ir.h"
 #include "runtime/abi.h"
 
@@ -22,6 +23,7 @@ struct Options {
   std::vector<uint32_t> order;  // sweep loop order, outermost first; empty: declaration order
   bool eval = true;             // compile `eval` (Eval, eval_fn)
   bool sweep = true;            // compile `sweep` (sweep_fn)
+  size_t segment_size = codegen::kDefaultSegmentSize;  // the largest function (codegen/segments.h)
 };
 
 class Evaluator {

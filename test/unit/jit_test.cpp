@@ -306,6 +306,85 @@ TEST(Jit, StagedSweepMatchesPointByPoint) {
   }
 }
 
+// The JIT (eval on random points, the staged sweep through the engine) against the
+// interpreter, for one scenario and compile options.
+void ExpectMatchesInterpreter(const ir::Scenario& sc, jit::Options opts, std::mt19937_64& rng,
+                              const std::string& what) {
+  std::vector<std::vector<double>> axes = RandomAxes(sc, rng, 4);
+  opts.order.resize(sc.params.size());
+  std::iota(opts.order.begin(), opts.order.end(), 0u);
+  std::shuffle(opts.order.begin(), opts.order.end(), rng);
+  auto ev = jit::Compile(sc, opts);
+  ASSERT_TRUE(static_cast<bool>(ev)) << llvm::toString(ev.takeError());
+  interp::Evaluator ref(sc);
+  std::vector<double> params(sc.params.size()), a(sc.reports.size()), b(sc.reports.size());
+  for (int trial = 0; trial < 50; ++trial) {
+    for (size_t p = 0; p < params.size(); ++p) params[p] = RandomValue(sc.params[p], rng);
+    EXPECT_EQ((*ev)->Eval(params.data(), a.data()), ref.Run(params.data(), b.data())) << what;
+    for (size_t r = 0; r < a.size(); ++r) ExpectSame(a[r], b[r], what + " eval");
+  }
+  // One box of every axis, row-major in declaration order (strides are the ABI's, so any
+  // layout works whatever the loop order).
+  const size_t np = sc.params.size();
+  std::vector<const double*> ax(np);
+  std::vector<int64_t> lo(np, 0), hi(np), stride(np);
+  int64_t count = 1;
+  for (size_t p = np; p-- > 0;) {
+    ax[p] = axes[p].data();
+    hi[p] = static_cast<int64_t>(axes[p].size());
+    stride[p] = count;
+    count *= hi[p];
+  }
+  std::vector<double> out(sc.reports.size() * static_cast<size_t>(count));
+  std::vector<uint8_t> feasible(static_cast<size_t>(count));
+  (*ev)->sweep_fn()(ax.data(), lo.data(), hi.data(), stride.data(), out.data(), feasible.data(), count);
+  for (int64_t pos = 0; pos < count; ++pos) {
+    for (size_t p = 0; p < np; ++p) params[p] = axes[p][static_cast<size_t>(pos / stride[p]) % axes[p].size()];
+    EXPECT_EQ(feasible[static_cast<size_t>(pos)] != 0, ref.Run(params.data(), b.data())) << what << " point " << pos;
+    for (size_t r = 0; r < b.size(); ++r)
+      ExpectSame(out[r * static_cast<size_t>(count) + static_cast<size_t>(pos)], b[r],
+                 what + " sweep point " + std::to_string(pos));
+  }
+}
+
+// More reports and requires than are stored inline, so output segments store them.
+ir::Scenario ManyOutputs(std::mt19937_64& rng) {
+  ir::Scenario s = RandomScenario(rng);
+  std::vector<ir::ValueId> picks;
+  for (uint32_t v = 3; v < s.insts.size(); ++v) picks.push_back({v});
+  for (int r = 0; r < 90; ++r) {
+    ir::ValueId v = picks[rng() % picks.size()];
+    if (s[v].ty == ir::Ty::Bool) s.requires_.push_back({v, "random", {}});
+    else s.reports.push_back({"many" + std::to_string(r), v, {}, {}});
+  }
+  return s;
+}
+
+// Code split into segments (codegen/segments.h), as a large scenario's is, computes what
+// the interpreter does: every example and random program with segments of 1, 4 and 16
+// units, and scenarios with more outputs than are stored inline.
+TEST(Jit, SegmentedCodeMatchesInterpreter) {
+  std::mt19937_64 rng(11);
+  std::vector<ir::Scenario> all = ExampleScenarios();
+  for (int k = 0; k < 6; ++k) all.push_back(RandomScenario(rng));
+  for (int k = 0; k < 3; ++k) all.push_back(ManyOutputs(rng));
+  for (const ir::Scenario& sc : all) {
+    ASSERT_EQ(ir::Verify(sc), "");
+    for (size_t size : {1, 4, 16}) {
+      jit::Options opts{2, {}};
+      opts.segment_size = size;
+      if (sc.reports.size() + sc.requires_.size() > 64) {  // output segments, in both entry points
+        auto text = jit::PrintModule(sc, jit::Options{0, {}});
+        ASSERT_TRUE(static_cast<bool>(text));
+        EXPECT_NE(text->find("@rl_eval.out1("), std::string::npos);
+        EXPECT_NE(text->find("@rl_sweep.out1("), std::string::npos);
+      }
+      ExpectMatchesInterpreter(sc, opts, rng, sc.name + " in segments of " + std::to_string(size));
+    }
+    ExpectMatchesInterpreter(sc, jit::Options{2, {}}, rng, sc.name);
+  }
+}
+
 // A scenario built by hand: `cheap` depends on p0, an expensive pow on p1 only.
 ir::Scenario TwoParams() {
   ir::Scenario s;

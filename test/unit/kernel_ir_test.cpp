@@ -148,6 +148,96 @@ TEST(KernelIr, BatchedSweepMatchesPointByPoint) {
   }
 }
 
+// Many calls: 24 of batch alone (sharing part of their features' code, one of them
+// using a value computed before the loops), one of scale alone, one of both, and one
+// whose features use another call's time; their sum and each of the last few reported.
+ir::Scenario ManyKernels() {
+  ir::Scenario s;
+  s.name = "many";
+  std::vector<double> batches(40);
+  std::iota(batches.begin(), batches.end(), 1.0);
+  s.params = {MakeParam("batch", batches), MakeParam("scale", {1, 2, 3})};
+  ir::ValueId batch = s.ParamRef(0), scale = s.ParamRef(1);
+  ir::ValueId rows = s.Binary(ir::Op::Mul, batch, s.Const(128));
+  ir::ValueId before = s.Binary(ir::Op::Mul, s.Const(2), s.Const(256));  // not folded: no passes run
+  ir::ValueId total = s.Const(0);
+  std::vector<ir::ValueId> calls;
+  for (int i = 0; i < 24; ++i) {
+    ir::ValueId n = i == 5 ? before : s.Const(512 + 16 * i);
+    ir::ValueId m = s.Binary(ir::Op::Add, rows, s.Const(i));
+    calls.push_back(s.Kernel(GemmModel(), {m, n, s.Const(1024), s.Const(4)}));
+  }
+  ir::ValueId by_scale = s.Binary(ir::Op::Mul, scale, s.Const(64));
+  calls.push_back(s.Kernel(GemmModel(), {by_scale, s.Const(64), s.Const(64), s.Const(4)}));
+  calls.push_back(s.Kernel(GemmModel(), {s.Binary(ir::Op::Mul, rows, scale), s.Const(64), s.Const(64), s.Const(4)}));
+  ir::ValueId scaled = s.Binary(ir::Op::Mul, calls[0], s.Const(1e9));
+  calls.push_back(s.Kernel(GemmModel(), {scaled, s.Const(32), s.Const(32), s.Const(4)}));
+  for (ir::ValueId c : calls) total = s.Binary(ir::Op::Add, total, c);
+  ir::Report r;
+  r.name = "total";
+  r.value = s.Binary(ir::Op::Mul, total, scale);
+  s.reports.push_back(r);
+  for (size_t k = calls.size() - 4; k < calls.size(); ++k) {
+    r.name = "call" + std::to_string(k);
+    r.value = calls[k];
+    s.reports.push_back(r);
+  }
+  return s;
+}
+
+// With the batched predictions' fillers split into several chunks, with every call too
+// big for a chunk (predicted per point), and with the code in segments, the sweep gives
+// the interpreter's bits, in both loop orders.
+TEST(KernelIr, ChunkedTablesMatchTheInterpreter) {
+  ir::Scenario s = ManyKernels();
+  ASSERT_EQ(ir::Verify(s), "");
+  std::vector<std::vector<double>> axes = {s.params[0].values, s.params[1].values};
+  interp::Evaluator ref(s);
+  for (size_t segment : {8, 16, 40, 500}) {
+    for (std::vector<uint32_t> order : {std::vector<uint32_t>{0, 1}, std::vector<uint32_t>{1, 0}}) {
+      jit::Options opts{2, order};
+      opts.segment_size = segment;
+      auto jit = jit::Compile(s, opts);
+      ASSERT_TRUE(static_cast<bool>(jit)) << llvm::toString(jit.takeError());
+      opts.opt_level = 0;
+      auto text = jit::PrintModule(s, opts);
+      ASSERT_TRUE(static_cast<bool>(text));
+      // Batched predictions: one chunk per param (batch, scale) by default, several of
+      // batch with small segments, none when no call fits one; the rest of the code in
+      // segments when they are small.
+      auto has = [&](const char* name) { return text->find(name) != std::string::npos; };
+      EXPECT_EQ(has("@rl_sweep.table0("), segment > 8) << segment;
+      EXPECT_EQ(has("@rl_sweep.table2("), segment < 500 && segment > 8) << segment;
+      EXPECT_EQ(has("@rl_sweep.seg0("), segment <= 16) << segment;
+      rl_sweep_fn fn = (*jit)->sweep_fn();
+      struct Rows : runtime::Consumer {
+        std::map<uint64_t, std::vector<double>> rows;
+        bool Consume(runtime::Chunk& c) override {
+          for (int64_t pos = 0; pos < c.valid; ++pos) {
+            std::vector<double> row(2);
+            c.Params(pos, row.data());
+            for (size_t r = 0; r < c.space->num_reports; ++r) row.push_back(c.Report(r, pos));
+            rows[c.CanonicalIndex(pos)] = row;
+          }
+          return true;
+        }
+      } got;
+      runtime::Space space(axes, order, s.reports.size());
+      runtime::SweepOptions so;
+      so.threads = 2;
+      so.chunk_points = 13;
+      runtime::RunSweep(space, [&] { return runtime::SweepFnFiller(fn); }, got, so);
+      ASSERT_EQ(got.rows.size(), 120u);
+      std::vector<double> want(s.reports.size());
+      for (const auto& [index, row] : got.rows) {
+        ref.Run(row.data(), want.data());
+        for (size_t r = 0; r < want.size(); ++r)
+          EXPECT_EQ(row[2 + r], want[r]) << "segment " << segment << " point " << index << " report " << r;
+      }
+    }
+  }
+}
+
 TEST(KernelIr, PassesFoldMergeAndDrop) {
   ir::Scenario s = KernelScenario();
   // A second, identical call (merged by CSE), an unused one (dropped by DCE) and an

@@ -20,7 +20,7 @@ scenario s {
   param p: Int = 1 in [1, 2]
   report t = p * 2
 }
-// BACKEND: ringline: error: unknown --backend `gpu`; available: jit, interp
+// BACKEND: ringline: error: unknown --backend `gpu`; available: auto, jit, interp
 // OPT: ringline: error: -O7 is not a level; use -O0, -O1, -O2 or -O3
 // REPORT: ringline: error: --best names `nope`, which is not a report of scenario `s`; its reports are `t`
 // ORDER: ringline: error: --order names `q`, which is not a param of scenario `s`; its params are `p`
