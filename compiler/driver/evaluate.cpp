@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 #include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Process.h>
 
 #include <iostream>
 #include <thread>
@@ -152,10 +153,34 @@ void ReportNonFinite(Session& s, const ir::Scenario& optimized, const double* pa
 
 bool Output::Open() {
   if (OutputFile.empty()) return true;
-  tmp_ = OutputFile + ".tmp";
+  const std::string target = OutputFile;
+  auto refuse = [&](const std::string& why) {
+    llvm::errs() << fmt::format("ringline: error: will not write `{}`: {}\n", target, why);
+    return false;
+  };
+  // The result replaces the target by a rename, which would turn a device node or a FIFO
+  // into a regular file, or replace the spec being read.
+  llvm::sys::fs::file_status st;
+  if (!llvm::sys::fs::status(target, st) && llvm::sys::fs::exists(st)) {
+    if (st.type() != llvm::sys::fs::file_type::regular_file)
+      return refuse("it is not a regular file (write to stdout and redirect instead)");
+    for (const std::string& in : Files)
+      if (llvm::sys::fs::equivalent(in, target)) return refuse("it is an input of this run");
+  }
+  // A fresh temporary beside the target, created exclusively (no planted file or symlink
+  // is followed), renamed onto the target only when everything was written.
+  int fd = -1;
+  llvm::SmallString<256> tmp;
+  if (std::error_code ec = llvm::sys::fs::createUniqueFile(target + ".%%%%%%.tmp", fd, tmp)) {
+    llvm::errs() << fmt::format("ringline: error: cannot write `{}`: {}\n", target, ec.message());
+    return false;
+  }
+  llvm::sys::Process::SafelyCloseFileDescriptor(fd);
+  tmp_ = std::string(tmp);
   file_.open(tmp_, std::ios::out | std::ios::trunc);
   if (!file_) {
-    llvm::errs() << fmt::format("ringline: error: cannot write `{}`\n", tmp_);
+    llvm::sys::fs::remove(tmp_);
+    llvm::errs() << fmt::format("ringline: error: cannot write `{}`\n", target);
     return false;
   }
   return true;
@@ -164,9 +189,21 @@ bool Output::Open() {
 std::ostream& Output::stream() { return OutputFile.empty() ? std::cout : file_; }
 
 bool Output::Commit() {
-  if (OutputFile.empty()) return true;
+  if (OutputFile.empty()) {
+    std::cout.flush();
+    return true;
+  }
+  file_.flush();
   file_.close();
+  // A failed write (a full disk, a file-size limit) leaves the target as it was.
+  if (file_.fail()) {
+    llvm::sys::fs::remove(tmp_);
+    llvm::errs() << fmt::format("ringline: error: cannot write `{}`: the write failed (disk full or a size limit?)\n",
+                                std::string(OutputFile));
+    return false;
+  }
   if (std::error_code ec = llvm::sys::fs::rename(tmp_, OutputFile)) {
+    llvm::sys::fs::remove(tmp_);
     llvm::errs() << fmt::format("ringline: error: cannot write `{}`: {}\n", std::string(OutputFile), ec.message());
     return false;
   }

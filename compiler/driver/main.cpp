@@ -7,6 +7,7 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include <string>
+#include <csignal>
 #include <thread>
 #include <utility>
 
@@ -21,6 +22,9 @@ std::string g_stdlib_dir;
 int main(int argc, char** argv) {
   using namespace rl::driver;
   llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
+  // Past a file-size limit a write fails with EFBIG instead of killing the process, so the
+  // output code can report it and leave the target as it was.
+  std::signal(SIGXFSZ, SIG_IGN);
   llvm::cl::SetVersionPrinter([](llvm::raw_ostream& os) { os << "ringline " RL_VERSION "\n"; });
   llvm::cl::HideUnrelatedOptions(Category);
   for (llvm::cl::SubCommand* sub : {&CheckCmd, &EmitCmd, &EvalCmd, &SweepCmd, &StatsCmd, &FitCmd, &AdviseCmd})
