@@ -3,8 +3,8 @@
 // superlinear in the size of one basic block (machine LICM compares each hoisted
 // instruction with every one hoisted before it, the machine scheduler and the DAG
 // instruction selector pick among all ready instructions), and the loop vectoriser in
-// the size of one loop body; a 10,000-term sum in one loop took 8.7 s to compile, 30,000
-// terms minutes (docs/performance.md, "Compile time").
+// the size of one loop body; a 10,000-term sum in one loop took 7 s to compile, 30,000
+// terms a minute (docs/performance.md, "Compile time").
 //
 // A loop level (or `eval`'s straight line) whose values would emit more than four times
 // `max_size` instructions is cut, in value order, into segments of at most `max_size`;

@@ -4,6 +4,7 @@
 # summary line for FileCheck.
 #   interrupt.py OUT_FILE COMMAND ARGS...   (the command writes OUT_FILE with -o)
 import csv
+import glob
 import json
 import os
 import signal
@@ -12,13 +13,20 @@ import sys
 import time
 
 out = sys.argv[1]
-for f in (out, out + ".tmp"):
+
+
+def temporaries():
+    # The output's temporary: a fresh name beside it (OUT.XXXXXX.tmp).
+    return glob.glob(glob.escape(out) + ".*.tmp")
+
+
+for f in [out] + temporaries():
     if os.path.exists(f):
         os.remove(f)
 p = subprocess.Popen(sys.argv[2:], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 deadline = time.time() + 60
 while time.time() < deadline and p.poll() is None:
-    if os.path.exists(out + ".tmp") and os.path.getsize(out + ".tmp") > 4096:
+    if any(os.path.getsize(t) > 4096 for t in temporaries() if os.path.exists(t)):
         break
     time.sleep(0.05)
 if p.poll() is not None:
@@ -26,7 +34,7 @@ if p.poll() is not None:
 p.send_signal(signal.SIGINT)
 stdout, stderr = p.communicate(timeout=60)
 print("exit %d" % p.returncode)
-print("tmp left: %s" % os.path.exists(out + ".tmp"))
+print("tmp left: %s" % bool(temporaries()))
 sys.stdout.write(stderr)
 with open(out) as f:
     text = f.read()
