@@ -28,12 +28,6 @@
 namespace rl::bench {
 namespace {
 
-double CpuMs() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
 struct Workload {
   check::Variants vs;
   std::vector<uint32_t> order;
@@ -83,12 +77,7 @@ class Collector : public benchmark::BenchmarkReporter {
         rates_[r.run_name.function_name].push_back(static_cast<double>(g_points[r.run_name.function_name]) *
                                                    static_cast<double>(r.iterations) / r.cpu_accumulated_time);
   }
-  double Rate(const std::string& name) {
-    std::vector<double>& v = rates_[name];
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-  }
+  double Rate(const std::string& name) { return Median(rates_[name]); }
 
  private:
   std::map<std::string, std::vector<double>> rates_;
@@ -112,12 +101,12 @@ int Main(int argc, char** argv) {
   llvm::SourceMgr sm;
   diag::Engine diags(sm, llvm::errs());
   check::Compilation comp(diags, check::Options{RL_STDLIB_DIR});
-  double t0 = CpuMs();
+  double t0 = ThreadCpuMs();
   if (!comp.Load(RL_ADVISE_BENCH_SPEC)) return 1;
   std::optional<check::Variants> vs = comp.LowerVariants("advise_resnet50", {}, {}, true);
   if (!vs) return 1;
   for (ir::Scenario& s : vs->scenarios) passes::RunPipeline(s);
-  double lower_ms = CpuMs() - t0;
+  double lower_ms = ThreadCpuMs() - t0;
 
   Workload w;
   g = &w;
@@ -126,7 +115,7 @@ int Main(int argc, char** argv) {
   std::vector<uint64_t> sizes;
   for (const ir::Param& p : first.params) sizes.push_back(p.values.size());
   w.order = codegen::ChooseOrder(first, sizes);
-  double t1 = CpuMs();
+  double t1 = ThreadCpuMs();
   for (const ir::Scenario& s : w.vs.scenarios) {
     auto ev = jit::Compile(s, jit::Options{2, w.order, false, true});
     if (!ev) {
@@ -135,7 +124,7 @@ int Main(int argc, char** argv) {
     }
     w.jits.push_back(std::move(*ev));
   }
-  double compile_ms = CpuMs() - t1;
+  double compile_ms = ThreadCpuMs() - t1;
 
   // The reference's model: the layer table and buckets, as the checker computed them.
   AdviseModel m;

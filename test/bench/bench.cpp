@@ -56,12 +56,6 @@ std::map<std::string, uint64_t> g_points;  // benchmark name -> scenarios per it
 
 double Ms(std::chrono::steady_clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); }
 
-double ThreadCpuMs() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
 // Source text to a ready staged evaluator: load, check, lower, optimise, JIT.
 std::unique_ptr<jit::Evaluator> CompileFromSource(const std::string& path, ir::Scenario* out,
                                                   std::vector<uint32_t>* order) {
@@ -142,12 +136,7 @@ class Collector : public benchmark::BenchmarkReporter {
       rates_[name].push_back(static_cast<double>(g_points[name]) * static_cast<double>(r.iterations) / secs);
     }
   }
-  double Rate(const std::string& name) {
-    std::vector<double>& v = rates_[name];
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-  }
+  double Rate(const std::string& name) { return Median(rates_[name]); }
 
  private:
   std::map<std::string, std::vector<double>> rates_;

@@ -34,15 +34,10 @@
 #include "compiler/interp/interp.h"
 #include "compiler/jit/jit.h"
 #include "compiler/passes/passes.h"
+#include "test/bench/shared.h"
 
 namespace rl::bench {
 namespace {
-
-double CpuMs() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 void AddParam(ir::Scenario& s, const std::string& name, size_t values) {
   ir::Param p;
@@ -146,12 +141,12 @@ Box FullBox(const ir::Scenario& s, int64_t max_points) {
 
 // CPU milliseconds per call of `f`, repeated until 50 ms have passed (at least once).
 double PerCall(const std::function<void()>& f, double budget_ms) {
-  double start = CpuMs(), now = start;
+  double start = ThreadCpuMs(), now = start;
   int calls = 0;
   do {
     f();
     ++calls;
-    now = CpuMs();
+    now = ThreadCpuMs();
   } while (now - start < budget_ms);
   return (now - start) / calls;
 }
@@ -167,9 +162,9 @@ struct Row {
 Row Measure(const std::string& shape, size_t n, double budget_ms) {
   ir::Scenario s = shape == "chain" ? Chain(n) : shape == "reports" ? Reports(n) : Mixed(n);
   Row row{shape, 0, 0, 0, 0, 0, 0, 0, 0, 0, {}};
-  double t = CpuMs();
+  double t = ThreadCpuMs();
   passes::RunPipeline(s);
-  row.passes_ms = CpuMs() - t;
+  row.passes_ms = ThreadCpuMs() - t;
   row.values = s.insts.size();
   row.estimate = driver::EstimateCost(s, 1);
   std::vector<uint64_t> sizes;
@@ -179,14 +174,14 @@ Row Measure(const std::string& shape, size_t n, double budget_ms) {
   row.size = code.in_levels + code.in_segments;
   {
     llvm::LLVMContext ctx;
-    t = CpuMs();
+    t = ThreadCpuMs();
     auto m = codegen::EmitLLVM(s, ctx, codegen::Options{order, "", false, true});
-    row.codegen_ms = CpuMs() - t;
+    row.codegen_ms = ThreadCpuMs() - t;
   }
-  t = CpuMs();
+  t = ThreadCpuMs();
   auto wall = std::chrono::steady_clock::now();
   auto ev = jit::Compile(s, jit::Options{2, order, false, true});
-  row.jit_ms = CpuMs() - t;
+  row.jit_ms = ThreadCpuMs() - t;
   row.jit_wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - wall).count();
   if (!ev) {
     std::cerr << llvm::toString(ev.takeError()) << "\n";

@@ -10,11 +10,27 @@
 #include <string>
 #include <vector>
 
+#include <time.h>
+
 #include "runtime/consumers.h"
 #include "runtime/sinks.h"
 #include "runtime/sweep.h"
 
 namespace rl::bench {
+
+// CPU time of the calling thread, in ms: immune to other load on the machine.
+inline double ThreadCpuMs() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+// The median of repetitions (shared machines are noisy); 0 for none.
+inline double Median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
 
 // A sweep of `space` into `--best` of `by`, as `ringline sweep --best` runs it; returns
 // the best row as CSV (so the work cannot be optimised away).
