@@ -26,6 +26,10 @@ record POptions {
   df_contention: Int = 2        // df's inter-node bandwidth divided by this x P2 (df-split: 1; df-undivided: 0)
   ds_gather_split: Bool = true  // ds's split allgather divided by P2 (false: ds-ag)
   ds_contention: Int = 2        // ds's global bandwidth divided by this x P2 (ds-g2: bandwidth / 2, write 0)
+  // ds-W (docs/paradl.md §10): the halo of every split-side layer with a kernel, one
+  // W-column of its output and of its input as in spatial, and the split allgather, on
+  // this link (bw 0 B/s: the committed halo and links)
+  ds_halo_link: Link = Link { bw = 0 B/s, lat = 0 s }
 }
 fn paradl_options(b: Int) -> POptions = POptions { b = b }
 
@@ -171,17 +175,24 @@ fn paradl_data_spatial(m: PModel, o: POptions, p: Int, active: [Bool]) -> Plan =
   let x = sum i in range(split + 1): if active[i] then ceil(_numel(m.layers[i].x) / _gpn) else _numel(m.layers[i].x)
   let y = sum i in range(split + 1): if active[i] then ceil(_numel(m.layers[i].y) / _gpn) else _numel(m.layers[i].y)
   let c = sum i in range(split + 1): if active[i] then m.c[i] / _gpn else m.c[i]
+  let w_style = o.ds_halo_link.bw > 0 B/s
   let lh = paradl_link(_gpn, false, o.plx)
   let bh = lh.bw / (2 * _gpn)
-  let halo = iters * (sum i in range(split + 1): if active[i] and m.layers[i].w[2] > 1 then {
+  let halo = iters * (sum i in range(split + 1): if w_style and m.layers[i].w[2] > 1 then {
+    let l = m.layers[i]
+    let k = floor((l.w[2] - 1) / 2)
+    let hl = o.ds_halo_link
+    2 * (hl.lat + l.y[1] * k * o.b * _delta * 1 B / hl.bw) + 2 * (hl.lat + l.x[1] * k * o.b * _delta * 1 B / hl.bw)
+  } else if not w_style and active[i] and m.layers[i].w[2] > 1 then {
     let l = m.layers[i]
     let k = floor((l.w[2] - 1) / 2)
     let face = l.x[0] * k * (prod d in range(2, len(l.x)): l.x[d])
     4 * (lh.lat + face * o.b * _delta * 1 B / bh)
   } else 0 s)
-  let lg = paradl_link(_gpn, false, o.plx)
+  let lg = if w_style then o.ds_halo_link else paradl_link(_gpn, false, o.plx)
+  let bg = if w_style then lg.bw else lg.bw / 2
   let gathered = o.b * _numel(m.layers[split].y) * _delta * 1 B
-  let gather = 2 * (_gpn - 1) * (lg.lat + gathered / (lg.bw / 2) / (if o.ds_gather_split then _gpn else 1)) * iters
+  let gather = 2 * (_gpn - 1) * (lg.lat + gathered / bg / (if o.ds_gather_split then _gpn else 1)) * iters
   let ll = paradl_link(_gpn, true, o.plx)
   let lx = paradl_link(p, true, o.plx)
   let bx = if o.ds_contention == 0 then lx.bw / 2 else lx.bw / (o.ds_contention * _gpn)

@@ -17,3 +17,9 @@
 // RUN: %ringline sweep %examples/paradl/resnet50.rl --scenario resnet50_data_filter -o %t.4.csv
 // RUN: %python %S/Inputs/compare.py %t.4.csv %S/../../../data/paradl/expected/ranking_resnet_1024_df.csv df | FileCheck %s --check-prefix=C4
 // C4: df: {{[0-9]+}} rows match
+// RUN: %ringline sweep %examples/paradl/resnet50.rl --scenario resnet50_data_spatial_16 -o %t.5.csv
+// RUN: %python %S/Inputs/compare.py %t.5.csv %S/../../../data/paradl/expected/ranking_resnet_16_data_spatial.csv ds | FileCheck %s --check-prefix=C5
+// C5: ds: {{[0-9]+}} rows match
+// RUN: %ringline sweep %examples/paradl/resnet50.rl --scenario resnet50_data_spatial_64 -o %t.6.csv
+// RUN: %python %S/Inputs/compare.py %t.6.csv %S/../../../data/paradl/expected/ranking_resnet_64_data_spatial.csv ds | FileCheck %s --check-prefix=C6
+// C6: ds: {{[0-9]+}} rows match
