@@ -21,12 +21,16 @@
 namespace rl::driver {
 namespace {
 
-constexpr int kInterrupted = 130;  // 128 + SIGINT, what shells report for Ctrl-C
-
 std::atomic<bool> g_interrupt{false};
-extern "C" void OnInterrupt(int) { g_interrupt.store(true); }
+std::atomic<int> g_signal{SIGINT};
+extern "C" void OnInterrupt(int sig) {
+  g_signal.store(sig);
+  g_interrupt.store(true);
+}
 
-// SIGINT sets a flag the engine polls between chunks; a second Ctrl-C kills as usual.
+// SIGINT (Ctrl-C), SIGTERM and SIGHUP set a flag the engine polls between chunks, so the
+// output holds the rows so far and no temporary file stays behind; a second signal kills
+// as usual. The exit status is 128 + the signal, what shells report.
 class InterruptScope {
  public:
   InterruptScope() {
@@ -35,12 +39,15 @@ class InterruptScope {
     sa.sa_handler = OnInterrupt;
     sa.sa_flags = SA_RESETHAND;
     sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_);
+    for (size_t i = 0; i < std::size(kSignals); ++i) sigaction(kSignals[i], &sa, &old_[i]);
   }
-  ~InterruptScope() { sigaction(SIGINT, &old_, nullptr); }
+  ~InterruptScope() {
+    for (size_t i = 0; i < std::size(kSignals); ++i) sigaction(kSignals[i], &old_[i], nullptr);
+  }
 
  private:
-  struct sigaction old_ {};
+  static constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
+  struct sigaction old_[3] {};
 };
 
 // `iter_time` or `-iter_time` (maximise) to a report index; nullopt after a message.
@@ -260,7 +267,7 @@ int RunSweep() {
   if (res.interrupted) {
     llvm::errs() << fmt::format("ringline: interrupted after {} of {} points; the output holds them\n", res.points,
                                 space.points);
-    return kInterrupted;
+    return 128 + g_signal.load();
   }
   return kOk;
 }

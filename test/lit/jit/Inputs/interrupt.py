@@ -2,7 +2,7 @@
 # some rows, and checks what it leaves: exit status 130, no temporary file, and an output
 # file that parses as complete CSV (every row as wide as the header) or JSON. Prints a
 # summary line for FileCheck.
-#   interrupt.py OUT_FILE COMMAND ARGS...   (the command writes OUT_FILE with -o)
+#   interrupt.py [--signal TERM|HUP] OUT_FILE COMMAND ARGS...   (the command writes OUT_FILE with -o)
 import csv
 import glob
 import json
@@ -12,7 +12,12 @@ import subprocess
 import sys
 import time
 
-out = sys.argv[1]
+args = sys.argv[1:]
+sig = signal.SIGINT
+if args[0] == "--signal":
+    sig = getattr(signal, "SIG" + args[1])
+    args = args[2:]
+out = args[0]
 
 
 def temporaries():
@@ -23,7 +28,7 @@ def temporaries():
 for f in [out] + temporaries():
     if os.path.exists(f):
         os.remove(f)
-p = subprocess.Popen(sys.argv[2:], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+p = subprocess.Popen(args[1:], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 deadline = time.time() + 60
 while time.time() < deadline and p.poll() is None:
     if any(os.path.getsize(t) > 4096 for t in temporaries() if os.path.exists(t)):
@@ -31,7 +36,7 @@ while time.time() < deadline and p.poll() is None:
     time.sleep(0.05)
 if p.poll() is not None:
     sys.exit("the sweep ended before it could be interrupted: %s" % p.communicate()[1])
-p.send_signal(signal.SIGINT)
+p.send_signal(sig)
 stdout, stderr = p.communicate(timeout=60)
 print("exit %d" % p.returncode)
 print("tmp left: %s" % bool(temporaries()))
