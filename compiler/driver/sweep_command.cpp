@@ -72,6 +72,13 @@ std::optional<runtime::Objective> ParseObjective(const ir::Scenario& sc, std::st
 enum class Reduce { None, Best, Top, Pareto, Histogram };
 
 std::optional<Reduce> PickReduction() {
+  // `--best=` (an empty value) names no report: an error, not the option left out.
+  for (auto [opt, name] : {std::pair<cl::opt<std::string>*, const char*>{&Best, "--best"}, {&TopBy, "--by"},
+                           {&Pareto, "--pareto"}, {&HistogramOf, "--histogram"}})
+    if (opt->getNumOccurrences() > 0 && opt->empty()) {
+      llvm::errs() << fmt::format("ringline: error: {} needs a report name\n", name);
+      return std::nullopt;
+    }
   int n = !Best.empty() + (Top > 0) + !Pareto.empty() + !HistogramOf.empty();
   if (n > 1) {
     llvm::errs() << "ringline: error: use at most one of --best, --top, --pareto and --histogram\n";

@@ -12,6 +12,8 @@
 // RUN: %python %S/Inputs/expect_exit.py 2 %ringline eval %s --scenario=nope | FileCheck %s --check-prefix=SCENARIO
 // RUN: %python %S/Inputs/expect_exit.py 2 %ringline eval %s --set n=1,2 | FileCheck %s --check-prefix=MANY
 // RUN: %python %S/Inputs/expect_exit.py 0 %ringline eval %s | FileCheck %s --check-prefix=OK
+// RUN: %python %S/Inputs/expect_exit.py 2 %ringline sweep %examples/abci_allreduce.rl --best= | FileCheck %s --check-prefix=EMPTYBEST
+// RUN: %python %S/Inputs/expect_exit.py 2 %ringline sweep %examples/abci_allreduce.rl --top 2 --by= | FileCheck %s --check-prefix=EMPTYBY
 scenario usage {
   param n: Int = 2
   report r = n * 2
@@ -29,3 +31,5 @@ scenario usage {
 // MANY: exit 2
 // OK: r = 4
 // OK: exit 0
+// EMPTYBEST: ringline: error: --best needs a report name
+// EMPTYBY: ringline: error: --by needs a report name
