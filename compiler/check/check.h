@@ -90,6 +90,9 @@ class Compilation {
                                         const std::vector<UnitChoice>& unit_choices, bool all_values);
   // Checks every declaration and lowers every variant of every scenario of the root module.
   bool CheckAll();
+  // Evaluates every top-level `let` of the root module (its values are cached), so `eval`
+  // and `sweep` report the same errors in them as `check`; false after diagnostics.
+  bool CheckLets();
   // Parses a command-line value list into an Override (buffer named `label`). With
   // `value_offset`, `text` is `NAME=VALUES` and the values start there.
   std::optional<Override> ParseOverride(const std::string& name, const std::string& text,

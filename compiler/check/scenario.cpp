@@ -404,13 +404,20 @@ std::optional<Variants> Compilation::LowerVariants(const std::string& scenario, 
   return std::nullopt;
 }
 
-bool Compilation::CheckAll() {
+bool Compilation::CheckLets() {
   unsigned before = program_->diags().ErrorCount();
   ModuleInfo* root = program_->root;
   for (const ast::LetDecl& l : root->ast->lets) {
     bool found;
     program_->LookupGlobal(root, l.name, l.name_range, &found);
   }
+  return program_->diags().ErrorCount() == before;
+}
+
+bool Compilation::CheckAll() {
+  unsigned before = program_->diags().ErrorCount();
+  ModuleInfo* root = program_->root;
+  CheckLets();
   for (const ast::ScenarioDecl& s : root->ast->scenarios) program_->LowerVariants(root, s, {}, {}, true);
   return program_->diags().ErrorCount() == before;
 }

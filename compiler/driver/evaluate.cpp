@@ -22,6 +22,11 @@ std::optional<check::Variants> CompileVariants(Session& s, Exit& exit, bool all_
   }
   exit = s.Load(Files[0]);
   if (exit != kOk) return std::nullopt;
+  // The file's own lets are checked whether or not the scenario uses them, as `check` does.
+  if (!s.comp->CheckLets()) {
+    exit = kSpecError;
+    return std::nullopt;
+  }
   std::optional<std::string> name = s.PickScenario(ScenarioName);
   if (!name) {
     exit = kUsageError;

@@ -40,8 +40,12 @@ Session::Session(bool collect) : diags(sm, llvm::errs()) {
 }
 
 Exit Session::Load(const std::string& path) {
-  if (!llvm::sys::fs::exists(path)) {
-    llvm::errs() << fmt::format("ringline: error: cannot open `{}`: no such file\n", path);
+  llvm::sys::fs::file_status st;
+  if (std::error_code ec = llvm::sys::fs::status(path, st)) {
+    // A missing file, or one that cannot be reached (a symlink loop, a directory without
+    // permission): the system's reason.
+    llvm::errs() << fmt::format("ringline: error: cannot open `{}`: {}\n", path,
+                                ec == std::errc::no_such_file_or_directory ? "no such file" : ec.message());
     return kUsageError;
   }
   if (llvm::sys::fs::is_directory(path)) {

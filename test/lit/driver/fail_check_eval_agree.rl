@@ -1,0 +1,16 @@
+// `check`, `eval` and `sweep` agree about a file: an error in a top-level `let` the
+// scenario does not use fails all three (exit 1), a file with errors and no scenario
+// shows its errors (exit 1, not a usage error), and a spec reached through a symlink loop
+// says so.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: printf 'let a = a\nscenario s { report r = 1 }\n' > %t/unused.rl
+// RUN: printf 'let x = 1 s + 1 B\n' > %t/noscen.rl
+// RUN: ln -s loop2.rl %t/loop1.rl && ln -s loop1.rl %t/loop2.rl
+// RUN: %python %S/Inputs/expect_exit.py 1 %ringline check %t/unused.rl 2>&1 | FileCheck %s --check-prefix=UNUSED
+// RUN: %python %S/Inputs/expect_exit.py 1 %ringline eval %t/unused.rl 2>&1 | FileCheck %s --check-prefix=UNUSED
+// RUN: %python %S/Inputs/expect_exit.py 1 %ringline sweep %t/unused.rl 2>&1 | FileCheck %s --check-prefix=UNUSED
+// RUN: %python %S/Inputs/expect_exit.py 1 %ringline eval %t/noscen.rl 2>&1 | FileCheck %s --check-prefix=NOSCEN
+// RUN: %python %S/Inputs/expect_exit.py 2 %ringline eval %t/loop1.rl 2>&1 | FileCheck %s --check-prefix=LOOP
+// UNUSED: unused.rl:1:5: error: `a` is defined in terms of itself [cyclic_definition]
+// NOSCEN: noscen.rl:1:13: error: left side is `s` but right side is `B`; cannot add them [unit_mismatch]
+// LOOP: ringline: error: cannot open `{{.*}}loop1.rl`: Too many levels of symbolic links
