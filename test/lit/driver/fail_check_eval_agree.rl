@@ -11,6 +11,12 @@
 // RUN: %python %S/Inputs/expect_exit.py 1 %ringline sweep %t/unused.rl 2>&1 | FileCheck %s --check-prefix=UNUSED
 // RUN: %python %S/Inputs/expect_exit.py 1 %ringline eval %t/noscen.rl 2>&1 | FileCheck %s --check-prefix=NOSCEN
 // RUN: %python %S/Inputs/expect_exit.py 2 %ringline eval %t/loop1.rl 2>&1 | FileCheck %s --check-prefix=LOOP
+// A chain of 10^5 top-level lets, each the one before plus 1, passes both.
+// RUN: %python -c "print('let a0 = 1'); [print('let a%%d = a%%d + 1' %% (i, i - 1)) for i in range(1, 100000)]; print('scenario s { report r = a99999 }')" > %t/chain.rl
+// RUN: %python %S/Inputs/expect_exit.py 0 %ringline check %t/chain.rl 2>&1 | FileCheck %s --check-prefix=CHAINOK
+// RUN: %python %S/Inputs/expect_exit.py 0 %ringline eval %t/chain.rl 2>&1 | FileCheck %s --check-prefix=CHAIN
 // UNUSED: unused.rl:1:5: error: `a` is defined in terms of itself [cyclic_definition]
 // NOSCEN: noscen.rl:1:13: error: left side is `s` but right side is `B`; cannot add them [unit_mismatch]
+// CHAINOK: exit 0
+// CHAIN: r = 100000
 // LOOP: ringline: error: cannot open `{{.*}}loop1.rl`: Too many levels of symbolic links
