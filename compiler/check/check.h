@@ -26,6 +26,9 @@ struct Options {
   // Compile-time evaluation steps (expressions evaluated) in one compilation: a branching
   // recursion like `fib(40)` or nested loops over long lists stop here instead of hanging.
   uint64_t max_eval_steps = 20'000'000;
+  // Folders, besides the root spec's own and the standard library, whose files a spec may
+  // import or load bundles from (`--allow-path`; docs/language.md, "What a spec may read").
+  std::vector<std::string> allowed_dirs = {};
 };
 
 // `--set NAME=...` from the command line: value sets parsed from a buffer of their own.

@@ -54,6 +54,7 @@ Value Program::CallKernelBuiltin(Builtin b, const ast::CallExpr* call, std::vect
       path = dir;
     }
     llvm::sys::path::remove_dots(path, /*remove_dot_dot=*/true);
+    if (!MayRead(std::string(path), call->args[0].range, "load")) return Value::Error();
     auto [it, fresh] = bundles_.try_emplace(std::string(path));
     if (fresh) {
       llvm::Expected<kernels::Bundle> loaded = kernels::ReadBundle(path);

@@ -38,10 +38,49 @@ static std::string ImportPath(const ast::ImportDecl& imp, const std::string& fro
   return std::string(p);
 }
 
+// A folder as a canonical prefix ("/a/b/"), or "" when it does not exist.
+static std::string FolderPrefix(const std::string& dir) {
+  llvm::SmallString<256> real;
+  if (dir.empty() || llvm::sys::fs::real_path(dir, real)) return "";
+  return std::string(real) + llvm::sys::path::get_separator().str();
+}
+
+void Program::AllowRootFolder(const std::string& spec) {
+  llvm::SmallString<256> abs(spec);
+  if (llvm::sys::fs::make_absolute(abs)) return;
+  std::string dir = FolderPrefix(std::string(llvm::sys::path::parent_path(abs)));
+  if (!dir.empty()) allowed_real_.push_back(dir);
+}
+
+bool Program::MayRead(const std::string& path, SourceRange use, const char* what) {
+  if (!allowed_ready_) {
+    allowed_ready_ = true;
+    allowed_real_.push_back(FolderPrefix(opts_.stdlib_dir));
+    for (const std::string& d : opts_.allowed_dirs) allowed_real_.push_back(FolderPrefix(d));
+  }
+  // The canonical path when the file exists; else the absolute one without `..`, so that
+  // a missing file outside is refused as well (nothing tells whether it exists).
+  llvm::SmallString<256> real;
+  if (llvm::sys::fs::real_path(path, real)) {
+    real = path;
+    llvm::sys::fs::make_absolute(real);
+    llvm::sys::path::remove_dots(real, /*remove_dot_dot=*/true);
+  }
+  for (const std::string& dir : allowed_real_)
+    if (!dir.empty() && llvm::StringRef(real).starts_with(dir)) return true;
+  env_error = true;
+  Error(diag::Kind::path_not_allowed, use,
+        fmt::format("a spec reads only files in its own folder tree and the standard library; `{}` is outside "
+                    "them (to {} it, allow its folder with `--allow-path DIR`)",
+                    path, what));
+  return false;
+}
+
 ModuleInfo* Program::LoadFile(const std::string& path, SourceRange site) {
   llvm::SmallString<256> real;
   std::string key = path;
   if (!llvm::sys::fs::real_path(path, real)) key = std::string(real);
+  if (site.Valid() && !MayRead(path, site, "import")) return nullptr;
   if (auto it = modules_.find(key); it != modules_.end()) {
     if (it->second->ast) return it->second.get();
     // Still loading: an import cycle.

@@ -108,6 +108,15 @@ class Program {
   ModuleInfo* root = nullptr;
   bool env_error = false;
 
+  // Whether a spec may read `path` (an import or a bundle): a file inside the root spec's
+  // folder tree, the standard library or an --allow-path folder, its symlinks resolved.
+  // Otherwise a [path_not_allowed] diagnostic at `use`, before the file is touched.
+  bool MayRead(const std::string& path, SourceRange use, const char* what);
+  // The root spec's folder (a spec's file, or the file a split-input buffer came from).
+  void AllowRootFolder(const std::string& spec);
+  std::vector<std::string> allowed_real_;  // canonical folders with a trailing separator
+  bool allowed_ready_ = false;            // the stdlib and --allow-path folders are in it
+
   // resolve.cpp
   void ResolveModule(ModuleInfo* m);
 

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include <fmt/format.h>
+#include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
 
 #include "compiler/base/check.h"
@@ -361,6 +362,7 @@ Compilation::~Compilation() = default;
 
 bool Compilation::Load(const std::string& path) {
   unsigned before = program_->diags().ErrorCount();
+  program_->AllowRootFolder(path);
   program_->root = program_->LoadFile(path, {});
   if (program_->root)
     for (auto& [_, m] : program_->modules())
@@ -372,6 +374,9 @@ bool Compilation::LoadBuffer(unsigned buffer_id) {
   unsigned before = program_->diags().ErrorCount();
   std::string key = program_->diags().SourceMgr().getMemoryBuffer(buffer_id)->getBufferIdentifier().str() +
                     "#" + std::to_string(buffer_id);
+  // A split-input buffer is named after its file; a generated one (`<advise>`) has none.
+  std::string name = program_->diags().SourceMgr().getMemoryBuffer(buffer_id)->getBufferIdentifier().str();
+  if (llvm::sys::fs::exists(name)) program_->AllowRootFolder(name);
   program_->root = program_->LoadBuffer(buffer_id, key);
   if (program_->root)
     for (auto& [_, m] : program_->modules())

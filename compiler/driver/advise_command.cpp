@@ -236,6 +236,7 @@ int RunAdvise() {
   if (!AdviseFiles.empty()) {
     if (!llvm::sys::fs::is_regular_file(AdviseFiles[0]))
       return bad(fmt::format("cannot open `{}`: no such file", AdviseFiles[0]));
+    AllowSpecFolder(AdviseFiles[0]);
     nets = LetNames(AdviseFiles[0]);
     llvm::SmallString<256> abs(AdviseFiles[0]);
     llvm::sys::fs::make_absolute(abs);

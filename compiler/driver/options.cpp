@@ -25,6 +25,11 @@ cl::list<std::string> Sets("set",
                            cl::desc("Set a param: NAME=VALUE (eval); NAME=V1,V2,... or NAME=A..B*2 / A..B+S (sweep)"),
                            cl::value_desc("NAME=VALUE"), cl::sub(EmitCmd), cl::sub(EvalCmd), cl::sub(SweepCmd),
                            cl::cat(Category));
+cl::list<std::string> AllowPaths("allow-path",
+                                 cl::desc("Let the spec import or load bundles from this folder too (by default only "
+                                          "its own folder tree and the standard library)"),
+                                 cl::value_desc("DIR"), cl::sub(CheckCmd), cl::sub(EmitCmd), cl::sub(EvalCmd),
+                                 cl::sub(SweepCmd), cl::sub(StatsCmd), cl::sub(AdviseCmd), cl::cat(Category));
 cl::list<std::string> UnitChoices("unit", cl::desc("Print a report or param in a unit: NAME=ms"),
                                   cl::value_desc("NAME=UNIT"), cl::sub(EvalCmd), cl::sub(SweepCmd),
                                   cl::cat(Category));

@@ -16,6 +16,7 @@ extern cl::opt<std::string> EmitWhat;
 extern cl::opt<std::string> ScenarioName;
 extern cl::list<std::string> Sets;
 extern cl::list<std::string> UnitChoices;
+extern cl::list<std::string> AllowPaths;
 extern cl::opt<std::string> OutputFormat;
 extern cl::opt<unsigned> Digits;
 extern cl::opt<std::string> OutputFile;

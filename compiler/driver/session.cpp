@@ -32,11 +32,25 @@ std::string FindStdlib(const char* argv0) {
 
 extern std::string g_stdlib_dir;
 
+static std::vector<std::string>& SpecFolders() {
+  static std::vector<std::string> folders;
+  return folders;
+}
+
+void AllowSpecFolder(const std::string& spec) {
+  llvm::SmallString<256> abs(spec);
+  llvm::sys::fs::make_absolute(abs);
+  SpecFolders().push_back(std::string(llvm::sys::path::parent_path(abs)));
+}
+
 Session::Session(bool collect) : diags(sm, llvm::errs()) {
   diags.SetMaxErrors(MaxErrors);
   diags.SetSorted(true);
   if (collect) diags.CollectInto(&collected);
-  comp = std::make_unique<check::Compilation>(diags, check::Options{g_stdlib_dir});
+  check::Options opts{g_stdlib_dir};
+  opts.allowed_dirs.assign(AllowPaths.begin(), AllowPaths.end());
+  for (const std::string& f : SpecFolders()) opts.allowed_dirs.push_back(f);
+  comp = std::make_unique<check::Compilation>(diags, std::move(opts));
 }
 
 Exit Session::Load(const std::string& path) {

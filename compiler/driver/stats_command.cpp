@@ -317,6 +317,7 @@ int RunStats() {
       llvm::SmallString<256> abs(StatsFiles[0]);
       llvm::sys::fs::make_absolute(abs);
       spec_import = fmt::format("\"{}\"", abs.str());
+      AllowSpecFolder(StatsFiles[0]);
     }
     if (Exit t = TimeLayers(spec_import, has_device, name, StatsDevice, rows, total, device_name); t != kOk) return t;
   }

@@ -4,7 +4,7 @@
 // (/usr/bin/python3 tools/torchvision_reference.py mobilenet_v3_small) and against the
 // FLOPs of the new layers derived by hand.
 // RUN: %ringline eval %s | FileCheck %s --strict-whitespace
-// RUN: %python %S/Inputs/expect_exit.py 1 %ringline check %S/Inputs/gated_wrong.rl | FileCheck %s --check-prefix=WRONG --implicit-check-not=error:
+// RUN: %python %S/Inputs/expect_exit.py 1 %ringline check --allow-path %S %S/Inputs/gated_wrong.rl | FileCheck %s --check-prefix=WRONG --implicit-check-not=error:
 // WRONG: gated_wrong.rl:7:39: error: `gated` needs a gate of one value per channel, `[16, 1, 1]`, got `[8, 1, 1]` [shape_mismatch]
 // WRONG: custom_layer.rl:39:5: note: raised by this `shape_error` [called_from]
 // WRONG: gated_wrong.rl:7:11: note: in this call of `network` [called_from]
