@@ -304,6 +304,16 @@ std::unique_ptr<BoxFiller> VariantFiller(std::vector<std::unique_ptr<BoxFiller>>
   return std::make_unique<VariantFillerImpl>(std::move(fillers), std::move(axes), std::move(sizes), num_params);
 }
 
+FillerFactory VariantFillers(std::vector<FillerFactory> each, std::vector<uint32_t> axes, std::vector<int64_t> sizes,
+                             size_t num_params) {
+  if (each.size() == 1) return each[0];
+  return [each = std::move(each), axes = std::move(axes), sizes = std::move(sizes), num_params] {
+    std::vector<std::unique_ptr<BoxFiller>> fillers;
+    for (const FillerFactory& f : each) fillers.push_back(f());
+    return VariantFiller(std::move(fillers), axes, sizes, num_params);
+  };
+}
+
 Space::Space(std::vector<std::vector<double>> axes_in, std::vector<uint32_t> order_in, size_t nr)
     : axes(std::move(axes_in)), order(std::move(order_in)), num_reports(nr), points(ProductSize(axes)) {
   canonical_stride.assign(axes.size(), 1);

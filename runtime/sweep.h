@@ -41,6 +41,9 @@ std::unique_ptr<BoxFiller> PointFiller(EvalFn eval, size_t num_params, size_t nu
 // axes and each piece is filled by its variant's filler.
 std::unique_ptr<BoxFiller> VariantFiller(std::vector<std::unique_ptr<BoxFiller>> fillers, std::vector<uint32_t> axes,
                                          std::vector<int64_t> sizes, size_t num_params);
+// The factory of such fillers, from one factory per variant (with one variant, that one).
+FillerFactory VariantFillers(std::vector<FillerFactory> each, std::vector<uint32_t> axes, std::vector<int64_t> sizes,
+                             size_t num_params);
 
 struct Space {
   Space(std::vector<std::vector<double>> axes, std::vector<uint32_t> order, size_t num_reports);

@@ -24,10 +24,10 @@ void Program::NeedStatic(const Value& v) {
 void Program::NeedStatic(ir::ValueId id) {
   if (!lowering_ || !id.Valid() || id.index >= lowering_->insts.size()) return;
   std::vector<char> seen(id.index + 1, 0);
-  std::vector<uint32_t> todo{id.index};
-  while (!todo.empty()) {
-    uint32_t i = todo.back();
-    todo.pop_back();
+  std::vector<uint32_t> stack{id.index};  // the operands still to visit
+  while (!stack.empty()) {
+    uint32_t i = stack.back();
+    stack.pop_back();
     if (seen[i]) continue;
     seen[i] = 1;
     const ir::Inst& in = lowering_->insts[i];
@@ -36,7 +36,7 @@ void Program::NeedStatic(ir::ValueId id) {
       if (p < lowering_->params.size()) want_static_.insert(lowering_->params[p].name);
       continue;
     }
-    ir::ForEachOperand(in, [&](ir::ValueId o) { todo.push_back(o.index); });
+    ir::ForEachOperand(in, [&](ir::ValueId o) { stack.push_back(o.index); });
   }
 }
 

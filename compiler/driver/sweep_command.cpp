@@ -194,15 +194,9 @@ int RunSweep() {
       });
     }
   }
-  runtime::FillerFactory make_filler = variant_fillers[0];
   std::vector<int64_t> variant_sizes;
   for (uint32_t p : variants->specialised) variant_sizes.push_back(static_cast<int64_t>(sc->params[p].values.size()));
-  if (variant_fillers.size() > 1)
-    make_filler = [&variant_fillers, &variants, variant_sizes, np] {
-      std::vector<std::unique_ptr<runtime::BoxFiller>> fillers;
-      for (const runtime::FillerFactory& f : variant_fillers) fillers.push_back(f());
-      return runtime::VariantFiller(std::move(fillers), variants->specialised, variant_sizes, np);
-    };
+  runtime::FillerFactory make_filler = runtime::VariantFillers(variant_fillers, variants->specialised, variant_sizes, np);
 
   Output out;
   if (!out.Open()) return kUsageError;
@@ -236,17 +230,9 @@ int RunSweep() {
   if (!keep && !sc->requires_.empty() && same_requires) {
     for (size_t i = 0; i < variants->scenarios.size(); ++i) outcomes.emplace_back(variants->scenarios[i], use_jit[i], order);
     so.num_requires = outcomes[0].size();
-    if (outcomes.size() == 1) {
-      so.requires_filler = outcomes[0].Filler();
-    } else {
-      std::vector<runtime::FillerFactory> each;
-      for (const RequireOutcomes& o : outcomes) each.push_back(o.Filler());
-      so.requires_filler = [each, &variants, variant_sizes, np] {
-        std::vector<std::unique_ptr<runtime::BoxFiller>> fillers;
-        for (const runtime::FillerFactory& f : each) fillers.push_back(f());
-        return runtime::VariantFiller(std::move(fillers), variants->specialised, variant_sizes, np);
-      };
-    }
+    std::vector<runtime::FillerFactory> each;
+    for (const RequireOutcomes& o : outcomes) each.push_back(o.Filler());
+    so.requires_filler = runtime::VariantFillers(std::move(each), variants->specialised, variant_sizes, np);
   }
   runtime::SweepResult res;
   {

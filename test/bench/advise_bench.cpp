@@ -38,14 +38,12 @@ Workload* g = nullptr;
 std::map<std::string, uint64_t> g_points;
 
 runtime::FillerFactory Variants(std::function<std::unique_ptr<runtime::BoxFiller>(size_t)> one) {
-  return [one] {
-    std::vector<std::unique_ptr<runtime::BoxFiller>> fillers;
-    for (size_t v = 0; v < g->vs.scenarios.size(); ++v) fillers.push_back(one(v));
-    const ir::Scenario& s = g->vs.scenarios[0];
-    std::vector<int64_t> sizes;
-    for (uint32_t p : g->vs.specialised) sizes.push_back(static_cast<int64_t>(s.params[p].values.size()));
-    return runtime::VariantFiller(std::move(fillers), g->vs.specialised, sizes, s.params.size());
-  };
+  std::vector<runtime::FillerFactory> each;
+  for (size_t v = 0; v < g->vs.scenarios.size(); ++v) each.push_back([one, v] { return one(v); });
+  const ir::Scenario& s = g->vs.scenarios[0];
+  std::vector<int64_t> sizes;
+  for (uint32_t p : g->vs.specialised) sizes.push_back(static_cast<int64_t>(s.params[p].values.size()));
+  return runtime::VariantFillers(std::move(each), g->vs.specialised, sizes, s.params.size());
 }
 
 runtime::FillerFactory Filler(const std::string& kind) {

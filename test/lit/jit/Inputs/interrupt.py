@@ -21,7 +21,7 @@ out = args[0]
 
 
 def temporaries():
-    # The output's temporary: a fresh name beside it (OUT.XXXXXX.tmp).
+    # The output's temporary file: OUT, six random characters, `.tmp`, beside OUT.
     return glob.glob(glob.escape(out) + ".*.tmp")
 
 
