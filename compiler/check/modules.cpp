@@ -81,6 +81,14 @@ ModuleInfo* Program::LoadFile(const std::string& path, SourceRange site) {
   std::string key = path;
   if (!llvm::sys::fs::real_path(path, real)) key = std::string(real);
   if (site.Valid() && !MayRead(path, site, "import")) return nullptr;
+  // Only Ringline files are imported: a syntax error echoes the line it is on, and any
+  // other file in the tree (data, keys, notes) has no business being shown.
+  if (site.Valid() && !llvm::StringRef(path).ends_with(".rl")) {
+    env_error = true;
+    Error(diag::Kind::path_not_allowed, site,
+          fmt::format("an import names a Ringline file (`.rl`); `{}` is not one", llvm::sys::path::filename(path).str()));
+    return nullptr;
+  }
   if (auto it = modules_.find(key); it != modules_.end()) {
     if (it->second->ast) return it->second.get();
     // Still loading: an import cycle.

@@ -65,6 +65,8 @@ static Value Emit(Program& p, ir::Op op, const Value& l, const Value* r, ScalarT
       what = op == ir::Op::Div ? "division by zero" : "the result is infinite";
     else if (std::isnan(v) && !std::isnan(l.c) && (!r || !std::isnan(r->c)))
       what = op == ir::Op::Mod ? "`%` by zero" : "the result is not a number";
+    else if (t.base == B::Int && std::fabs(v) > ir::kMaxExactInt)
+      what = "an `Int` result beyond 2^53 (it cannot be exact)";
     if (what) {
       p.Error(diag::Kind::domain_error, where,
               fmt::format("{} in `{}` of constants", what, ir::Mnemonic(op)));
@@ -76,6 +78,12 @@ static Value Emit(Program& p, ir::Op op, const Value& l, const Value* r, ScalarT
   ir::ValueId a = p.Materialize(l, *env.ir, where);
   ir::ValueId id = r ? env.ir->Binary(op, a, p.Materialize(*r, *env.ir, where), where)
                      : env.ir->Unary(op, a, where);
+  // Integers are doubles: past 2^53 an `Int` silently stops being exact, so a sum,
+  // difference, product or power that gets there becomes NaN and the run reports it
+  // ([non_finite], located here; interp::FindNonFinite names the cause).
+  if (t.base == B::Int && (op == ir::Op::Add || op == ir::Op::Sub || op == ir::Op::Mul || op == ir::Op::Pow) &&
+      !(ir::MagnitudeBound(*env.ir, id) <= ir::kMaxExactInt))
+    id = ir::GuardExactInt(*env.ir, id, where);
   return Value::Dynamic(id, t);
 }
 

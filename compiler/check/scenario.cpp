@@ -349,6 +349,7 @@ std::optional<ir::Scenario> Program::LowerScenario(ModuleInfo* m, const ast::Sce
     Error(diag::Kind::bad_scenario, s.name_range, fmt::format("scenario `{}` has no `report`", s.name));
   last_params_ = out.params;
   if (diags_.ErrorCount() > errors_before || poisoned) return std::nullopt;
+  ir::GuardUnordered(out);
   std::string problem = ir::Verify(out);
   RL_CHECK(problem.empty(), problem.c_str());
   return out;

@@ -1,6 +1,7 @@
 // Diagnostic engine: kind table, dedup, error cap, console printing (see diag.h).
 #include "compiler/diag/diag.h"
 
+#include <llvm/Support/ConvertUTF.h>
 #include <llvm/Support/Unicode.h>
 #include <llvm/Support/WithColor.h>
 
@@ -158,6 +159,10 @@ std::string RenderDiagnostic(const llvm::SourceMgr& sm, SourceRange where, Sever
     case Severity::Note: llvm::WithColor(out, llvm::raw_ostream::BLACK, true, false, mode) << "note: "; break;
   }
   llvm::WithColor(out, llvm::raw_ostream::SAVEDCOLOR, true, false, mode) << text << '\n';
+  // Bytes that are not UTF-8 are not text to show (nor to send to a terminal): the
+  // location alone says where.
+  const auto* lb = reinterpret_cast<const llvm::UTF8*>(line.data());
+  if (!llvm::isLegalUTF8String(&lb, lb + line.size())) return rendered;
   std::string src = cut_front ? "..." : "", caret = cut_front ? "   " : "";
   for (size_t i = first; i < last; ++i) {
     src += cells[i].tab ? std::string(cells[i].width, ' ') : cells[i].text.str();

@@ -3,6 +3,8 @@
 
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "compiler/ir/semantics.h"
 
 namespace rl::interp {
@@ -76,7 +78,13 @@ std::optional<Failure> FindNonFinite(const ir::Scenario& s, const double* params
       if (in.op == ir::Op::Const || in.op == ir::Op::Param) continue;
       double a = in.a.Valid() ? r[in.a.index] : 0, b = in.b.Valid() ? r[in.b.index] : 0,
              c = in.c.Valid() ? r[in.c.index] : 0;
-      if (in.op == ir::Op::Select) continue;  // passes a value through, creates none
+      if (in.op == ir::Op::Select) {  // passes a value through, creates none, except:
+        if (ir::IsExactIntGuard(s, in) && a == 0 && std::isfinite(b))
+          return Failure{k, reports[k], {static_cast<uint32_t>(i)},
+                         fmt::format("the `Int` result {} is past 2^53 (where integers stop being exact)",
+                                     units::FormatNumber(b))};
+        continue;
+      }
       bool inputs_finite = std::isfinite(a) && std::isfinite(b) && std::isfinite(c);
       if (in.ty == ir::Ty::F64 && !std::isfinite(r[i]) && inputs_finite)
         return Failure{k, reports[k], {static_cast<uint32_t>(i)}, Reason(in, a, b)};

@@ -94,6 +94,25 @@ struct Scenario {
   ValueId Kernel(int64_t model, std::vector<ValueId> feats, SourceRange r = {});
 };
 
+// The largest magnitude up to which every integer is a double: `Int` arithmetic past it
+// is an error (compile time) or NaN (run time).
+inline constexpr double kMaxExactInt = 9007199254740992.0;  // 2^53
+// `select(abs(v) <= 2^53, v, NaN)`: an `Int` result that can no longer be exact turns into
+// a NaN the evaluators report. IsExactIntGuard recognises the select.
+ValueId GuardExactInt(Scenario& s, ValueId v, SourceRange r);
+bool IsExactIntGuard(const Scenario& s, const Inst& select);
+// An upper bound on |v| over every point of the scenario's params (their values and
+// defaults), looking `depth` instructions back; infinity when nothing better is known.
+// Guards are only emitted where this bound passes 2^53.
+double MagnitudeBound(const Scenario& s, ValueId v, int depth = 12);
+
+// Makes a comparison on NaN an error instead of a silent `false`: every select and require
+// whose condition compares a value that can be NaN gets a probe (0, or NaN when a compared
+// value is NaN, with `and`/`or` short-circuiting as in three-valued logic) added to what
+// it yields, so the NaN reaches the reports and the run reports it ([non_finite]).
+// Run on each scenario as lowered (unordered.cpp).
+void GuardUnordered(Scenario& s);
+
 std::string Print(const Scenario& s);
 // Returns "" when well-formed, else a description of the first problem.
 std::string Verify(const Scenario& s);
