@@ -123,6 +123,7 @@ std::string LineTitle(const ResultColumn* series, size_t row, const ResultColumn
 std::optional<Chart> ChartOf(const ResultTable& t, const PlotSpec& spec, const std::string& source) {
   if (spec.x.empty()) return NoChart("name the x axis's column with --x");
   if (spec.y.empty()) return NoChart("name the y axis's column with --y");
+  if (t.rows == 0) return NoChart(fmt::format("nothing to draw: {} has no rows", source));
   const ResultColumn* x = ColumnFor(t, spec.x, "--x", true, source);
   if (!x) return std::nullopt;
   std::vector<const ResultColumn*> ys;

@@ -2,7 +2,7 @@
 // crash, and leave no chart and no temporary behind: gnuplot missing (not on PATH, or
 // RINGLINE_GNUPLOT naming nothing), gnuplot failing (its message shown), an unknown column
 // (with a did-you-mean), a text column on an axis, rows of one line at the same x, a
-// --where that keeps nothing, a bad chart or result extension, an unreadable result, a
+// --where that keeps nothing, a bad chart or result extension, an unreadable or empty result, a
 // FIFO as the chart, and --plot with --best. A title cannot make gnuplot run a command.
 // RUN: rm -rf %t && mkdir -p %t/empty && mkfifo %t/fifo.svg
 // RUN: %ringline sweep %s -o %t/ring.csv
@@ -19,6 +19,7 @@
 // RUN: %python %S/../robust/Inputs/run_limited.py 2 20 %ringline plot %s --x p --y time -o %t/c.svg | FileCheck %s --check-prefix=INEXT
 // RUN: %python %S/../robust/Inputs/run_limited.py 2 20 %ringline plot %t/none.csv --x p --y time -o %t/c.svg | FileCheck %s --check-prefix=MISSING
 // RUN: %python %S/../robust/Inputs/run_limited.py 2 20 %ringline plot %S/Inputs/short_row.csv --x p --y time -o %t/c.svg | FileCheck %s --check-prefix=SHORT
+// RUN: %python %S/../robust/Inputs/run_limited.py 2 20 %ringline plot %S/Inputs/header_only.csv --x p --y time -o %t/c.svg | FileCheck %s --check-prefix=NOROWS
 // RUN: %python %S/../robust/Inputs/run_limited.py 2 20 %ringline plot %t/ring.csv --x p --y time --series bw | FileCheck %s --check-prefix=NOOUT
 // RUN: %python %S/../robust/Inputs/run_limited.py 2 20 %ringline plot %t/ring.csv --x p --y time --series bw -o %t/fifo.svg | FileCheck %s --check-prefix=FIFO
 // RUN: test -p %t/fifo.svg
@@ -53,6 +54,7 @@ scenario ring {
 // INEXT: ringline: error: cannot read `{{.*}}fail_plot.rl`: name a .csv or .json result (what `sweep -o` and `advise -o` write)
 // MISSING: ringline: error: cannot read `{{.*}}none.csv`: no such file
 // SHORT: ringline: error: cannot read `{{.*}}short_row.csv`: line 3 has 1 field but the header names 2 columns
+// NOROWS: ringline: error: nothing to draw: `{{.*}}header_only.csv` has no rows
 // NOOUT: ringline: error: name the chart to write: -o chart.svg (or .png)
 // FIFO: ringline: error: will not write `{{.*}}fifo.svg`: it is not a regular file
 // BEST: ringline: error: --plot draws rows; it does not go with --best or --histogram
