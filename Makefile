@@ -1,11 +1,12 @@
 # The README's two commands. Both install what is missing (Debian packages), configure,
 # build with -j2, then `demo` ranks ResNet-50's parallelization strategies on ABCI at 16 to 1024
-# GPUs (`ringline advise`) and `test` runs every test via ctest.
+# GPUs (`ringline advise`), as a table and a chart whose file it names on its last line, and
+# `test` runs every test via ctest.
 BUILD ?= build
 JOBS ?= 2
 PACKAGES = antlr4 libantlr4-runtime-dev uuid-dev llvm-19-dev llvm-19-tools libfmt-dev \
            libeigen3-dev libgtest-dev libgmock-dev libbenchmark-dev cmake ninja-build g++ \
-           python3 ccache
+           python3 ccache gnuplot-nox
 
 .PHONY: demo test setup build clean
 
@@ -28,7 +29,10 @@ build: setup $(BUILD)/build.ninja
 
 demo: build
 	$(BUILD)/bin/ringline eval examples/abci_allreduce.rl
-	$(BUILD)/bin/ringline advise --model resnet50 --cluster abci --gpus 16,32,64,128,256,512,1024 --per-gpu 32
+	@mkdir -p $(BUILD)/demo
+	$(BUILD)/bin/ringline advise --model resnet50 --cluster abci --gpus 16,32,64,128,256,512,1024 --per-gpu 32 \
+	  --plot $(BUILD)/demo/advise-resnet50-abci.svg
+	@echo "chart: $(BUILD)/demo/advise-resnet50-abci.svg"
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

@@ -154,7 +154,30 @@ class JsonSink : public Sink {
   bool first_ = true;
 };
 
+class TeeSink : public Sink {
+ public:
+  TeeSink(Sink& a, Sink& b) : a_(a), b_(b) {}
+  void Begin(const std::string& scenario, const std::vector<Column>& cols) override {
+    a_.Begin(scenario, cols);
+    b_.Begin(scenario, cols);
+  }
+  void Row(const double* v) override {
+    a_.Row(v);
+    b_.Row(v);
+  }
+  void End() override {
+    a_.End();
+    b_.End();
+  }
+
+ private:
+  Sink& a_;
+  Sink& b_;
+};
+
 }  // namespace
+
+std::unique_ptr<Sink> MakeTee(Sink& a, Sink& b) { return std::make_unique<TeeSink>(a, b); }
 
 std::string FormatCell(const Column& c, double si) {
   switch (c.kind) {

@@ -36,6 +36,10 @@ class Sink {
 // shortest text that reads back as the same double, as CSV and JSON always print).
 std::unique_ptr<Sink> MakeSink(Format f, std::ostream& out, bool single_row = false, unsigned table_digits = 6);
 
+// A sink that passes every call to `a`, then to `b` (`sweep --plot`: the output and
+// the chart's CSV).
+std::unique_ptr<Sink> MakeTee(Sink& a, Sink& b);
+
 // One cell as text: `true`, `4`, `1374.38953472` (in the column's unit).
 std::string FormatCell(const Column& c, double si);
 

@@ -14,7 +14,9 @@
 #include <numeric>
 
 #include "compiler/driver/commands.h"
+#include "compiler/driver/evaluate.h"
 #include "compiler/driver/options.h"
+#include "compiler/driver/plot.h"
 #include "compiler/driver/session.h"
 #include "compiler/interp/interp.h"
 #include "compiler/passes/passes.h"
@@ -57,8 +59,6 @@ static cl::opt<std::string> AdviseGoal("goal", cl::desc("Rank by time (per epoch
 static cl::opt<double> AdviseThreshold("threshold",
                                         cl::desc("Efficiency that defines each strategy's scaling limit (default 0.8)"),
                                         cl::init(0.8), cl::sub(AdviseCmd), cl::cat(Category));
-static cl::opt<std::string> AdviseFormat("format", cl::desc("Output format: table, csv or json"), cl::init("table"),
-                                         cl::sub(AdviseCmd), cl::cat(Category));
 
 namespace {
 
@@ -143,13 +143,13 @@ std::string Note(const Row& r) {
                      units::FormatNumber(r.r[kLimit]));
 }
 
-void PrintTable(const std::string& title, const std::vector<Row>& rows) {
-  llvm::outs() << title << "\n";
-  llvm::outs() << fmt::format("{:>6}  {:>4}  {:<18} {:>12} {:>12} {:>12} {:>6} {:>10} {:>10}  {:<9} {:>10}  {}\n",
+void PrintTable(llvm::raw_ostream& os, const std::string& title, const std::vector<Row>& rows) {
+  os << title << "\n";
+  os << fmt::format("{:>6}  {:>4}  {:<18} {:>12} {:>12} {:>12} {:>6} {:>10} {:>10}  {:<9} {:>10}  {}\n",
                               "gpus", "rank", "strategy", "iter [ms]", "epoch [s]", "mem/GPU [GB]", "fits",
                               "comm share", "efficiency", "bound", "GPU-h", "constraint");
   for (const Row& r : rows)
-    llvm::outs() << fmt::format(
+    os << fmt::format(
         "{:>6}  {:>4}  {:<18} {:>12.4g} {:>12.4g} {:>12.4g} {:>6} {:>9.1f}% {:>9.1f}%  {:<9} {:>10.4g}  {}\n",
         units::FormatNumber(r.gpus), r.rank ? std::to_string(r.rank) : "-", r.strategy, r.r[kIter] * 1e3,
         r.r[kEpoch], r.r[kMemory] / 1e9, r.r[kMemory] <= r.r[kCapacity] ? "yes" : "no",
@@ -170,9 +170,12 @@ std::vector<std::pair<std::string, double>> Limits(const std::vector<Row>& rows)
 
 std::string Quote(const std::string& s) { return "\"" + s + "\""; }
 
-void PrintCsvOrJson(bool json, const std::vector<Row>& rows) {
-  const char* names[] = {"gpus", "rank", "strategy", "iter_s", "epoch_s", "memory_B", "capacity_B", "comm_s",
-                         "exposed_s", "efficiency", "gpu_hours", "bound", "feasible", "constraint"};
+// Columns as `sweep` writes them: `name[unit]` in CSV headers, {"name", "unit"} in JSON.
+void PrintCsvOrJson(llvm::raw_ostream& os, bool json, const std::vector<Row>& rows) {
+  const std::pair<const char*, const char*> columns[] = {
+      {"gpus", ""},     {"rank", ""},       {"strategy", ""},   {"iter", "s"},      {"epoch", "s"},
+      {"memory", "B"},  {"capacity", "B"},  {"comm", "s"},      {"exposed", "s"},   {"efficiency", ""},
+      {"gpu_hours", ""}, {"bound", ""},     {"feasible", ""},   {"constraint", ""}};
   auto cells = [&](const Row& r) {
     return std::vector<std::string>{units::FormatNumber(r.gpus), std::to_string(r.rank), Quote(r.strategy),
                                     units::FormatNumber(r.r[kIter]), units::FormatNumber(r.r[kEpoch]),
@@ -182,19 +185,22 @@ void PrintCsvOrJson(bool json, const std::vector<Row>& rows) {
                                     r.broken.empty() ? "true" : "false", Quote(r.broken)};
   };
   if (!json) {
-    llvm::outs() << llvm::join(std::begin(names), std::end(names), ",") << "\n";
-    for (const Row& r : rows) llvm::outs() << llvm::join(cells(r), ",") << "\n";
+    for (size_t i = 0; i < std::size(columns); ++i)
+      os << (i ? "," : "") << columns[i].first << (*columns[i].second ? fmt::format("[{}]", columns[i].second) : "");
+    os << "\n";
+    for (const Row& r : rows) os << llvm::join(cells(r), ",") << "\n";
     return;
   }
-  llvm::outs() << "{\"columns\":[";
-  for (size_t i = 0; i < std::size(names); ++i) llvm::outs() << (i ? "," : "") << Quote(names[i]);
-  llvm::outs() << "],\"rows\":[";
-  for (size_t i = 0; i < rows.size(); ++i) llvm::outs() << (i ? ",\n[" : "\n[") << llvm::join(cells(rows[i]), ",") << "]";
-  llvm::outs() << "\n],\"scaling_limits\":{";
+  os << "{\"columns\":[";
+  for (size_t i = 0; i < std::size(columns); ++i)
+    os << (i ? "," : "") << fmt::format("{{\"name\":\"{}\",\"unit\":\"{}\"}}", columns[i].first, columns[i].second);
+  os << "],\"rows\":[";
+  for (size_t i = 0; i < rows.size(); ++i) os << (i ? ",\n[" : "\n[") << llvm::join(cells(rows[i]), ",") << "]";
+  os << "\n],\"scaling_limits\":{";
   std::vector<std::pair<std::string, double>> limits = Limits(rows);
   for (size_t i = 0; i < limits.size(); ++i)
-    llvm::outs() << (i ? "," : "") << Quote(limits[i].first) << ":" << units::FormatNumber(limits[i].second);
-  llvm::outs() << "}}\n";
+    os << (i ? "," : "") << Quote(limits[i].first) << ":" << units::FormatNumber(limits[i].second);
+  os << "}}\n";
 }
 
 // The top-level `let`s of a spec (not the private ones), which is where a network's name
@@ -215,8 +221,9 @@ int RunAdvise() {
     llvm::errs() << "ringline: error: " << msg << "\n";
     return kUsageError;
   };
-  if (AdviseFormat != "table" && AdviseFormat != "csv" && AdviseFormat != "json")
-    return bad(fmt::format("unknown --format `{}`; use table, csv or json", std::string(AdviseFormat)));
+  std::optional<runtime::Format> format = PickFormat(runtime::Format::Table);
+  if (!format) return kUsageError;
+  if (!PlotFile.empty() && !ChartFormatFor(PlotFile)) return kUsageError;
   if (AdviseGoal != "time" && AdviseGoal != "memory" && AdviseGoal != "cost")
     return bad(fmt::format("unknown --goal `{}`; use time, memory or cost", std::string(AdviseGoal)));
   if (AdviseOptimizer != "sgd" && AdviseOptimizer != "momentum" && AdviseOptimizer != "adam")
@@ -293,21 +300,36 @@ int RunAdvise() {
       if (r.broken.empty()) r.rank = ++rank;
     rows.insert(rows.end(), group.begin(), group.end());
   }
-  if (AdviseFormat == "table") {
-    std::string batch = AdviseBatch > 0 ? fmt::format("global batch {}", unsigned(AdviseBatch))
-                                        : fmt::format("{} samples per GPU", AdvisePerGpu > 0 ? unsigned(AdvisePerGpu) : 32u);
-    PrintTable(fmt::format("{} on {}: {}, {}, {} compute; ranked by {}", AdviseModel, std::string(AdviseCluster),
-                           batch, std::string(AdviseOptimizer), std::string(AdviseCompute), std::string(AdviseGoal)),
-               rows);
+  std::string batch = AdviseBatch > 0 ? fmt::format("global batch {}", unsigned(AdviseBatch))
+                                      : fmt::format("{} samples per GPU", AdvisePerGpu > 0 ? unsigned(AdvisePerGpu) : 32u);
+  const std::string title = fmt::format("{} on {}: {}, {}, {} compute", AdviseModel, std::string(AdviseCluster), batch,
+                                        std::string(AdviseOptimizer), std::string(AdviseCompute));
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (*format == runtime::Format::Table) {
+    PrintTable(os, fmt::format("{}; ranked by {}", title, std::string(AdviseGoal)), rows);
     std::string limits;
     for (const auto& [name, p] : Limits(rows))
       limits += fmt::format("{}{} {}", limits.empty() ? "" : ", ", name, p > 0 ? units::FormatNumber(p) : "none");
-    llvm::outs() << fmt::format("scaling limit (largest GPU count at {:.0f}% efficiency or more): {}\n",
-                                100 * AdviseThreshold, limits);
+    os << fmt::format("scaling limit (largest GPU count at {:.0f}% efficiency or more): {}\n", 100 * AdviseThreshold,
+                      limits);
   } else {
-    PrintCsvOrJson(AdviseFormat == "json", rows);
+    PrintCsvOrJson(os, *format == runtime::Format::Json, rows);
   }
-  return kOk;
+  std::vector<std::string> inputs(AdviseFiles.begin(), AdviseFiles.end());
+  Output out(OutputFile, inputs);
+  if (!out.Open()) return kUsageError;
+  out.stream() << text;
+  if (!out.Commit()) return kUsageError;
+  if (PlotFile.empty()) return kOk;
+  // The goal's measure against the GPU count, one line per strategy where it is feasible.
+  std::string csv;
+  llvm::raw_string_ostream csv_os(csv);
+  PrintCsvOrJson(csv_os, /*json=*/false, rows);
+  PlotSpec spec{"gpus", {AdviseGoal == "memory" ? "memory" : AdviseGoal == "cost" ? "gpu_hours" : "epoch"}, "strategy",
+                {}, /*logx=*/true, /*logy=*/true, /*keep_infeasible=*/false, title, "--gpus"};
+  if (!OutputFile.empty()) inputs.push_back(OutputFile);
+  return PlotCsv(csv, spec, PlotFile, inputs);
 }
 
 }  // namespace rl::driver

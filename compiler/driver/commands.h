@@ -10,5 +10,6 @@ int RunSweep();
 int RunStats();  // stats_command.cpp
 int RunFit();    // fit_command.cpp
 int RunAdvise(); // advise_command.cpp
+int RunPlot();   // plot_command.cpp
 
 }  // namespace rl::driver

@@ -156,9 +156,15 @@ void ReportNonFinite(Session& s, const ir::Scenario& optimized, const double* pa
                              ParamText(sc, params), f->reason));
 }
 
-bool Output::Open() {
-  if (OutputFile.empty()) return true;
-  const std::string target = OutputFile;
+Output::Output() : Output(OutputFile, std::vector<std::string>(Files.begin(), Files.end())) {}
+
+Output::Output(std::string target, std::vector<std::string> inputs)
+    : target_(std::move(target)), inputs_(std::move(inputs)) {}
+
+bool Output::Open(bool for_stream) {
+  streamed_ = for_stream;
+  if (target_.empty()) return true;
+  const std::string& target = target_;
   auto refuse = [&](const std::string& why) {
     llvm::errs() << fmt::format("ringline: error: will not write `{}`: {}\n", target, why);
     return false;
@@ -169,7 +175,7 @@ bool Output::Open() {
   if (!llvm::sys::fs::status(target, st) && llvm::sys::fs::exists(st)) {
     if (st.type() != llvm::sys::fs::file_type::regular_file)
       return refuse("it is not a regular file (write to stdout and redirect instead)");
-    for (const std::string& in : Files)
+    for (const std::string& in : inputs_)
       if (llvm::sys::fs::equivalent(in, target)) return refuse("it is an input of this run");
   }
   // A fresh temporary beside the target, created exclusively (no planted file or symlink
@@ -182,6 +188,7 @@ bool Output::Open() {
   }
   llvm::sys::Process::SafelyCloseFileDescriptor(fd);
   tmp_ = std::string(tmp);
+  if (!for_stream) return true;
   file_.open(tmp_, std::ios::out | std::ios::trunc);
   if (!file_) {
     llvm::sys::fs::remove(tmp_);
@@ -191,33 +198,35 @@ bool Output::Open() {
   return true;
 }
 
-std::ostream& Output::stream() { return OutputFile.empty() ? std::cout : file_; }
+std::ostream& Output::stream() { return target_.empty() ? std::cout : file_; }
 
 bool Output::Commit() {
-  if (OutputFile.empty()) {
+  if (target_.empty()) {
     std::cout.flush();
     return true;
   }
-  file_.flush();
-  file_.close();
+  if (streamed_) {
+    file_.flush();
+    file_.close();
+  }
   // A failed write (a full disk, a file-size limit) leaves the target as it was.
-  if (file_.fail()) {
+  if (streamed_ && file_.fail()) {
     llvm::sys::fs::remove(tmp_);
     llvm::errs() << fmt::format("ringline: error: cannot write `{}`: the write failed (disk full or a size limit?)\n",
-                                std::string(OutputFile));
+                                target_);
     return false;
   }
-  if (std::error_code ec = llvm::sys::fs::rename(tmp_, OutputFile)) {
+  if (std::error_code ec = llvm::sys::fs::rename(tmp_, target_)) {
     llvm::sys::fs::remove(tmp_);
-    llvm::errs() << fmt::format("ringline: error: cannot write `{}`: {}\n", std::string(OutputFile), ec.message());
+    llvm::errs() << fmt::format("ringline: error: cannot write `{}`: {}\n", target_, ec.message());
     return false;
   }
   return true;
 }
 
 void Output::Discard() {
-  if (OutputFile.empty()) return;
-  file_.close();
+  if (target_.empty()) return;
+  if (streamed_) file_.close();
   llvm::sys::fs::remove(tmp_);
 }
 

@@ -44,17 +44,27 @@ void ReportNonFinite(Session& s, const ir::Scenario& sc, const double* params, s
                      size_t variant = 0);
 
 // Output goes to a temporary file renamed into place at the end, so a failed run never
-// leaves a half-written file under the requested name.
+// leaves a half-written file under the requested name. The default target is `-o`
+// (empty: stdout), checked against the spec files; a chart names its own target and
+// inputs, and lets gnuplot write the temporary (Open(false), temp_path()).
 class Output {
  public:
-  bool Open();
+  Output();
+  Output(std::string target, std::vector<std::string> inputs);
+  // Refuses a target that is not a regular file or is an input; creates the temporary
+  // (opened as stream() unless `for_stream` is false). False after a message.
+  bool Open(bool for_stream = true);
   std::ostream& stream();
+  const std::string& temp_path() const { return tmp_; }
   bool Commit();
   void Discard();
 
  private:
+  std::string target_;
+  std::vector<std::string> inputs_;
   std::string tmp_;
   std::ofstream file_;
+  bool streamed_ = true;
 };
 
 }  // namespace rl::driver

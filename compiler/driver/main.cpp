@@ -27,18 +27,20 @@ int main(int argc, char** argv) {
   std::signal(SIGXFSZ, SIG_IGN);
   llvm::cl::SetVersionPrinter([](llvm::raw_ostream& os) { os << "ringline " RL_VERSION "\n"; });
   llvm::cl::HideUnrelatedOptions(Category);
-  for (llvm::cl::SubCommand* sub : {&CheckCmd, &EmitCmd, &EvalCmd, &SweepCmd, &StatsCmd, &FitCmd, &AdviseCmd})
+  for (llvm::cl::SubCommand* sub : {&CheckCmd, &EmitCmd, &EvalCmd, &SweepCmd, &StatsCmd, &FitCmd, &AdviseCmd, &PlotCmd})
     llvm::cl::HideUnrelatedOptions(Category, *sub);
   // `ringline SUBCOMMAND --help` shows that subcommand's usage, not every one's.
   static const std::pair<const char*, const char*> kUsage[] = {
       {"check", "  ringline check FILE...\n"},
       {"emit", "  ringline emit FILE --emit=tokens|ast|ir|ir-opt|stages|llvm\n"},
       {"eval", "  ringline eval FILE [--scenario NAME] [--set NAME=VALUE]...\n"},
-      {"sweep", "  ringline sweep FILE [--set NAME=V1,V2|A..B*2]... [-o OUT.csv] [--best REPORT]\n"},
+      {"sweep", "  ringline sweep FILE [--set NAME=V1,V2|A..B*2]... [-o OUT.csv] [--best REPORT] [--plot C.svg]\n"},
       {"stats", "  ringline stats (FILE | --model NAME) [--batch N] [--device D]\n"},
       {"fit", "  ringline fit PROFILE.csv -o OUT.rlk [--holdout F] [--seed N] [--epochs N] [--kinds a,b]\n"
               "  ringline fit --show BUNDLE.rlk [--against PROFILE.csv]\n"},
-      {"advise", "  ringline advise [FILE] --model NAME [--cluster C] [--gpus 16,32] [--per-gpu b | --batch B]\n"},
+      {"advise", "  ringline advise [FILE] --model NAME [--cluster C] [--gpus 16,32] [--per-gpu b | --batch B] [--plot C.svg]\n"},
+      {"plot", "  ringline plot RESULT.csv|json --x COL --y COL [--series COL] [--logx] [--logy] -o CHART.svg|png\n"
+               "  ringline plot --roofline DEVICE --model NAME [--batch B] -o CHART.svg|png\n"},
   };
   std::string overview = "Ringline: compile and evaluate training-cost specs\n\n";
   for (const auto& [name, usage] : kUsage) overview += usage;
@@ -57,8 +59,9 @@ int main(int argc, char** argv) {
     else if (StatsCmd) status = RunStats();
     else if (FitCmd) status = RunFit();
     else if (AdviseCmd) status = RunAdvise();
+    else if (PlotCmd) status = RunPlot();
     else {
-      llvm::errs() << "ringline: error: name a subcommand: check, emit, eval, sweep, stats, fit or advise (see --help)\n";
+      llvm::errs() << "ringline: error: name a subcommand: check, emit, eval, sweep, stats, fit, advise or plot (see --help)\n";
       status = kUsageError;
     }
   };

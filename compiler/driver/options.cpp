@@ -34,13 +34,14 @@ cl::list<std::string> UnitChoices("unit", cl::desc("Print a report or param in a
                                   cl::value_desc("NAME=UNIT"), cl::sub(EvalCmd), cl::sub(SweepCmd),
                                   cl::cat(Category));
 cl::opt<std::string> OutputFormat("format", cl::desc("Output format: table, csv or json"), cl::init(""),
-                                  cl::sub(EvalCmd), cl::sub(SweepCmd), cl::cat(Category));
+                                  cl::sub(EvalCmd), cl::sub(SweepCmd), cl::sub(AdviseCmd), cl::cat(Category));
 cl::opt<unsigned> Digits("digits",
                         cl::desc("Significant digits of real numbers in table output (default 6; 0: every digit, "
                                  "as CSV and JSON print them)"),
                         cl::init(6), cl::value_desc("N"), cl::sub(EvalCmd), cl::sub(SweepCmd), cl::cat(Category));
 cl::opt<std::string> OutputFile("o", cl::desc("Write results to FILE (.csv or .json picks the format)"),
-                                cl::value_desc("FILE"), cl::sub(SweepCmd), cl::sub(EvalCmd), cl::cat(Category));
+                                cl::value_desc("FILE"), cl::sub(SweepCmd), cl::sub(EvalCmd), cl::sub(AdviseCmd),
+                                cl::cat(Category));
 cl::opt<bool> VerifyDiagnostics("verify-diagnostics",
                                 cl::desc("Check diagnostics against `// expected-error {{...}}` comments"),
                                 cl::sub(CheckCmd), cl::cat(Category));

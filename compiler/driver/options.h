@@ -8,7 +8,7 @@ namespace rl::driver {
 
 namespace cl = llvm::cl;
 
-extern cl::SubCommand CheckCmd, EmitCmd, EvalCmd, SweepCmd, StatsCmd, FitCmd, AdviseCmd;
+extern cl::SubCommand CheckCmd, EmitCmd, EvalCmd, SweepCmd, StatsCmd, FitCmd, AdviseCmd, PlotCmd;
 extern cl::OptionCategory Category;
 
 extern cl::list<std::string> Files;

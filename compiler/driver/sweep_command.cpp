@@ -8,12 +8,14 @@
 #include <atomic>
 #include <csignal>
 #include <cmath>
+#include <sstream>
 
 #include "compiler/codegen/staging.h"
 #include "compiler/driver/commands.h"
 #include "compiler/driver/evaluate.h"
 #include "compiler/driver/infeasible.h"
 #include "compiler/driver/options.h"
+#include "compiler/driver/plot.h"
 #include "compiler/interp/interp.h"
 #include "runtime/consumers.h"
 #include "runtime/sweep.h"
@@ -138,6 +140,44 @@ std::unique_ptr<runtime::RowConsumer> MakeConsumer(const ir::Scenario& sc, Reduc
   return nullptr;
 }
 
+// The most points `--plot` buffers: a chart of more is unreadable, and the rows are held
+// in memory until the sweep ends.
+constexpr uint64_t kMaxPlotPoints = 1'000'000;
+
+// --plot's chart: --x, --y and --series, defaulting to the first param given several
+// values, the first report and the second such param (a Pareto front: its two reports).
+std::optional<PlotSpec> SweepPlotSpec(const ir::Scenario& sc, Reduce how, uint64_t points) {
+  if (how == Reduce::Best || how == Reduce::Histogram) {
+    llvm::errs() << "ringline: error: --plot draws rows; it does not go with --best or --histogram\n";
+    return std::nullopt;
+  }
+  if (how == Reduce::None && points > kMaxPlotPoints) {
+    llvm::errs() << fmt::format("ringline: error: --plot draws at most {} points and this sweep has {}; sweep fewer "
+                                "values or reduce with --top or --pareto\n", kMaxPlotPoints, points);
+    return std::nullopt;
+  }
+  std::vector<std::string> swept;
+  for (const ir::Param& p : sc.params)
+    if (p.values.size() > 1) swept.push_back(p.name);
+  PlotSpec spec{PlotX, std::vector<std::string>(PlotY.begin(), PlotY.end()), PlotSeries, {}, PlotLogX, PlotLogY,
+                KeepInfeasible, PlotTitle.empty() ? sc.name : std::string(PlotTitle), "--set"};
+  if (how == Reduce::Pareto) {
+    size_t comma = Pareto.find(',');
+    auto bare = [](std::string r) { return !r.empty() && r[0] == '-' ? r.substr(1) : r; };
+    if (spec.x.empty()) spec.x = bare(Pareto.substr(0, comma));
+    if (spec.y.empty()) spec.y.push_back(bare(Pareto.substr(comma + 1)));
+  }
+  if (spec.x.empty() && !swept.empty()) spec.x = swept[0];
+  if (spec.y.empty() && !sc.reports.empty()) spec.y.push_back(sc.reports[0].name);
+  if (spec.series.empty() && PlotX.empty() && how != Reduce::Pareto && swept.size() > 1) spec.series = swept[1];
+  if (spec.x.empty()) {
+    llvm::errs() << "ringline: error: --plot needs an x axis: sweep a param over several values, or name a "
+                    "column with --x\n";
+    return std::nullopt;
+  }
+  return spec;
+}
+
 }  // namespace
 
 int RunSweep() {
@@ -171,6 +211,11 @@ int RunSweep() {
     return kUsageError;
   }
   const std::vector<uint32_t> order = codegen::ChooseOrder(*sc, sizes, *forced);
+  std::optional<PlotSpec> plot;
+  if (!PlotFile.empty()) {
+    plot = SweepPlotSpec(*sc, *how, runtime::ProductSize(axes));
+    if (!plot || !ChartFormatFor(PlotFile)) return kUsageError;
+  }
 
   const size_t np = sc->params.size(), nr = sc->reports.size();
   std::vector<runtime::FillerFactory> variant_fillers;
@@ -201,8 +246,18 @@ int RunSweep() {
   Output out;
   if (!out.Open()) return kUsageError;
   bool keep = KeepInfeasible;
-  std::unique_ptr<runtime::Sink> sink = runtime::MakeSink(
+  std::unique_ptr<runtime::Sink> out_sink = runtime::MakeSink(
       *fmt, out.stream(), /*single_row=*/*how == Reduce::Best && *fmt == runtime::Format::Table, Digits);
+  runtime::Sink* sink = out_sink.get();
+  // --plot: the rows also go to a CSV in memory, which the chart reads back as `plot`
+  // reads a file.
+  std::ostringstream plot_csv;
+  std::unique_ptr<runtime::Sink> csv_sink, tee;
+  if (plot) {
+    csv_sink = runtime::MakeSink(runtime::Format::Csv, plot_csv);
+    tee = runtime::MakeTee(*out_sink, *csv_sink);
+    sink = tee.get();
+  }
   std::vector<runtime::Column> cols = Columns(*sc, keep);
   runtime::RowShape shape{np, nr, keep, keep};
   std::unique_ptr<runtime::RowConsumer> consumer = MakeConsumer(*sc, *how, *sink, shape, cols);
@@ -257,6 +312,11 @@ int RunSweep() {
   consumer->Finish();
   if (!out.Commit()) return kUsageError;
   if (!outcomes.empty() && !Quiet) PrintDropped(s, *sc, res);
+  if (plot && !res.interrupted) {
+    std::vector<std::string> inputs(Files.begin(), Files.end());
+    if (!OutputFile.empty()) inputs.push_back(OutputFile);
+    if (Exit e = PlotCsv(plot_csv.str(), *plot, PlotFile, inputs); e != kOk) return e;
+  }
   if (res.interrupted) {
     llvm::errs() << fmt::format("ringline: interrupted after {} of {} points; the output holds them\n", res.points,
                                 space.points);

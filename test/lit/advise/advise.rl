@@ -25,11 +25,11 @@ let tiny = network("tiny", [3, 32, 32], [conv2d(16, 3, p = 1), relu, flatten, de
 // TABLE:      1024     -  filter {{.*}} breaks `p <= smallest filter count` (1024 > 64)
 // TABLE:      scaling limit (largest GPU count at 80% efficiency or more): data_overlap 1024,
 
-// CSV:      gpus,rank,strategy,iter_s,epoch_s,memory_B,capacity_B,comm_s,exposed_s,efficiency,gpu_hours,bound,feasible,constraint
+// CSV:      gpus,rank,strategy,iter[s],epoch[s],memory[B],capacity[B],comm[s],exposed[s],efficiency,gpu_hours,bound,feasible,constraint
 // CSV-NEXT: 16,1,"data_overlap",
 // CSV:      16,0,"filter",{{.*}},false,"memory"
 // CSV:      1024,1,"data_overlap",
-// JSON: {"columns":["gpus","rank","strategy"
+// JSON: {"columns":[{"name":"gpus","unit":""},{"name":"rank","unit":""},{"name":"strategy","unit":""},{"name":"iter","unit":"s"}
 // JSON: "scaling_limits":{"data_overlap":16,
 // The least memory per GPU first: 1F1B keeps the fewest activations.
 // MEM:      gpus,rank,strategy

@@ -6,6 +6,8 @@
 // RUN: %ringline eval --help | FileCheck %s --check-prefix=EVAL --implicit-check-not=--keep-infeasible --implicit-check-not=--print-after
 // RUN: %ringline sweep --help | FileCheck %s --check-prefix=SWEEP --implicit-check-not=--verify-diagnostics '--implicit-check-not=--emit=<string>' '--implicit-check-not=ringline eval FILE' '--implicit-check-not=ringline fit'
 // RUN: %ringline fit --help | FileCheck %s --check-prefix=FIT '--implicit-check-not=ringline sweep FILE' '--implicit-check-not=ringline stats'
+// RUN: %ringline plot --help | FileCheck %s --check-prefix=PLOT --implicit-check-not=--verify-diagnostics '--implicit-check-not=ringline sweep FILE' --implicit-check-not=--backend
+// RUN: %ringline advise --help | FileCheck %s --check-prefix=ADVISE --implicit-check-not=--series
 // RUN: %ringline --help | FileCheck %s --check-prefix=TOP
 
 // VERSION: ringline {{[0-9]+\.[0-9]+\.[0-9]+}}
@@ -45,6 +47,23 @@
 // SWEEP-DAG: --scenario=<NAME>
 // SWEEP-DAG: --set=<NAME=VALUE>
 // SWEEP-DAG: --unit=<NAME=UNIT>
+// SWEEP-DAG: --plot=<FILE>
+// SWEEP-DAG: --series=<COLUMN>
+
+// PLOT: OVERVIEW: ringline plot RESULT.csv|json --x COL --y COL
+// PLOT-NEXT: ringline plot --roofline DEVICE --model NAME
+// PLOT: SUBCOMMAND 'plot'
+// PLOT-DAG: --series=<COLUMN>
+// PLOT-DAG: --where=<COLUMN=VALUE>
+// PLOT-DAG: --logx
+// PLOT-DAG: --logy
+// PLOT-DAG: --roofline=<DEVICE>
+// PLOT-DAG: -o <chart.svg|png>
+
+// ADVISE: SUBCOMMAND 'advise'
+// ADVISE-DAG: --plot=<FILE>
+// ADVISE-DAG: -o <FILE>
+// ADVISE-DAG: --format=<string>
 
 // FIT: OVERVIEW: ringline fit PROFILE.csv -o OUT.rlk
 // FIT-NEXT: ringline fit --show BUNDLE.rlk
@@ -53,6 +72,7 @@
 // TOP: ringline check FILE...
 // TOP: ringline sweep FILE
 // TOP: ringline fit --show
+// TOP: ringline plot RESULT.csv|json
 // TOP: USAGE: ringline [subcommand] [options]
 // TOP-DAG: check
 // TOP-DAG: emit

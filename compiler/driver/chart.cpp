@@ -1,0 +1,149 @@
+// Drawing a Chart with gnuplot (see chart.h). The script and the data go to gnuplot in
+// one temporary file (datablocks: `$d0 << EOD`), gnuplot runs without init files
+// (`-d`) through llvm::sys::ExecuteAndWait, and writes a temporary beside the target
+// that is renamed into place only when it succeeded.
+#include "compiler/driver/chart.h"
+
+#include <fmt/format.h>
+#include <llvm/ADT/SmallString.h>
+#include <llvm/ADT/StringRef.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/FileUtilities.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/Program.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <cmath>
+#include <iterator>
+#include <cstdlib>
+
+#include "compiler/driver/evaluate.h"
+
+namespace rl::driver {
+namespace {
+
+// gnuplot's single-quoted string: no backslash escapes, no backquote command or `@`
+// macro substitution; a quote is doubled. One line.
+std::string Quoted(llvm::StringRef s) {
+  std::string out = "'";
+  for (char c : s) {
+    if (c == '\'') out += "''";
+    else if (c == '\n' || c == '\r') out += ' ';
+    else out += c;
+  }
+  return out + "'";
+}
+
+// Whether every x is a positive power of two (GPU and node counts): a base-2 log axis
+// then puts a tick at each.
+bool PowersOfTwo(const Chart& c) {
+  bool any = false;
+  for (const Series& s : c.series)
+    for (auto [x, y] : s.points) {
+      int e;
+      if (!(x > 0) || std::frexp(x, &e) != 0.5) return false;
+      any = true;
+    }
+  return any;
+}
+
+// Series i's style. gnuplot cycles 8 colours; the point shape cycles 5 (filled circle,
+// square, triangle up, triangle down, diamond), so the first 40 lines differ in one.
+std::string StyleOf(Series::Style s, size_t i) {
+  static constexpr int kShapes[] = {7, 5, 9, 11, 13};
+  const int pt = kShapes[i % std::size(kShapes)];
+  switch (s) {
+    case Series::Style::LinesPoints: return fmt::format("linespoints pt {} ps 0.7 lw 1.5", pt);
+    case Series::Style::Lines: return "lines lw 2";
+    case Series::Style::Points: return fmt::format("points pt {} ps 0.9", pt);
+  }
+  return "";
+}
+
+// The gnuplot binary: $RINGLINE_GNUPLOT, else `gnuplot` on PATH; "" after a message.
+std::string FindGnuplot(const std::string& target) {
+  if (const char* env = std::getenv("RINGLINE_GNUPLOT"); env && *env) {
+    if (llvm::sys::fs::can_execute(env)) return env;
+    llvm::errs() << fmt::format("ringline: error: cannot draw `{}`: RINGLINE_GNUPLOT names `{}`, which is not an "
+                                "executable program\n", target, env);
+    return "";
+  }
+  if (llvm::ErrorOr<std::string> p = llvm::sys::findProgramByName("gnuplot")) return *p;
+  llvm::errs() << fmt::format("ringline: error: cannot draw `{}`: gnuplot is not installed (Debian: `apt-get "
+                              "install gnuplot-nox`, or `make setup`; or set RINGLINE_GNUPLOT to its path)\n",
+                              target);
+  return "";
+}
+
+}  // namespace
+
+std::optional<ChartFormat> ChartFormatFor(const std::string& path) {
+  llvm::StringRef p(path);
+  if (p.ends_with_insensitive(".svg")) return ChartFormat::Svg;
+  if (p.ends_with_insensitive(".png")) return ChartFormat::Png;
+  llvm::errs() << fmt::format("ringline: error: cannot draw `{}`: a chart is a .svg or .png file\n", path);
+  return std::nullopt;
+}
+
+std::string GnuplotScript(const Chart& c, ChartFormat format, const std::string& output) {
+  std::string s;
+  // noenhanced: `data_overlap` is a name, not `data` with a subscript.
+  s += format == ChartFormat::Svg
+           ? "set terminal svg size 900,560 dynamic noenhanced font 'sans,12' background rgb 'white'\n"
+           : "set terminal pngcairo size 900,560 noenhanced font 'sans,11' background rgb 'white'\n";
+  s += "set encoding utf8\nset output " + Quoted(output) + "\n";
+  if (!c.title.empty()) s += "set title " + Quoted(c.title) + "\n";
+  s += "set xlabel " + Quoted(c.xlabel) + "\nset ylabel " + Quoted(c.ylabel) + "\n";
+  s += "set grid\nset key outside right top\nset format x '%g'\nset format y '%g'\n";
+  if (c.logx) s += PowersOfTwo(c) ? "set logscale x 2\n" : "set logscale x 10\n";
+  if (c.logy) s += "set logscale y 10\n";
+  std::string plots;
+  for (size_t i = 0; i < c.series.size(); ++i) {
+    s += fmt::format("$d{} << EOD\n", i);
+    for (auto [x, y] : c.series[i].points)
+      if (std::isfinite(x) && std::isfinite(y)) s += fmt::format("{} {}\n", x, y);
+    s += "EOD\n";
+    plots += fmt::format("{}$d{} using 1:2 with {} title {}", i ? ", \\\n  " : "", i, StyleOf(c.series[i].style, i),
+                         Quoted(c.series[i].title));
+  }
+  return s + "plot " + plots + "\n";
+}
+
+Exit RenderChart(const Chart& chart, const std::string& path, const std::vector<std::string>& inputs) {
+  std::optional<ChartFormat> format = ChartFormatFor(path);
+  if (!format) return kUsageError;
+  std::string gnuplot = FindGnuplot(path);
+  if (gnuplot.empty()) return kUsageError;
+  Output out(path, inputs);
+  if (!out.Open(/*for_stream=*/false)) return kUsageError;
+  auto fail = [&](const std::string& why) {
+    out.Discard();
+    llvm::errs() << fmt::format("ringline: error: cannot draw `{}`: {}\n", path, why);
+    return kUsageError;
+  };
+  llvm::SmallString<128> script, log;
+  if (std::error_code ec = llvm::sys::fs::createTemporaryFile("ringline-plot", "gp", script))
+    return fail("cannot create a temporary file: " + ec.message());
+  llvm::FileRemover remove_script(script);
+  if (std::error_code ec = llvm::sys::fs::createTemporaryFile("ringline-plot", "log", log))
+    return fail("cannot create a temporary file: " + ec.message());
+  llvm::FileRemover remove_log(log);
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(script, ec);
+    if (ec) return fail("cannot write its gnuplot script: " + ec.message());
+    os << GnuplotScript(chart, *format, out.temp_path());
+  }
+  llvm::StringRef args[] = {gnuplot, "-d", script};
+  std::optional<llvm::StringRef> redirects[] = {llvm::StringRef(""), llvm::StringRef(log), llvm::StringRef(log)};
+  std::string err;
+  int rc = llvm::sys::ExecuteAndWait(gnuplot, args, std::nullopt, redirects, /*SecondsToWait=*/60, 0, &err);
+  uint64_t size = 0;
+  if (rc == 0 && !llvm::sys::fs::file_size(out.temp_path(), size) && size > 0) return out.Commit() ? kOk : kUsageError;
+  std::string said;
+  if (auto buf = llvm::MemoryBuffer::getFile(log)) said = (*buf)->getBuffer().trim().take_back(2000).str();
+  if (rc < 0) return fail(fmt::format("gnuplot (`{}`) did not run: {}", gnuplot, err.empty() ? "it crashed or timed out" : err));
+  return fail(fmt::format("gnuplot (`{}`) failed (exit {}){}{}", gnuplot, rc, said.empty() ? "" : ":\n", said));
+}
+
+}  // namespace rl::driver

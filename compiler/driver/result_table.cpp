@@ -1,0 +1,177 @@
+// Reading results back for `ringline plot` (see result_table.h): a small CSV reader
+// (quoted fields, `""` escapes, newlines inside quotes, as runtime/sinks.cpp writes them)
+// and llvm::json for JSON.
+#include "compiler/driver/result_table.h"
+
+#include <fmt/format.h>
+#include <llvm/ADT/StringRef.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/JSON.h>
+
+#include <cmath>
+#include <limits>
+
+#include "runtime/files.h"
+
+namespace rl::driver {
+
+const ResultColumn* ResultTable::Find(const std::string& name) const {
+  for (const ResultColumn& c : columns)
+    if (c.name == name) return &c;
+  return nullptr;
+}
+
+std::vector<std::string> ResultTable::Names() const {
+  std::vector<std::string> out;
+  for (const ResultColumn& c : columns) out.push_back(c.name);
+  return out;
+}
+
+std::optional<double> CellNumber(llvm::StringRef cell) {
+  if (cell == "true") return 1.0;
+  if (cell == "false") return 0.0;
+  double v;
+  if (cell.empty() || cell.trim().getAsDouble(v)) return std::nullopt;
+  return v;
+}
+
+namespace {
+
+llvm::Error Bad(const std::string& msg) { return llvm::createStringError(std::errc::invalid_argument, msg.c_str()); }
+
+// `iter_time[ms]` to name `iter_time`, unit `ms`.
+ResultColumn FromHeader(llvm::StringRef h) {
+  ResultColumn c;
+  h = h.trim();
+  size_t open = h.rfind('[');
+  if (h.ends_with("]") && open != llvm::StringRef::npos && open > 0) {
+    c.name = h.substr(0, open).rtrim().str();
+    c.unit = h.substr(open + 1, h.size() - open - 2).trim().str();
+  } else {
+    c.name = h.str();
+  }
+  return c;
+}
+
+// Marks each column numeric when every cell is a number, and fills `number`.
+void Classify(ResultTable& t) {
+  for (ResultColumn& c : t.columns) {
+    c.numeric = t.rows > 0;
+    c.number.clear();
+    for (const std::string& cell : c.text) {
+      std::optional<double> v = CellNumber(cell);
+      if (!v) {
+        c.numeric = false;
+        c.number.clear();
+        break;
+      }
+      c.number.push_back(*v);
+    }
+  }
+}
+
+// One CSV record from `text` at `pos`: its fields; `pos` moves past the line end.
+llvm::Expected<std::vector<std::string>> CsvRecord(const std::string& text, size_t& pos, size_t line) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (; pos < text.size(); ++pos) {
+    char c = text[pos];
+    if (quoted) {
+      if (c != '"') fields.back() += c;
+      else if (pos + 1 < text.size() && text[pos + 1] == '"') fields.back() += '"', ++pos;
+      else quoted = false;
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      fields.emplace_back();
+    } else if (c == '\n' || c == '\r') {
+      if (c == '\r' && pos + 1 < text.size() && text[pos + 1] == '\n') ++pos;
+      ++pos;
+      return fields;
+    } else {
+      fields.back() += c;
+    }
+  }
+  if (quoted) return Bad(fmt::format("line {}: a quoted field does not end", line));
+  return fields;
+}
+
+}  // namespace
+
+llvm::Expected<ResultTable> ParseResultCsv(const std::string& text) {
+  ResultTable t;
+  size_t pos = 0, line = 1;
+  auto header = CsvRecord(text, pos, line);
+  if (!header) return header.takeError();
+  if (header->size() == 1 && (*header)[0].empty()) return Bad("it is empty (no header line)");
+  for (const std::string& h : *header) t.columns.push_back(FromHeader(h));
+  while (pos < text.size()) {
+    ++line;
+    auto rec = CsvRecord(text, pos, line);
+    if (!rec) return rec.takeError();
+    if (rec->size() == 1 && (*rec)[0].empty()) continue;  // a blank line
+    if (rec->size() != t.columns.size())
+      return Bad(fmt::format("line {} has {} field{} but the header names {} columns", line, rec->size(),
+                             rec->size() == 1 ? "" : "s", t.columns.size()));
+    for (size_t i = 0; i < rec->size(); ++i) t.columns[i].text.push_back(std::move((*rec)[i]));
+    ++t.rows;
+  }
+  Classify(t);
+  return t;
+}
+
+llvm::Expected<ResultTable> ParseResultJson(const std::string& text) {
+  llvm::Expected<llvm::json::Value> root = llvm::json::parse(text);
+  if (!root) return Bad("not valid JSON: " + llvm::toString(root.takeError()));
+  const llvm::json::Object* obj = root->getAsObject();
+  const llvm::json::Array* cols = obj ? obj->getArray("columns") : nullptr;
+  const llvm::json::Array* rows = obj ? obj->getArray("rows") : nullptr;
+  if (!cols || !rows) return Bad("expected an object with `columns` and `rows` arrays (what `-o out.json` writes)");
+  ResultTable t;
+  for (const llvm::json::Value& c : *cols) {
+    if (std::optional<llvm::StringRef> s = c.getAsString()) {
+      t.columns.push_back(FromHeader(*s));
+      continue;
+    }
+    const llvm::json::Object* co = c.getAsObject();
+    std::optional<llvm::StringRef> name = co ? co->getString("name") : std::nullopt;
+    if (!name) return Bad("a column is neither a name nor a {\"name\", \"unit\"} object");
+    ResultColumn rc;
+    rc.name = name->str();
+    if (std::optional<llvm::StringRef> unit = co->getString("unit")) rc.unit = unit->str();
+    t.columns.push_back(std::move(rc));
+  }
+  for (const llvm::json::Value& r : *rows) {
+    const llvm::json::Array* cells = r.getAsArray();
+    if (!cells || cells->size() != t.columns.size())
+      return Bad(fmt::format("row {} is not an array of {} cells", t.rows + 1, t.columns.size()));
+    for (size_t i = 0; i < cells->size(); ++i) {
+      const llvm::json::Value& v = (*cells)[i];
+      std::string cell;
+      if (std::optional<llvm::StringRef> s = v.getAsString()) cell = s->str();
+      else if (std::optional<bool> b = v.getAsBoolean()) cell = *b ? "true" : "false";
+      else if (std::optional<int64_t> n = v.getAsInteger()) cell = std::to_string(*n);
+      else if (std::optional<double> d = v.getAsNumber()) cell = fmt::format("{}", *d);
+      else if (v.getAsNull()) cell = "nan";
+      else return Bad(fmt::format("row {}, column `{}` is neither a number nor a string", t.rows + 1,
+                                  t.columns[i].name));
+      t.columns[i].text.push_back(std::move(cell));
+    }
+    ++t.rows;
+  }
+  Classify(t);
+  return t;
+}
+
+llvm::Expected<ResultTable> ReadResultTable(const std::string& path) {
+  llvm::StringRef p(path);
+  const bool csv = p.ends_with_insensitive(".csv"), json = p.ends_with_insensitive(".json");
+  if (!csv && !json) return Bad("name a .csv or .json result (what `sweep -o` and `advise -o` write)");
+  if (!llvm::sys::fs::exists(path)) return Bad("no such file");
+  auto buf = ReadRegularFile(path, kMaxBundleBytes, /*text=*/true);
+  if (!buf) return buf.takeError();
+  std::string text = (*buf)->getBuffer().str();
+  return csv ? ParseResultCsv(text) : ParseResultJson(text);
+}
+
+}  // namespace rl::driver

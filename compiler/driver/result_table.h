@@ -1,0 +1,44 @@
+// A result as `ringline plot` reads it back: the CSV or JSON that `sweep`, `advise` and
+// `stats` write (`-o out.csv`, `--format json`). CSV headers are `name[unit]` (runtime/
+// sinks.h); JSON columns are `{"name": ..., "unit": ...}` objects, or `name[unit]`
+// strings. Cells keep their text; a column whose every cell reads as a number (or is
+// `true`/`false`) is numeric too.
+#pragma once
+#include <llvm/ADT/StringRef.h>
+#include <llvm/Support/Error.h>
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rl::driver {
+
+struct ResultColumn {
+  std::string name;
+  std::string unit;  // "" for plain numbers and text
+  std::vector<std::string> text;
+  std::vector<double> number;  // filled when `numeric`
+  bool numeric = false;
+  // "name [unit]", or "name": an axis label.
+  std::string Label() const { return unit.empty() ? name : name + " [" + unit + "]"; }
+};
+
+struct ResultTable {
+  std::vector<ResultColumn> columns;
+  size_t rows = 0;
+  // The column named `name`, or nullptr.
+  const ResultColumn* Find(const std::string& name) const;
+  std::vector<std::string> Names() const;
+};
+
+// The number a cell holds: `4`, `1.5e-3`, `true` (1), `false` (0); nullopt for text.
+std::optional<double> CellNumber(llvm::StringRef cell);
+
+// `text` as CSV or JSON (`json`); the error says which line or what is wrong.
+llvm::Expected<ResultTable> ParseResultCsv(const std::string& text);
+llvm::Expected<ResultTable> ParseResultJson(const std::string& text);
+// The file at `path`, by its extension (.csv or .json); a regular file of at most 256 MiB.
+llvm::Expected<ResultTable> ReadResultTable(const std::string& path);
+
+}  // namespace rl::driver

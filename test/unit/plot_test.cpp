@@ -1,0 +1,103 @@
+// Reading results back for `ringline plot` (compiler/driver/result_table.h): what the CSV
+// and JSON sinks write parses back to the same names, units, labels and doubles (a label
+// with a comma, a quote and a newline included), bad input is an error naming the line;
+// and the gnuplot script (chart.h) quotes titles so gnuplot takes them as plain text.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+#include <sstream>
+
+#include "compiler/driver/chart.h"
+#include "compiler/driver/result_table.h"
+#include "runtime/sinks.h"
+
+namespace rl::driver {
+
+// main.cpp defines the standard library's folder for the driver; these tests link the
+// driver's library without main.cpp.
+std::string g_stdlib_dir = RL_STDLIB_DIR;
+
+namespace {
+
+std::string Emit(runtime::Format f) {
+  std::string bad;
+  auto labels = std::make_shared<const std::vector<std::string>>(
+      std::vector<std::string>{"v100", "a \"quoted\", name\nover two lines"});
+  std::vector<runtime::Column> cols = {
+      {"gpu", runtime::Column::Kind::Label, units::Unit{}, labels},
+      {"inter", runtime::Column::Kind::Real, *units::ParseUnitString("GB/s", &bad)},
+      {"t", runtime::Column::Kind::Real, *units::ParseUnitString("ms", &bad)},
+      {"fits", runtime::Column::Kind::Bool, units::Unit{}}};
+  std::ostringstream out;
+  std::unique_ptr<runtime::Sink> sink = runtime::MakeSink(f, out);
+  sink->Begin("s", cols);
+  const double rows[2][4] = {{0, 12.5e9, 17179869184.0 / 12.5e9, 1}, {1, 1.25e9, 0.1, 0}};
+  for (const auto& r : rows) sink->Row(r);
+  sink->End();
+  return out.str();
+}
+
+void ExpectTable(const ResultTable& t) {
+  ASSERT_EQ(t.rows, 2u);
+  ASSERT_EQ(t.Names(), (std::vector<std::string>{"gpu", "inter", "t", "fits"}));
+  EXPECT_EQ(t.columns[1].unit, "GB/s");
+  EXPECT_EQ(t.columns[2].Label(), "t [ms]");
+  EXPECT_FALSE(t.columns[0].numeric);
+  EXPECT_EQ(t.columns[0].text[1], "a \"quoted\", name\nover two lines");
+  ASSERT_TRUE(t.columns[2].numeric);
+  EXPECT_EQ(t.columns[2].number[0], 17179869184.0 / 12.5e9 * 1e3);  // exact: shortest round trip
+  EXPECT_EQ(t.columns[1].number[1], 1.25);
+  ASSERT_TRUE(t.columns[3].numeric);
+  EXPECT_EQ(t.columns[3].number, (std::vector<double>{1, 0}));
+}
+
+TEST(ResultTable, CsvFromTheSinkReadsBack) {
+  llvm::Expected<ResultTable> t = ParseResultCsv(Emit(runtime::Format::Csv));
+  ASSERT_TRUE(bool(t)) << llvm::toString(t.takeError());
+  ExpectTable(*t);
+}
+
+TEST(ResultTable, JsonFromTheSinkReadsBack) {
+  llvm::Expected<ResultTable> t = ParseResultJson(Emit(runtime::Format::Json));
+  ASSERT_TRUE(bool(t)) << llvm::toString(t.takeError());
+  ExpectTable(*t);
+}
+
+TEST(ResultTable, JsonColumnsMayBeHeaderStrings) {
+  llvm::Expected<ResultTable> t = ParseResultJson(R"({"columns":["p","time[ms]"],"rows":[[1,2.5],[2,null]]})");
+  ASSERT_TRUE(bool(t)) << llvm::toString(t.takeError());
+  EXPECT_EQ(t->columns[1].name, "time");
+  EXPECT_EQ(t->columns[1].unit, "ms");
+  EXPECT_EQ(t->columns[1].number[0], 2.5);
+  EXPECT_TRUE(std::isnan(t->columns[1].number[1]));
+}
+
+TEST(ResultTable, BadInputSaysWhere) {
+  auto message = [](llvm::Expected<ResultTable> t) { return t ? std::string("ok") : llvm::toString(t.takeError()); };
+  EXPECT_EQ(message(ParseResultCsv("a,b\n1,2\n3\n")), "line 3 has 1 field but the header names 2 columns");
+  EXPECT_EQ(message(ParseResultCsv("a,b\n\"1,2\n")), "line 2: a quoted field does not end");
+  EXPECT_EQ(message(ParseResultCsv("")), "it is empty (no header line)");
+  EXPECT_EQ(message(ParseResultJson(R"({"columns":["a"],"rows":[[1,2]]})")), "row 1 is not an array of 1 cells");
+  EXPECT_EQ(message(ParseResultJson("[1]")),
+            "expected an object with `columns` and `rows` arrays (what `-o out.json` writes)");
+}
+
+TEST(GnuplotScript, QuotesTextAndWritesDataExactly) {
+  Chart c;
+  c.title = "it's `date` @m\nnext";
+  c.xlabel = "nodes";
+  c.ylabel = "t [ms]";
+  c.logx = true;
+  c.series.push_back({"a'b", {{1, 0.1}, {4, 1.0 / 3}}, Series::Style::LinesPoints});
+  std::string s = GnuplotScript(c, ChartFormat::Png, "/tmp/o'ut.png");
+  EXPECT_NE(s.find("set terminal pngcairo"), std::string::npos);
+  EXPECT_NE(s.find("set output '/tmp/o''ut.png'\n"), std::string::npos);
+  EXPECT_NE(s.find("set title 'it''s `date` @m next'\n"), std::string::npos);
+  EXPECT_NE(s.find("set logscale x 2\n"), std::string::npos);  // 1 and 4 are powers of two
+  EXPECT_NE(s.find("$d0 << EOD\n1 0.1\n4 0.3333333333333333\nEOD\n"), std::string::npos);
+  EXPECT_NE(s.find("title 'a''b'\n"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace rl::driver
