@@ -59,4 +59,5 @@
 // REL: strong: efficiency falls with the node count in 15 of 15 series
 // REL: weak: a faster network is never less efficient (99 pairs)
 // REL: strong: a faster network is never less efficient (63 pairs)
+// REL: weak: EDR more efficient than NVLink for googlenet_b32 at 512, googlenet_b32 at 1024, resnet50_b32 at 1024
 // REL: limits: AlexNet's communication/compute ratio is above GoogLeNet's on all 5 networks

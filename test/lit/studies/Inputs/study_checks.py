@@ -56,6 +56,9 @@ def barrachina(d):
             if (r["gpu"] == "v100_sxm2_16gb") != (k == 0) or (r["gpu"] == "epyc_cpu" and k < 0.9):
                 fail(f"{path}: kernel_models {k} on {r['gpu']}")
     print("sources: v100_sxm2_16gb all roofline, epyc_cpu at least 90% kernel models")
+    share = max(num(r, "comm_share") for p in ("batch", "flops", "membw", "link", "nodes")
+                for r in rows(f"{d}/{p}.csv") if r["gpu"] == "epyc_cpu")
+    print(f"epyc_cpu: communication at most {share:.3f} of an iteration")
     # Overlapping the per-layer allreduces never loses.
     worse = [r for p in ("batch", "nodes", "link") for r in rows(f"{d}/{p}.csv")
              if num(r, "iter_overlap") > num(r, "iter")]
@@ -85,6 +88,10 @@ def keuper(d):
                     fail(f"{name}: {order[i + 1]} below {net} for {w} at {p}")
                 pairs += 1
         print(f"{name}: a faster network is never less efficient ({pairs} pairs)")
+    # NVLink's 9 us per ring step against EDR's 1.5 us: the counts where EDR is ahead.
+    at = {(r["work"], r["net"], r["nodes"]): num(r, "efficiency") for r in weak}
+    ahead = sorted((w, int(p)) for (w, net, p) in at if net == "edr" and at[(w, "nvlink1", p)] < at[(w, net, p)])
+    print("weak: EDR more efficient than NVLink for " + ", ".join(f"{w} at {p}" for w, p in ahead))
     # AlexNet is the more communication-bound workload on every network (Keuper and
     # Pfreundt: its fully connected layers carry most of its 61M parameters).
     lim = {(r["work"], r["net"]): r for r in rows(f"{d}/limits.csv")}
