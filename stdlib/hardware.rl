@@ -62,6 +62,7 @@ let pcie5 = Link { bw = 63 GB/s, lat = 1 us }
 let edr = Link { bw = 100 Gbit/s, lat = 1.5 us }     // InfiniBand EDR 4x
 let hdr = Link { bw = 200 Gbit/s, lat = 1.5 us }     // InfiniBand HDR 4x
 let ndr = Link { bw = 400 Gbit/s, lat = 1.5 us }     // InfiniBand NDR 4x
+let gbe1 = Link { bw = 1 Gbit/s, lat = 20 us }       // TCP latency 10-50 us [M]
 let gbe10 = Link { bw = 10 Gbit/s, lat = 20 us }     // TCP latency 10-50 us [M]
 let gbe25 = Link { bw = 25 Gbit/s, lat = 20 us }
 let gbe100 = Link { bw = 100 Gbit/s, lat = 20 us }
@@ -126,6 +127,14 @@ record Cluster {
   inter: Link = node.nic
 }
 fn gpus(c: Cluster) -> Int = c.nodes * c.gpus_per_node
+
+// `nodes` nodes of one `device` each, joined by `link` through one non-blocking switch: the
+// cluster of the analytical scaling studies (Keuper and Pfreundt; Barrachina et al.), in
+// which every allreduce is a flat ring on the network's link.
+fn flat_cluster(device: Device, link: Link, nodes: Int) -> Cluster =
+  Cluster { name = device.name + " x 1 per node", nodes = nodes,
+            node = Node { name = device.name, device = device, gpus = 1, link = link, topo = switched,
+                          nics = 1, nic = link } }
 
 // Nodes inside one member of level i (a rack holds levels[0].size nodes; a pod of racks
 // holds levels[0].size * levels[1].size).

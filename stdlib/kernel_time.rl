@@ -29,9 +29,11 @@ fn kernel_time(d: Device, k: Kernel, batch: Int, elem: B = 4 B) -> s =
 fn _runs(l: Layer, k: Kernel, pass: String) -> Bool =
   k.pass == pass and (pass != "bwd_data" or l.bwd_data > 0)
 
-fn layer_time(l: Layer, d: Device, batch: Int, elem: B = 4 B) -> LayerTime = {
+// One layer's forward and backward time on `d`, each kernel timed by `time` (`models`: the
+// device whose bundle decides which kernels count as modelled, for `source`).
+fn _layer_time_by(l: Layer, d: Device, models: Device, batch: Int, elem: B, time: fn(Kernel) -> s) -> LayerTime = {
   let n = len(l.kernels)
-  let modelled = sum k in l.kernels: if kernel_modelled(d, k) then 1 else 0
+  let modelled = sum k in l.kernels: if kernel_modelled(models, k) then 1 else 0
   if n == 0 then {
     // No kernels listed: the roofline of the layer's own counts, weights read once.
     let weights = l.params * elem
@@ -41,11 +43,32 @@ fn layer_time(l: Layer, d: Device, batch: Int, elem: B = 4 B) -> LayerTime = {
                                (2 * batch * (l.reads - l.params + l.writes)) * elem + 2 * weights, d.peak, d.membw),
                 source = "roofline" }
   } else LayerTime {
-    fwd = sum k in l.kernels: if _runs(l, k, "fwd") then kernel_time(d, k, batch, elem) else 0 s,
-    bwd = sum k in l.kernels: if _runs(l, k, "bwd_data") or _runs(l, k, "bwd_weight")
-                              then kernel_time(d, k, batch, elem) else 0 s,
+    fwd = sum k in l.kernels: if _runs(l, k, "fwd") then time(k) else 0 s,
+    bwd = sum k in l.kernels: if _runs(l, k, "bwd_data") or _runs(l, k, "bwd_weight") then time(k) else 0 s,
     source = if modelled == n then "mlp" else if modelled == 0 then "roofline" else "mixed" }
 }
+
+fn layer_time(l: Layer, d: Device, batch: Int, elem: B = 4 B) -> LayerTime =
+  _layer_time_by(l, d, d, batch, elem, fn(k: Kernel) -> s = kernel_time(d, k, batch, elem))
+
+// A kernel's time on `d`, a what-if variant of the measured device `base` (other peaks or
+// memory bandwidth): the time `base`'s model predicts, scaled by the kernel's roofline on
+// `d` over its roofline on `base`, so that the kernel keeps the efficiency it was measured
+// at and gains only from the resource that binds it (a compute-bound convolution from
+// FLOP/s, a batchnorm from bandwidth). This is how a kernel model meets the roofline in a
+// study of hypothetical nodes (Barrachina et al., Computing 105, 2023). A kernel `base`
+// has no model for is the roofline on `d`.
+fn projected_kernel_time(base: Device, d: Device, k: Kernel, batch: Int, elem: B = 4 B) -> s =
+  if kernel_modelled(base, k) then {
+    let work = batch * k.flops * 1 FLOP
+    let traffic = (batch * k.elems + k.fixed) * elem
+    let before = roofline(work, traffic, base.peak, base.membw)
+    let t = kernel_time(base, k, batch, elem)
+    if before > 0 s then t * (roofline(work, traffic, d.peak, d.membw) / before) else t
+  } else kernel_time(d, k, batch, elem)
+
+fn projected_layer_time(l: Layer, base: Device, d: Device, batch: Int, elem: B = 4 B) -> LayerTime =
+  _layer_time_by(l, d, base, batch, elem, fn(k: Kernel) -> s = projected_kernel_time(base, d, k, batch, elem))
 
 // A whole network: the sums of its layers' times.
 fn network_time(net: Network, d: Device, batch: Int, elem: B = 4 B) -> LayerTime = {

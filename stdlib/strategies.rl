@@ -71,7 +71,10 @@ fn fails(p: Plan, name: String) -> Bool =
 //               over the layers in proportion to their FLOPs (ParaDL);
 //   "kernels":  the device's kernel-time models (stdlib.kernel_time; the roofline for a
 //               kernel the bundle lacks);
-//   "roofline": the roofline of each layer's counts at the device's peak.
+//   "roofline": the roofline of each layer's counts at the device's peak;
+//   "projected": a what-if `device` (other peaks or bandwidth) projected from the kernel
+//               models of the measured `Setup.base_device` (stdlib.kernel_time's
+//               projected_layer_time).
 record Compute {
   source: String = "kernels"
   sample_time: s = 0 s
@@ -80,6 +83,7 @@ record Compute {
 let measured_source = Compute { source = "measured" }
 let roofline_source = Compute { source = "roofline" }
 let kernel_source = Compute { source = "kernels" }
+let projected_source = Compute { source = "projected" }
 
 // Optimizer state per parameter, in fp32 words.
 record Optimizer { name: String, words: Int }
@@ -112,6 +116,7 @@ record Setup {
   straggler_cv: Real = 0          // coefficient of variation of a GPU's compute time
   workspace: B = 0 B
   update_flops: Int = 2           // FLOPs per parameter of the weight update
+  base_device: Device = device    // compute "projected": the device whose kernel models are scaled
 }
 fn setup(c: Cluster) -> Setup = Setup { cluster = c }
 
@@ -129,6 +134,8 @@ fn layer_times(net: Network, s: Setup, batch: Int) -> [LayerTime] =
      for l in net.layers]
   } else if s.compute.source == "roofline" then
     [layer_time(l with { kernels = [] }, s.device, batch, s.elem) for l in net.layers]
+  else if s.compute.source == "projected" then
+    [projected_layer_time(l, s.base_device, s.device, batch, s.elem) for l in net.layers]
   else [layer_time(l, s.device, batch, s.elem) for l in net.layers]
 
 // The weight update of `params` parameters: a memory-bound pass over weights, gradients
