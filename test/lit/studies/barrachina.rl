@@ -11,12 +11,13 @@
 // On epyc_cpu (kernel models) the batch axis shows what the roofline cannot: torch's
 // im2col fallback for 1x1 convolutions below 16 samples (docs/kernel-models.md) makes a
 // sample cost 2.03 s at batch 8 and 0.200 s at batch 16.
-// RUN: rm -rf %t && %examples/barrachina/charts.sh --no-charts %ringline %t
+// RUN: rm -rf %t && %examples/barrachina/charts.sh %ringline %t
 // RUN: FileCheck %s --check-prefix=NODES < %t/nodes.csv
 // RUN: FileCheck %s --check-prefix=BATCH < %t/batch.csv
 // RUN: FileCheck %s --check-prefix=FLOPS < %t/flops.csv
 // RUN: FileCheck %s --check-prefix=MEMBW < %t/membw.csv
 // RUN: FileCheck %s --check-prefix=LINK < %t/link.csv
+// RUN: %python %S/../plot/Inputs/svg_summary.py %t/nodes-v100_sxm2_16gb.svg | FileCheck %s --check-prefix=SVG
 // RUN: %python %S/Inputs/study_checks.py barrachina %t | FileCheck %s --check-prefix=REL
 
 // NODES:      net,gpu,batch,flops_x,membw_x,link[GB/s],nodes,peak[TFLOP/s],membw[GB/s],global_batch,compute[ms],comm[ms],iter[ms],iter_overlap[ms],throughput[1/s],efficiency,comm_share,kernel_models
@@ -54,3 +55,8 @@
 // REL: sources: v100_sxm2_16gb all roofline, epyc_cpu at least 90% kernel models
 // REL: epyc_cpu: communication at most 0.094 of an iteration
 // REL: overlap: never slower than blocking
+// The chart of one axis: one path per series, axis labels with units.
+// SVG: text: compute, comm [ms]
+// SVG: text: nodes
+// SVG: series: 4
+// SVG: series 'compute, resnet50' paths=1 points=11

@@ -14,11 +14,12 @@
 //     360.65 ms), weak, 10 GbE: efficiency >= 0.8 needs comm <= 360.65 / 4 = 90.16 ms;
 //     p = 128: 254 (20 us + 325.122 us) = 87.661 ms (0.804), p = 256: 93.106 ms (0.795):
 //     the limit is 128 nodes.
-// RUN: rm -rf %t && %examples/keuper/charts.sh --no-charts %ringline %t
+// RUN: rm -rf %t && %examples/keuper/charts.sh %ringline %t
 // RUN: FileCheck %s --check-prefix=WEAK < %t/weak.csv
 // RUN: FileCheck %s --check-prefix=STRONG < %t/strong.csv
 // RUN: FileCheck %s --check-prefix=LIMITS < %t/limits.csv
 // RUN: FileCheck %s --check-prefix=COMPUTE < %t/compute.csv
+// RUN: %python %S/../plot/Inputs/svg_summary.py %t/weak-alexnet_b256.svg | FileCheck %s --check-prefix=SVG
 // RUN: %python %S/Inputs/study_checks.py keuper %t | FileCheck %s --check-prefix=REL
 
 // WEAK:      work,net,nodes,compute[ms],comm[ms],iter[ms],comm_ratio,speedup,efficiency
@@ -61,3 +62,9 @@
 // REL: strong: a faster network is never less efficient (63 pairs)
 // REL: weak: EDR more efficient than NVLink for googlenet_b32 at 512, googlenet_b32 at 1024, resnet50_b32 at 1024
 // REL: limits: AlexNet's communication/compute ratio is above GoogLeNet's on all 5 networks
+// The chart of one axis: one path per series, axis labels with units.
+// SVG: text: efficiency
+// SVG: text: nodes
+// SVG: series: 5
+// SVG: series 'gbe1' paths=1 points=11
+// SVG: series 'nvlink1' paths=1 points=11

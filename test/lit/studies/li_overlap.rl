@@ -8,10 +8,11 @@
 //     3.1234 (Cramér) slower: 0.31234 x 199.648 ms = 62.358 ms more per iteration, with
 //     overlap as without: overlap hides the allreduce (17.14 ms of it to 0.35 ms), none of
 //     the straggler.
-// RUN: rm -rf %t && %examples/li-overlap/charts.sh --no-charts %ringline %t
+// RUN: rm -rf %t && %examples/li-overlap/charts.sh %ringline %t
 // RUN: FileCheck %s --check-prefix=NODES < %t/nodes.csv
 // RUN: FileCheck %s --check-prefix=BUCKETS < %t/buckets.csv
 // RUN: FileCheck %s --check-prefix=STRAG < %t/stragglers.csv
+// RUN: %python %S/../plot/Inputs/svg_summary.py %t/nodes-resnet50_v100.svg | FileCheck %s --check-prefix=SVG
 // RUN: %python %S/Inputs/study_checks.py li %t | FileCheck %s --check-prefix=REL
 
 // NODES:      job,mode,nodes,bucket_mb,cv,gpus,buckets,compute[ms],comm[ms],exposed[ms],iter[ms],straggler_delay[ms],straggler_cost[ms],efficiency
@@ -35,3 +36,9 @@
 // REL: nodes: overlapped at least as efficient as blocking at 18 of 18 points
 // REL: stragglers: the cost is the slowest GPU's delay, not hidden, at 180 points
 // REL: stragglers: efficiency falls with the node count in 16 of 16 series with a spread
+// The chart of one axis: one path per series, axis labels with units.
+// SVG: text: efficiency
+// SVG: text: gpus
+// SVG: series: 2
+// SVG: series 'blocking' paths=1 points=9
+// SVG: series 'overlap' paths=1 points=9
