@@ -3,11 +3,15 @@
 # GPUs (`ringline advise`) and `test` runs every test via ctest.
 BUILD ?= build
 JOBS ?= 2
+# The ASan + UBSan build with the fuzz targets (docs/robustness.md), and how long
+# `fuzz-long` runs each target.
+ASAN_BUILD ?= build-asan
+FUZZ_SECONDS ?= 3600
 PACKAGES = antlr4 libantlr4-runtime-dev uuid-dev llvm-19-dev llvm-19-tools libfmt-dev \
            libeigen3-dev libgtest-dev libgmock-dev libbenchmark-dev cmake ninja-build g++ \
-           python3 ccache
+           python3 ccache clang-19 libclang-rt-19-dev
 
-.PHONY: demo test setup build clean
+.PHONY: demo test setup build clean asan-build test-asan fuzz-long
 
 setup:
 	@missing=""; for p in $(PACKAGES); do \
@@ -33,5 +37,22 @@ demo: build
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
+$(ASAN_BUILD)/build.ninja:
+	cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -DRINGLINE_SANITIZE=ON
+
+asan-build: setup $(ASAN_BUILD)/build.ninja
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+
+# The whole suite under the sanitizers, with a minute of each fuzz target.
+test-asan: asan-build
+	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# Each fuzz target for FUZZ_SECONDS in turn, at low priority.
+fuzz-long: asan-build
+	for t in parse check eval; do \
+	  nice -n 10 test/fuzz/run.sh $(ASAN_BUILD)/bin/fuzz_$$t $(FUZZ_SECONDS) $(ASAN_BUILD)/test/fuzz/$$t \
+	    test/fuzz/corpus/quick test/fuzz/corpus/networks || exit 1; \
+	done
+
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD)
