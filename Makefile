@@ -1,14 +1,21 @@
 # The README's two commands. Both install what is missing (Debian packages), configure,
 # build with -j2, then `demo` ranks ResNet-50's parallelization strategies on ABCI at 16 to 1024
 # GPUs (`ringline advise`), as a table and a chart whose file it names on its last line, and
-# `test` runs every test via ctest.
+# `test` runs every test via ctest, then a minute of each fuzz target (built with the
+# sanitizers in $(ASAN_BUILD); docs/robustness.md).
 BUILD ?= build
 JOBS ?= 2
+# The ASan + UBSan build with the fuzz targets (docs/robustness.md), how long `fuzz-long`
+# runs each target, and after how many seconds one input counts as a hang there (niced on
+# a loaded machine, an input may wait long for a core).
+ASAN_BUILD ?= build-asan
+FUZZ_SECONDS ?= 3600
+FUZZ_TIMEOUT ?= 300
 PACKAGES = antlr4 libantlr4-runtime-dev uuid-dev llvm-19-dev llvm-19-tools libfmt-dev \
            libeigen3-dev libgtest-dev libgmock-dev libbenchmark-dev cmake ninja-build g++ \
-           python3 ccache gnuplot-nox
+           python3 ccache gnuplot-nox clang-19 libclang-rt-19-dev
 
-.PHONY: demo test setup build clean
+.PHONY: demo test setup build clean asan-build fuzz-build test-asan fuzz-long
 
 setup:
 	@missing=""; for p in $(PACKAGES); do \
@@ -34,8 +41,30 @@ demo: build
 	  --plot $(BUILD)/demo/advise-resnet50-abci.svg
 	@echo "chart: $(BUILD)/demo/advise-resnet50-abci.svg"
 
-test: build
+test: build fuzz-build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	cd $(ASAN_BUILD) && ctest -L fuzz --output-on-failure -j $(JOBS)
+
+$(ASAN_BUILD)/build.ninja:
+	cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -DRINGLINE_SANITIZE=ON
+
+asan-build: setup $(ASAN_BUILD)/build.ninja
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+
+# Only the fuzz targets (and the libraries they link), for `make test`.
+fuzz-build: setup $(ASAN_BUILD)/build.ninja
+	cmake --build $(ASAN_BUILD) -j $(JOBS) --target fuzz_parse fuzz_check fuzz_eval
+
+# The whole suite under the sanitizers, with a minute of each fuzz target.
+test-asan: asan-build
+	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# Each fuzz target for FUZZ_SECONDS in turn, at low priority.
+fuzz-long: fuzz-build
+	for t in parse check eval; do \
+	  FUZZ_TIMEOUT=$(FUZZ_TIMEOUT) nice -n 10 test/fuzz/run.sh $(ASAN_BUILD)/bin/fuzz_$$t $(FUZZ_SECONDS) $(ASAN_BUILD)/test/fuzz/$$t \
+	    test/fuzz/corpus/quick test/fuzz/corpus/networks || exit 1; \
+	done
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD)

@@ -334,8 +334,10 @@ Value Program::CallBuiltin(Builtin b, const ast::CallExpr* call, std::vector<Val
         ir::Op op = b == Builtin::Min ? ir::Op::Min : ir::Op::Max;
         if (acc.is_const && v.is_const)
           acc = Value::Const(ir::Apply(op, acc.c, v.c, 0), t);
-        else
-          acc = Value::Dynamic(env.ir->Binary(op, Materialize(acc, *env.ir, at), Materialize(v, *env.ir, at), at), t);
+        else {
+          ir::ValueId a = Materialize(acc, *env.ir, at);  // operands in order (ops.cpp, Select)
+          acc = Value::Dynamic(env.ir->Binary(op, a, Materialize(v, *env.ir, at), at), t);
+        }
       }
       return acc;
     }
@@ -539,8 +541,8 @@ Value Program::CallBuiltin(Builtin b, const ast::CallExpr* call, std::vector<Val
       if (compute.IsError() || memory.IsError()) return Value::Error();
       ScalarType t{B::Real, units::Dim::Of(units::BaseDim::Time), false};
       if (compute.is_const && memory.is_const) return Value::Const(ir::Apply(ir::Op::Max, compute.c, memory.c, 0), t);
-      return Value::Dynamic(env.ir->Binary(ir::Op::Max, Materialize(compute, *env.ir, at),
-                                           Materialize(memory, *env.ir, at), at), t);
+      ir::ValueId a = Materialize(compute, *env.ir, at);
+      return Value::Dynamic(env.ir->Binary(ir::Op::Max, a, Materialize(memory, *env.ir, at), at), t);
     }
   }
   return Value::Error();

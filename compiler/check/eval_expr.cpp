@@ -176,8 +176,8 @@ Value Program::EvalReduce(const ast::ReduceExpr* e, const Env& env) {
       if (acc.is_const && v.is_const) {
         acc = Value::Const(ir::Apply(op, acc.c, v.c, 0), t);
       } else {
-        ir::ValueId id = env.ir->Binary(op, Materialize(acc, *env.ir, e->range),
-                                        Materialize(v, *env.ir, e->range), e->range);
+        ir::ValueId a = Materialize(acc, *env.ir, e->range);
+        ir::ValueId id = env.ir->Binary(op, a, Materialize(v, *env.ir, e->range), e->range);
         acc = Value::Dynamic(id, t);
       }
     }

@@ -248,7 +248,10 @@ Value Program::Select(const Value& c, const Value& t, const Value& f, SourceRang
     if (t.type.base != f.type.base) ty.base = B::Real;
     if (t.type.any_dim) ty.dim = f.type.dim;
     ty.any_dim = t.type.any_dim && f.type.any_dim;
-    ir::ValueId id = env.ir->Select(c.id, Materialize(t, *env.ir, where), Materialize(f, *env.ir, where), where);
+    // The branches in source order: C++ leaves the order of arguments unspecified (g++
+    // and clang emitted the constants of `if fast then nvlink else edr` in opposite order).
+    ir::ValueId then_id = Materialize(t, *env.ir, where);
+    ir::ValueId id = env.ir->Select(c.id, then_id, Materialize(f, *env.ir, where), where);
     return Value::Dynamic(id, ty);
   }
   // Records of one type and lists of one length select element by element, so a

@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
   // Past a file-size limit a write fails with EFBIG instead of killing the process, so the
   // output code can report it and leave the target as it was.
   std::signal(SIGXFSZ, SIG_IGN);
+  AddSharedOptions();
   llvm::cl::SetVersionPrinter([](llvm::raw_ostream& os) { os << "ringline " RL_VERSION "\n"; });
   llvm::cl::HideUnrelatedOptions(Category);
   for (llvm::cl::SubCommand* sub : {&CheckCmd, &EmitCmd, &EvalCmd, &SweepCmd, &StatsCmd, &FitCmd, &AdviseCmd, &PlotCmd})

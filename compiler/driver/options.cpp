@@ -2,6 +2,10 @@
 // subcommand shows exactly those.
 #include "compiler/driver/options.h"
 
+#include <memory>
+#include <utility>
+#include <vector>
+
 namespace rl::driver {
 
 cl::OptionCategory Category("ringline options");
@@ -29,7 +33,7 @@ cl::list<std::string> AllowPaths("allow-path",
                                  cl::desc("Let the spec import or load bundles from this folder too (by default only "
                                           "its own folder tree and the standard library)"),
                                  cl::value_desc("DIR"), cl::sub(CheckCmd), cl::sub(EmitCmd), cl::sub(EvalCmd),
-                                 cl::sub(SweepCmd), cl::sub(StatsCmd), cl::sub(AdviseCmd), cl::cat(Category));
+                                 cl::sub(SweepCmd), cl::cat(Category));  // stats, advise: AddSharedOptions
 cl::list<std::string> UnitChoices("unit", cl::desc("Print a report or param in a unit: NAME=ms"),
                                   cl::value_desc("NAME=UNIT"), cl::sub(EvalCmd), cl::sub(SweepCmd),
                                   cl::cat(Category));
@@ -67,7 +71,7 @@ cl::opt<std::string> LoopOrder("order",
                                         "are computed in outer loops); unnamed params follow"),
                                cl::value_desc("a,b,c"), cl::sub(EmitCmd), cl::sub(SweepCmd), cl::cat(Category));
 cl::opt<unsigned> Threads("threads", cl::desc("Worker threads (default: every core)"), cl::init(0),
-                          cl::value_desc("N"), cl::sub(SweepCmd), cl::sub(FitCmd), cl::cat(Category));
+                          cl::value_desc("N"), cl::sub(SweepCmd), cl::cat(Category));  // fit: AddSharedOptions
 cl::opt<std::string> Best("best", cl::desc("Print only the row with the least REPORT (`-REPORT`: the greatest)"),
                           cl::value_desc("REPORT"), cl::sub(SweepCmd), cl::cat(Category));
 cl::opt<unsigned> Top("top", cl::desc("Print only the K best rows by the report given with --by"), cl::init(0),
@@ -83,5 +87,22 @@ cl::opt<unsigned> Bins("bins", cl::desc("Most bins of --histogram (default 50)")
                        cl::sub(SweepCmd), cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("No progress line and no count of dropped points on stderr"),
                     cl::sub(SweepCmd), cl::cat(Category));
+
+// The subcommands defined in other files (stats, fit, advise) may not be constructed yet
+// while this file's options are: C++ does not order static initialisation across files,
+// and an option registered into a subcommand before its constructor ran is lost (and
+// its map leaked); `stats --allow-path` was an unknown option. Such options join those
+// subcommands here, when every static exists.
+void AddSharedOptions() {
+  const std::pair<cl::Option*, std::vector<cl::SubCommand*>> shared[] = {
+      {std::addressof(AllowPaths), {&StatsCmd, &AdviseCmd}},  // cl::list has its own operator&
+      {&Threads, {&FitCmd}},
+  };
+  for (const auto& [opt, subs] : shared) {
+    opt->removeArgument();
+    for (cl::SubCommand* sub : subs) opt->addSubCommand(*sub);
+    opt->addArgument();
+  }
+}
 
 }  // namespace rl::driver

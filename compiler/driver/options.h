@@ -10,6 +10,8 @@ namespace cl = llvm::cl;
 
 extern cl::SubCommand CheckCmd, EmitCmd, EvalCmd, SweepCmd, StatsCmd, FitCmd, AdviseCmd, PlotCmd;
 extern cl::OptionCategory Category;
+// Adds the options of this file to the subcommands of other files; main() calls it first.
+void AddSharedOptions();
 
 extern cl::list<std::string> Files;
 extern cl::opt<std::string> EmitWhat;

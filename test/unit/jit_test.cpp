@@ -21,6 +21,7 @@
 #include "compiler/passes/passes.h"
 #include "runtime/consumers.h"
 #include "runtime/sweep.h"
+#include "test/backends_agree.h"
 #include "test/unit/harness.h"
 
 namespace rl {
@@ -71,15 +72,7 @@ double RandomValue(const ir::Param& p, std::mt19937_64& rng) {
 }
 
 void ExpectSame(double jit, double interp, const std::string& what) {
-  if (!std::isfinite(jit) || !std::isfinite(interp)) {
-    EXPECT_EQ(std::isnan(jit), std::isnan(interp)) << what << ": jit " << jit << ", interp " << interp;
-    if (!std::isnan(jit)) {
-      EXPECT_EQ(jit, interp) << what;
-    }
-    return;
-  }
-  double scale = std::max(std::fabs(jit), std::fabs(interp));
-  EXPECT_LE(std::fabs(jit - interp), 1e-12 * scale) << what << ": jit " << jit << ", interp " << interp;
+  EXPECT_TRUE(test::BackendsAgree(jit, interp)) << what << ": jit " << jit << ", interp " << interp;
 }
 
 TEST(Jit, ExamplesExist) { EXPECT_FALSE(ExampleScenarios().empty()); }

@@ -1,6 +1,7 @@
 // --emit=ir before the passes: a Bool param becomes `ne p, 0`, a param-dependent `if` on
 // records selects field by field, a constant `if` leaves no select, requires keep their
-// message (or their source text), and unit-less reports print no unit.
+// message (or their source text), and unit-less reports print no unit. The branches
+// come in source order, whichever compiler built ringline.
 // RUN: %ringline emit %s --emit=ir | FileCheck %s --strict-whitespace
 record Link { bw: B/s, lat: s = 0 s }
 let edr = Link { bw = 12.5 GB/s, lat = 1.5 us }
@@ -22,12 +23,12 @@ scenario pick {
 // CHECK-NEXT:   %1 = const 0
 // CHECK-NEXT:   %2 = ne %0, %1 : bool
 // CHECK-NEXT:   %3 = param 1 ; n
-// CHECK-NEXT:   %4 = const 12500000000
-// CHECK-NEXT:   %5 = const 50000000000
-// CHECK-NEXT:   %6 = select %2, %5, %4
-// CHECK-NEXT:   %7 = const 1.5e-06
-// CHECK-NEXT:   %8 = const 9e-06
-// CHECK-NEXT:   %9 = select %2, %8, %7
+// CHECK-NEXT:   %4 = const 50000000000
+// CHECK-NEXT:   %5 = const 12500000000
+// CHECK-NEXT:   %6 = select %2, %4, %5
+// CHECK-NEXT:   %7 = const 9e-06
+// CHECK-NEXT:   %8 = const 1.5e-06
+// CHECK-NEXT:   %9 = select %2, %7, %8
 // CHECK-NEXT:   %10 = const 4
 // CHECK-NEXT:   %11 = le %3, %10 : bool
 // CHECK-NEXT:   %12 = and %11, %2 : bool

@@ -2,14 +2,17 @@
 # limit: a crash (a signal, or any status above 2), a hang or a slow run fails the test,
 # where `not` alone would let them pass. The limit is on CPU time (user + system), so a
 # loaded machine does not fail the test; a wall-clock guard of ten times the limit (at
-# least a minute) catches hangs. Prints the command's output (bytes that are not UTF-8
+# least a minute) catches hangs. RL_TIME_SCALE (lit.cfg.py; above 1 in the sanitizer
+# build, whose code runs several times slower) multiplies the limit. Prints the command's output (bytes that are not UTF-8
 # replaced) and then `exit N`, for FileCheck.
 #   run_limited.py STATUS SECONDS COMMAND ARGS...
+import os
 import resource
 import subprocess
 import sys
 
 want, limit, cmd = int(sys.argv[1]), float(sys.argv[2]), sys.argv[3:]
+limit *= float(os.environ.get("RL_TIME_SCALE", "1"))
 before = resource.getrusage(resource.RUSAGE_CHILDREN)
 try:
     p = subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
