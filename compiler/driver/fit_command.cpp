@@ -132,7 +132,7 @@ void WriteScoredRows(llvm::ArrayRef<kernels::OutOfSampleRow> rows, const kernels
     std::string feats;
     for (double f : r.sample->feats) feats += fmt::format("{}{}", feats.empty() ? "" : " ", f);
     std::string device = data.generic ? data.groups[size_t(r.sample->group)] : data.device.Get("name");
-    os << fmt::format("{},{},{:.6g},{:.6g},{:.4f},{:.6g},{:.6g},{}\n", r.sample->kind->name.str(), feats,
+    os << fmt::format("{},{},{:.6g},{:.6g},{:.4f},{:.6g},{:.6g},\"{}\"\n", r.sample->kind->name.str(), feats,
                       r.sample->time, r.predicted, r.predicted / r.sample->time - 1, r.roofline, r.efficiency, device);
   }
 }
@@ -174,6 +174,15 @@ void PrintScores(llvm::ArrayRef<kernels::Score> scores, bool by_device, llvm::ra
 int Against(const kernels::Bundle& b, const std::string& path, llvm::raw_ostream* rows_out) {
   llvm::Expected<kernels::Dataset> data = kernels::ReadProfileCsv(path);
   if (!data) return Fail(llvm::toString(data.takeError()));
+  // A generic bundle predicts the profile's device from its numbers.
+  if (std::any_of(b.models.begin(), b.models.end(), [](const kernels::Model& m) { return m.generic(); })) {
+    if (!(data->device.peak_flops > 0 && data->device.mem_bw > 0))
+      return Fail(fmt::format("`{}` has no `peak_flops` and `mem_bw` lines, which the generic bundle takes", path));
+    for (kernels::Sample& s : data->samples) {
+      s.feats.push_back(data->device.peak_flops);
+      s.feats.push_back(data->device.mem_bw);
+    }
+  }
   std::vector<kernels::HeldOutRow> rows;
   const size_t w = KindWidth(b);
   llvm::outs() << fmt::format("against {}:\n{:<{}}  {:>6}  {:>7}  {:>9}  {:>7}\n", path, "kind", w, "rows", "MAPE[%]",

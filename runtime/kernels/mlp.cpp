@@ -49,6 +49,9 @@ void Model::Impl::RawInputs(const double* feats, int64_t n, Eigen::MatrixXd& x, 
       f[i] = ClampFeature(row[i]);
       x(Eigen::Index(i), r) = std::log1p(f[i]);
     }
+    // A generic model sees a precision through the device's peak at it and the bytes it
+    // moves, not through the element size itself (mlp.h, `generic`).
+    if (generic) x(Eigen::Index(nk - 1), r) = 0;
     double peak = peak_flops, bw = mem_bw;
     if (generic) {
       // NaN → 1, like any feature's NaN → 0: finite, and the roofline stays finite.

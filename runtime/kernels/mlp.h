@@ -98,7 +98,12 @@ struct Model::Impl {
   // is computed instead of from peak_flops and mem_bw above. Their log inputs are
   // clamped to [device_lo, device_hi] (raw values, the fitting rows' range): beyond the
   // devices it was fitted on, the network answers as for the nearest one, while the
-  // roofline still follows the device's own numbers.
+  // roofline still follows the device's own numbers. Its `dtype` input is 0: a precision
+  // is the device's peak at it and the bytes it moves. DeepBench's 16-bit rows are tensor
+  // cores on two devices and fp32 arithmetic on 16-bit data on the third (P100); with the
+  // element size as an input the model learnt "2 bytes = tensor cores" and, fitted without
+  // the P100, predicted its 16-bit convolutions at 5.5 times their time (450% MAPE;
+  // without the input 34%, docs/kernel-models.md "An unseen GPU").
   bool generic = false;
   Eigen::VectorXd device_lo, device_hi;
 
