@@ -128,7 +128,8 @@ struct FitOptions {
   // on that one, and the bundle's model is then fitted on every row, with the
   // cross-validated errors as its metrics (test rows = every row, each scored once).
   int cv = 0;
-  std::string variant;  // "log" or "util": fit only that variant ("": both, cross-validation picks)
+  std::string variant;  // "log" or "util": fit only that variant ("": both, cross-validation picks;
+                        // util for a generic dataset, fit.cpp)
 };
 // One held-out row and the fitted model's prediction for it (`ringline fit --held-out`).
 struct HeldOutRow {
