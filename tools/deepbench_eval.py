@@ -14,7 +14,8 @@ Steps, each a plain command (printed as it runs, so any one can be rerun alone):
 3. With --bundles, `ringline fit WORK/*.csv -o gpu_any.rlk`: the device-generic models.
 4. `ringline fit WORK/*.csv --lodo`: each NVIDIA device predicted by models fitted on the
    others alone.
-The tables are markdown on stdout, MAPE in percent.
+The tables are markdown on stdout: per device and kind, the MAPE in percent of the fitted
+models / the roofline / the single efficiency.
 """
 import argparse
 import glob
@@ -71,31 +72,34 @@ def main():
     fit = [args.ringline, "fit", "--seed", args.seed, "--quiet"]
 
     if not args.skip_cv:
-        print("| device, precision | kind | rows | MLP | roofline | one efficiency (e) | util folds |")
-        print("|---|---|---:|---:|---:|---:|---:|")
+        scores = []
         for stem, bundle in SHIPPED:
             cmd = fit + [os.path.join(args.work, stem + ".csv"), "--cv", "5"]
             if args.bundles:
                 cmd += ["-o", os.path.join(args.bundles, bundle)]
-            for kind, rows, mape, _, roof, eff, e, util in score_table(run(cmd), "-fold cross-validation"):
-                best = min(float(mape), float(roof), float(eff))
-                mark = lambda v: f"**{v}**" if float(v) == best else v  # noqa: E731
-                print(f"| {stem} | {kind} | {rows} | {mark(mape)} | {mark(roof)} | {mark(eff)} ({e}) | {util} |")
+            scores += [[stem] + r for r in score_table(run(cmd), "-fold cross-validation")]
+        print_pivot(scores, "device, precision")
         print()
     if args.bundles:
         run(fit + profiles + ["-o", os.path.join(args.bundles, "gpu_any.rlk")])
     if not args.skip_lodo:
         text = run(fit + profiles + ["--lodo", "--held-out", os.path.join(args.work, "lodo_rows.csv")])
-        table = score_table(text, "leave one device out")
-        kinds = list(dict.fromkeys(r[1] for r in table))
-        print("| held-out device | " + " | ".join(kinds) + " |")
-        print("|---|" + "---:|" * len(kinds))
-        for device in dict.fromkeys(r[0] for r in table):
-            cells = {r[1]: r for r in table if r[0] == device}
-            print(f"| {device} | " + " | ".join(
-                f"{cells[k][3]} / {cells[k][5]} / {cells[k][6]}" if k in cells else "" for k in kinds) + " |")
-        means = {r[0]: r for r in (l.split() for l in text.split("mean over devices:\n")[1].splitlines()[1:]) if r}
-        print("| mean | " + " | ".join(f"{means[k][2]} / {means[k][3]} / {means[k][4]}" for k in kinds) + " |")
+        means = [["mean"] + r[:1] + ["-"] + r[2:3] + ["-"] + r[3:5]
+                 for r in (l.split() for l in text.split("mean over devices:\n")[1].splitlines()[1:]) if r]
+        print_pivot(score_table(text, "leave one device out") + means, "held-out device")
+
+
+def print_pivot(rows, what):
+    """One line per device, one column per kind: `MLP / roofline / one efficiency` MAPE [%].
+    `rows`: [device, kind, rows, MAPE, max, roofline, efficiency, ...] as ringline prints them."""
+    kinds = list(dict.fromkeys(r[1] for r in rows))
+    print(f"| {what} | rows | " + " | ".join(kinds) + " |")
+    print("|---|---:|" + "---:|" * len(kinds))
+    for device in dict.fromkeys(r[0] for r in rows):
+        cells = {r[1]: r for r in rows if r[0] == device}
+        n = sum(int(c[2]) for c in cells.values() if c[2] != "-")
+        print(f"| {device} | {n or ''} | " + " | ".join(
+            f"{cells[k][3]} / {cells[k][5]} / {cells[k][6]}" if k in cells else "" for k in kinds) + " |")
 
 
 if __name__ == "__main__":

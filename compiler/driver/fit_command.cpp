@@ -112,15 +112,15 @@ llvm::Expected<std::unique_ptr<llvm::raw_fd_ostream>> OpenRows(const std::string
   return os;
 }
 
+// A row's features as the profile writes them: space-separated.
+std::string FeatureText(const kernels::Sample& s) { return fmt::format("{}", fmt::join(s.feats, " ")); }
+
 // The profile's own columns first, so the file reads like the profile it came from.
 void WriteRows(llvm::ArrayRef<kernels::HeldOutRow> rows, llvm::raw_ostream& os) {
   os << "kind,features,median_s,predicted_s,rel_err\n";
-  for (const kernels::HeldOutRow& r : rows) {
-    std::string feats;
-    for (double f : r.sample->feats) feats += fmt::format("{}{}", feats.empty() ? "" : " ", f);
-    os << fmt::format("{},{},{:.6g},{:.6g},{:.4f}\n", r.sample->kind->name.str(), feats, r.sample->time, r.predicted,
-                      r.predicted / r.sample->time - 1);
-  }
+  for (const kernels::HeldOutRow& r : rows)
+    os << fmt::format("{},{},{:.6g},{:.6g},{:.4f}\n", r.sample->kind->name.str(), FeatureText(*r.sample),
+                      r.sample->time, r.predicted, r.predicted / r.sample->time - 1);
 }
 
 // The rows of --cv and --lodo: the held-out columns, then the baselines' times and the
@@ -129,10 +129,9 @@ void WriteScoredRows(llvm::ArrayRef<kernels::OutOfSampleRow> rows, const kernels
                      llvm::raw_ostream& os) {
   os << "kind,features,median_s,predicted_s,rel_err,roofline_s,efficiency_s,device\n";
   for (const kernels::OutOfSampleRow& r : rows) {
-    std::string feats;
-    for (double f : r.sample->feats) feats += fmt::format("{}{}", feats.empty() ? "" : " ", f);
     std::string device = data.generic ? data.groups[size_t(r.sample->group)] : data.device.Get("name");
-    os << fmt::format("{},{},{:.6g},{:.6g},{:.4f},{:.6g},{:.6g},\"{}\"\n", r.sample->kind->name.str(), feats,
+    os << fmt::format("{},{},{:.6g},{:.6g},{:.4f},{:.6g},{:.6g},\"{}\"\n", r.sample->kind->name.str(),
+                      FeatureText(*r.sample),
                       r.sample->time, r.predicted, r.predicted / r.sample->time - 1, r.roofline, r.efficiency, device);
   }
 }
