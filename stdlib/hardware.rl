@@ -1,6 +1,8 @@
 // stdlib.hardware: links and devices with their datasheet numbers.
-// Sources: NVIDIA's V100, A100, H100 and H200 datasheets, with dense tensor peaks (the
-// datasheets' starred figures assume 2:4 structured sparsity and are twice these), and
+// Sources: NVIDIA's V100, A100, H100, H200, P100, T4 and M40 datasheets and its GeForce
+// and Titan specification pages (each device's comment says which), with dense tensor
+// peaks (the datasheets' starred figures assume 2:4 structured sparsity and are twice
+// these), and
 // per-direction link bandwidths (NVLink 25 GB/s per link and direction; PCIe x16 from
 // its transfer rate and 128b/130b encoding; InfiniBand 4x line rates; GB = 1e9 B).
 // [M] marks a figure not re-verified against its source.
@@ -10,6 +12,9 @@
 record Link { bw: B/s, lat: s = 0 s }
 
 // One accelerator. `peak` is the precision the model trains in (fp32 unless chosen).
+// Kernel times (stdlib.kernel_time, docs/kernel-models.md) come from `kernels_fp16` for
+// 2-byte elements where it models the kind, else from `kernels`, else from
+// `kernels_any` (device-generic models that take `peak` and `membw`), else the roofline.
 record Device {
   name: String
   peak_fp64: FLOP/s
@@ -18,15 +23,29 @@ record Device {
   membw: B/s
   memory: B
   peak: FLOP/s = peak_fp32
-  kernels: Bundle = mlp_bundle()  // kernel-time models (docs/kernel-models.md); none by default
+  kernels: Bundle = mlp_bundle()       // kernel-time models of this device; none by default
+  kernels_fp16: Bundle = mlp_bundle()  // its models for fp16 elements, where they differ
+  kernels_any: Bundle = mlp_bundle()   // models of any GPU from its peak and membw (gpu_any)
 }
 
 // Time to send n bytes over a link (Hockney).
 fn p2p(n: B, l: Link) -> s = l.lat + n / l.bw
 
 // ---- devices ----------------------------------------------------------------------
+// Kernel models of any GPU from its peak and bandwidth, fitted to DeepBench's timings on
+// eight NVIDIA GPUs from Maxwell to Turing (docs/kernel-models.md, "An unseen GPU"). The
+// GPUs of that span below take them as `kernels_any`; the A100, H100, H200 and K80 do not
+// (their bandwidths, peaks and architectures lie outside what DeepBench measured): a spec
+// opts in with `a100_sxm4_40gb with { kernels_any = gpu_any }`.
+let gpu_any = mlp_bundle("kernels/gpu_any.rlk")
+
+// The V100's kernel models come from DeepBench's published cuBLAS/cuDNN timings on it
+// (CUDA 10.1, cuDNN 7.6), fp32 and tensor-core fp16 (docs/kernel-models.md, "GPU models
+// from DeepBench"); DeepBench ran it in a DGX-1 host (its Xeon E5-2698 v4), so an SXM2.
 let v100_sxm2_16gb = Device { name = "V100-SXM2-16GB", peak_fp64 = 7.8 TFLOP/s,
-  peak_fp32 = 15.7 TFLOP/s, peak_fp16 = 125 TFLOP/s, membw = 900 GB/s, memory = 16 GB }
+  peak_fp32 = 15.7 TFLOP/s, peak_fp16 = 125 TFLOP/s, membw = 900 GB/s, memory = 16 GB,
+  kernels = mlp_bundle("kernels/v100_sxm2_16gb.rlk"),
+  kernels_fp16 = mlp_bundle("kernels/v100_sxm2_16gb_fp16.rlk"), kernels_any = gpu_any }
 let v100_sxm2_32gb = v100_sxm2_16gb with { name = "V100-SXM2-32GB", memory = 32 GB }
 let a100_sxm4_40gb = Device { name = "A100-SXM4-40GB", peak_fp64 = 9.7 TFLOP/s,
   peak_fp32 = 19.5 TFLOP/s, peak_fp16 = 312 TFLOP/s, membw = 1555 GB/s, memory = 40 GB }
@@ -72,7 +91,48 @@ let nvlink1 = Link { bw = 80 GB/s, lat = 9 us }      // P100: 4 links x 20 GB/s
 let k80 = Device { name = "K80 (one GK210)", peak_fp64 = 1.455 TFLOP/s,  // board / 2, boost
   peak_fp32 = 4.37 TFLOP/s, peak_fp16 = 4.37 TFLOP/s, membw = 240 GB/s, memory = 12 GB }
 let p100_sxm2 = Device { name = "P100-SXM2-16GB", peak_fp64 = 5.3 TFLOP/s,
-  peak_fp32 = 10.6 TFLOP/s, peak_fp16 = 21.2 TFLOP/s, membw = 732 GB/s, memory = 16 GB }
+  peak_fp32 = 10.6 TFLOP/s, peak_fp16 = 21.2 TFLOP/s, membw = 732 GB/s, memory = 16 GB,
+  kernels_any = gpu_any }
+// NVIDIA Tesla P100 datasheet (PCIe, 16 GB). DeepBench's P100 ran in the same host as its
+// GTX 1080 Ti and Titan Xp (a PCIe machine; systems.csv of data/deepbench), and its best
+// fp32 GEMM, 9.12 TFLOP/s, is 98% of this peak: it was this board, not the SXM2 one. Its
+// fp16 models are DeepBench's 16-bit data computed in fp32 (CUDA 8, cuDNN 6).
+let p100_pcie_16gb = Device { name = "P100-PCIe-16GB", peak_fp64 = 4.7 TFLOP/s,
+  peak_fp32 = 9.3 TFLOP/s, peak_fp16 = 18.7 TFLOP/s, membw = 732 GB/s, memory = 16 GB,
+  kernels = mlp_bundle("kernels/p100_pcie_16gb.rlk"),
+  kernels_fp16 = mlp_bundle("kernels/p100_pcie_16gb_fp16.rlk"), kernels_any = gpu_any }
+// NVIDIA T4 datasheet: 8.1 TFLOP/s fp32, 65 TFLOP/s mixed-precision (fp16 tensor cores),
+// 320 GB/s GDDR6, 16 GB. fp64 is not on the datasheet: Turing runs it at 1/32 of fp32
+// (NVIDIA Turing architecture whitepaper).
+let t4 = Device { name = "T4", peak_fp64 = 0.25 TFLOP/s, peak_fp32 = 8.1 TFLOP/s,
+  peak_fp16 = 65 TFLOP/s, membw = 320 GB/s, memory = 16 GB,
+  kernels = mlp_bundle("kernels/t4.rlk"), kernels_fp16 = mlp_bundle("kernels/t4_fp16.rlk"),
+  kernels_any = gpu_any }
+// Maxwell and consumer Pascal GPUs, DeepBench's other NVIDIA devices. Peaks are 2 FLOP per
+// CUDA core per cycle at the boost clock of NVIDIA's specification pages; fp64 runs at
+// 1/32 of fp32 on these chips; peak_fp16 is peak_fp32 as for the K80, since they have no
+// faster half-precision arithmetic (GP102 runs fp16 at 1/64) and frameworks compute fp16
+// tensors in fp32 there. Bandwidth: the same pages (data rate times bus width).
+// Tesla M40 datasheet: up to 7 TFLOP/s fp32 at boost, 288 GB/s, 12 GB (a 24 GB board too).
+let m40 = Device { name = "Tesla M40", peak_fp64 = 0.21 TFLOP/s, peak_fp32 = 7 TFLOP/s,
+  peak_fp16 = 7 TFLOP/s, membw = 288 GB/s, memory = 12 GB,
+  kernels_any = gpu_any }
+// GTX Titan X (Maxwell): 3072 cores at 1075 MHz; 7 Gbit/s x 384 bits.
+let titan_x_maxwell = Device { name = "GTX Titan X (Maxwell)", peak_fp64 = 0.206 TFLOP/s,
+  peak_fp32 = 6.6 TFLOP/s, peak_fp16 = 6.6 TFLOP/s, membw = 336.5 GB/s, memory = 12 GB,
+  kernels_any = gpu_any }
+// Titan X (Pascal): 3584 cores at 1531 MHz; 10 Gbit/s x 384 bits.
+let titan_x_pascal = Device { name = "Titan X (Pascal)", peak_fp64 = 0.343 TFLOP/s,
+  peak_fp32 = 10.97 TFLOP/s, peak_fp16 = 10.97 TFLOP/s, membw = 480 GB/s, memory = 12 GB,
+  kernels_any = gpu_any }
+// Titan Xp: 3840 cores at 1582 MHz; 11.4 Gbit/s x 384 bits.
+let titan_xp = Device { name = "Titan Xp", peak_fp64 = 0.38 TFLOP/s, peak_fp32 = 12.15 TFLOP/s,
+  peak_fp16 = 12.15 TFLOP/s, membw = 547.7 GB/s, memory = 12 GB,
+  kernels_any = gpu_any }
+// GTX 1080 Ti: 3584 cores at 1582 MHz; 11 Gbit/s x 352 bits.
+let gtx_1080_ti = Device { name = "GTX 1080 Ti", peak_fp64 = 0.354 TFLOP/s,
+  peak_fp32 = 11.34 TFLOP/s, peak_fp16 = 11.34 TFLOP/s, membw = 484 GB/s, memory = 11 GB,
+  kernels_any = gpu_any }
 
 // ---- nodes and clusters ---------------------------------------------------------------
 // A topology says how the members of one level are joined. `kind` is one of "switch"

@@ -1,8 +1,11 @@
 // stdlib.kernel_time: how long a layer's kernels take on a device. A device whose record
 // names a bundle of kernel-time models (`kernels = mlp_bundle("kernels/cpu.rlk")`, see
-// docs/kernel-models.md) predicts each kernel with its kind's MLP; a kernel kind the
-// bundle lacks, a layer that lists no kernels and a device without a bundle fall back to
-// the roofline of the counts (Williams et al.) at the device's peak and memory bandwidth.
+// docs/kernel-models.md) predicts each kernel with its kind's MLP: `kernels_fp16` for
+// 2-byte elements when it models the kind, `kernels` otherwise. A kind its own bundles
+// lack goes to `kernels_any`, device-generic models (stdlib/kernels/gpu_any.rlk) fed the
+// device's `peak` and `membw`. A kernel no bundle models, a layer that lists no kernels
+// and a device without bundles fall back to the roofline of the counts (Williams et al.)
+// at the device's peak and memory bandwidth.
 //   import stdlib.kernel_time
 //   let t = layer_time(net.layers[3], epyc_9004_1t, 32)   // t.fwd, t.bwd, t.source
 import stdlib.layers
@@ -16,13 +19,23 @@ record LayerTime {
 
 fn _elem_bytes(elem: B) -> Int = floor(elem / 1 B)
 
-// Whether `k` is predicted by a model of `d`'s bundle.
-fn kernel_modelled(d: Device, k: Kernel) -> Bool = if k.kind == "" then false else mlp_has(d.kernels, k.kind)
+// The device's own bundle for `k` at `elem` bytes per element: its fp16 one for 2-byte
+// elements where that models the kind, else `kernels`.
+fn _own(d: Device, k: Kernel, elem: B) -> Bundle =
+  if elem < 4 B and mlp_has(d.kernels_fp16, k.kind) then d.kernels_fp16 else d.kernels
+
+// Whether `k` is predicted by a model of one of `d`'s bundles.
+fn kernel_modelled(d: Device, k: Kernel, elem: B = 4 B) -> Bool =
+  if k.kind == "" then false else mlp_has(_own(d, k, elem), k.kind) or mlp_has(d.kernels_any, k.kind)
 
 // One kernel for `batch` samples of `elem` bytes per element.
-fn kernel_time(d: Device, k: Kernel, batch: Int, elem: B = 4 B) -> s =
-  if kernel_modelled(d, k) then mlp_predict(d.kernels, k.kind, concat([batch * k.rows], k.feats, [_elem_bytes(elem)]))
+fn kernel_time(d: Device, k: Kernel, batch: Int, elem: B = 4 B) -> s = {
+  let feats = concat([batch * k.rows], k.feats, [_elem_bytes(elem)])
+  if k.kind == "" then roofline(batch * k.flops * 1 FLOP, (batch * k.elems + k.fixed) * elem, d.peak, d.membw)
+  else if mlp_has(_own(d, k, elem), k.kind) then mlp_predict(_own(d, k, elem), k.kind, feats)
+  else if mlp_has(d.kernels_any, k.kind) then mlp_predict(d.kernels_any, k.kind, feats, d.peak, d.membw)
   else roofline(batch * k.flops * 1 FLOP, (batch * k.elems + k.fixed) * elem, d.peak, d.membw)
+}
 
 // The kernels of pass `pass` that run: the data gradient of the layers before the first
 // trainable one is never computed (their `bwd_data` is 0).
@@ -33,7 +46,7 @@ fn _runs(l: Layer, k: Kernel, pass: String) -> Bool =
 // device whose bundle decides which kernels count as modelled, for `source`).
 fn _layer_time_by(l: Layer, d: Device, models: Device, batch: Int, elem: B, time: fn(Kernel) -> s) -> LayerTime = {
   let n = len(l.kernels)
-  let modelled = sum k in l.kernels: if kernel_modelled(models, k) then 1 else 0
+  let modelled = sum k in l.kernels: if kernel_modelled(models, k, elem) then 1 else 0
   if n == 0 then {
     // No kernels listed: the roofline of the layer's own counts, weights read once.
     let weights = l.params * elem
@@ -59,7 +72,7 @@ fn layer_time(l: Layer, d: Device, batch: Int, elem: B = 4 B) -> LayerTime =
 // study of hypothetical nodes (Barrachina et al., Computing 105, 2023). A kernel `base`
 // has no model for is the roofline on `d`.
 fn projected_kernel_time(base: Device, d: Device, k: Kernel, batch: Int, elem: B = 4 B) -> s =
-  if kernel_modelled(base, k) then {
+  if kernel_modelled(base, k, elem) then {
     let work = batch * k.flops * 1 FLOP
     let traffic = (batch * k.elems + k.fixed) * elem
     let before = roofline(work, traffic, base.peak, base.membw)

@@ -3,6 +3,9 @@
 //   mlp_bundle()            the empty bundle (a device without models)
 //   mlp_has(b, "conv2d_fwd")            Bool, static
 //   mlp_predict(b, "conv2d_fwd", feats) seconds for one kernel call
+//   mlp_predict(b, "conv2d_fwd", feats, peak, membw)
+//                           the same with a device-generic bundle (`ringline fit` across
+//                           devices), given the device's FLOP/s and B/s
 // Bundles load once per compilation. With static features the prediction folds here;
 // otherwise it becomes an IR `kernel` instruction on the registered model, which the
 // interpreter and JIT code evaluate through rl_kernel_predict.
@@ -74,7 +77,7 @@ Value Program::CallKernelBuiltin(Builtin b, const ast::CallExpr* call, std::vect
   }
 
   const char* name = b == Builtin::MlpHas ? "mlp_has" : "mlp_predict";
-  if (!CheckArgCount(*this, call, args.size(), b == Builtin::MlpHas ? 2 : 3, b == Builtin::MlpHas ? 2 : 3, name) ||
+  if (!CheckArgCount(*this, call, args.size(), b == Builtin::MlpHas ? 2 : 3, b == Builtin::MlpHas ? 2 : 5, name) ||
       !Want(*this, call, args, 0, Value::Kind::Bundle, name, "a kernel bundle (`Bundle`)") ||
       !Want(*this, call, args, 1, Value::Kind::String, name, "a kernel kind (String)"))
     return Value::Error();
@@ -97,6 +100,40 @@ Value Program::CallKernelBuiltin(Builtin b, const ast::CallExpr* call, std::vect
                       kind->name.str()));
     return Value::Error();
   }
+  // A generic model takes the device's peak and bandwidth after the kind's features; a
+  // per-device one has its device in the bundle.
+  const bool device_given = args.size() > 3;
+  if (model->generic() != device_given) {
+    const std::string bundle = fmt::format("bundle `{}`", llvm::sys::path::filename(args[0].str).str());
+    Error(diag::Kind::device_inputs, model->generic() ? call->range : call->args[3].range,
+          model->generic()
+              ? fmt::format("{} models any device from its numbers: give the device's peak and memory bandwidth, "
+                            "`mlp_predict(bundle, kind, features, peak, membw)`",
+                            bundle)
+              : fmt::format("{} models one device; it takes no peak and bandwidth", bundle));
+    return Value::Error();
+  }
+  if (args.size() == 4) {
+    CheckArgCount(*this, call, args.size(), 5, 5, name);
+    return Value::Error();
+  }
+  std::vector<Value> device;  // the device's numbers as plain features, FLOP/s and B/s
+  if (device_given) {
+    const units::Dim per_s = units::Dim::Of(units::BaseDim::Time, -1);
+    const units::Dim want_dims[] = {units::Dim::Of(units::BaseDim::Work) * per_s,
+                                    units::Dim::Of(units::BaseDim::Data) * per_s};
+    const char* what[] = {"the device's peak (FLOP/s)", "the device's memory bandwidth (B/s)"};
+    for (size_t i = 0; i < 2; ++i) {
+      Value v = args[3 + i];
+      if (!v.IsScalar() || !v.type.IsNumeric() || !(v.type.dim == want_dims[i])) {
+        Error(diag::Kind::type_mismatch, call->args[3 + i].range,
+              fmt::format("`mlp_predict` needs {} here, got `{}`", what[i], Describe(v)));
+        return Value::Error();
+      }
+      v.type.dim = units::Dim{};  // the SI value is the feature
+      device.push_back(std::move(v));
+    }
+  }
   const Value& feats = args[2];
   const size_t want = kind->features.size();
   if (feats.kind != Value::Kind::List || feats.elems->size() != want) {
@@ -108,11 +145,13 @@ Value Program::CallKernelBuiltin(Builtin b, const ast::CallExpr* call, std::vect
                       feats.kind == Value::Kind::List ? fmt::format(" of {}", feats.elems->size()) : ""));
     return Value::Error();
   }
-  std::vector<double> consts(want);
+  std::vector<Value> all(feats.elems->begin(), feats.elems->end());
+  all.insert(all.end(), device.begin(), device.end());
+  std::vector<double> consts(all.size());
   bool all_static = true;
-  for (size_t i = 0; i < want; ++i) {
-    const Value& f = (*feats.elems)[i];
-    if (!f.IsScalar() || !f.type.IsNumeric() || !f.type.dim.IsNone()) {
+  for (size_t i = 0; i < all.size(); ++i) {
+    const Value& f = all[i];
+    if (i < want && (!f.IsScalar() || !f.type.IsNumeric() || !f.type.dim.IsNone())) {
       Error(diag::Kind::type_mismatch, call->args[2].range,
             fmt::format("feature `{}` of `{}` must be a plain number, got `{}`", kind->features[i].str(),
                         kind->name.str(), Describe(f)));
@@ -129,7 +168,7 @@ Value Program::CallKernelBuiltin(Builtin b, const ast::CallExpr* call, std::vect
     return Value::Error();
   }
   std::vector<ir::ValueId> ids;
-  for (const Value& f : *feats.elems) ids.push_back(Materialize(f, *env.ir, call->range));
+  for (const Value& f : all) ids.push_back(Materialize(f, *env.ir, call->range));
   return Value::Dynamic(env.ir->Kernel(id, std::move(ids), call->range), seconds);
 }
 

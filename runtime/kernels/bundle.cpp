@@ -11,6 +11,7 @@
 #include <llvm/Support/EndianStream.h>
 #include <llvm/Support/MemoryBuffer.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "runtime/kernels/mlp.h"
@@ -25,9 +26,13 @@ constexpr char kMagic[4] = {'R', 'L', 'K', '\0'};
 // bytes only); 3: each model has a floor (mlp.h) its networks' times are added to; 4: conv
 // models take a 14th derived input (blocked groups, kinds.cpp); 5: that input gives way to
 // six naming torch's oneDNN implementation (torch_cpu_rules.cpp); 6: a depthwise conv's
-// lane-fill inputs count all its channels, not its one channel a group. An older bundle's
-// networks were trained for other inputs or outputs, so it is refused.
-constexpr uint32_t kVersion = 6;
+// lane-fill inputs count all its channels, not its one channel a group; 7: a model may be
+// device-generic (its features end with the device's peak FLOP/s and memory bandwidth,
+// mlp.h). A bundle without a generic model is written as version 6, which this reader
+// also reads (as models that are not generic), so per-device bundles keep their bytes.
+// An older bundle's networks were trained for other inputs or outputs, so it is refused.
+constexpr uint32_t kVersion = 7;
+constexpr uint32_t kOldestVersion = 6;
 constexpr uint64_t kHeaderBytes = 20;  // magic, version, payload length, CRC-32
 // Caps far above anything `fit` writes. Every array is also checked against the bytes
 // that remain before it is allocated, so a corrupt count never allocates more than the
@@ -56,10 +61,17 @@ class PayloadWriter {
   llvm::support::endian::Writer w_;
 };
 
-void WriteModel(PayloadWriter& w, const Model::Impl& m) {
+void WriteModel(PayloadWriter& w, const Model::Impl& m, uint32_t version) {
   w.Str(m.kind);
   w.U8(uint8_t(m.variant));
   w.U32(uint32_t(m.NumFeatures()));
+  if (version >= 7) {
+    w.U8(m.generic ? 1 : 0);
+    if (m.generic) {
+      w.Vec(m.device_lo);
+      w.Vec(m.device_hi);
+    }
+  }
   w.U32(uint32_t(m.NumInputs()));
   w.Vec(m.in_mean);
   w.Vec(m.in_std);
@@ -146,19 +158,35 @@ llvm::Error ReadNet(PayloadReader& r, uint32_t inputs, Net& net) {
   return llvm::Error::success();
 }
 
-llvm::Expected<std::shared_ptr<Model::Impl>> ReadModel(PayloadReader& r, const DeviceInfo& device) {
+llvm::Expected<std::shared_ptr<Model::Impl>> ReadModel(PayloadReader& r, const DeviceInfo& device, uint32_t version) {
   auto m = std::make_shared<Model::Impl>();
   m->kind = r.Str();
   uint8_t variant = r.U8();
-  uint32_t nf = r.U32(), ni = r.U32();
+  uint32_t nf = r.U32();
+  uint8_t generic = version >= 7 ? r.U8() : 0;
   if (r.truncated) return Bad("truncated");
   m->info = FindKind(m->kind);
   if (!m->info) return Bad(fmt::format("unknown kernel kind `{}`", m->kind));
   if (variant > uint8_t(Variant::Util)) return Bad(fmt::format("`{}` has unknown variant {}", m->kind, variant));
+  if (generic > 1) return Bad(fmt::format("`{}` has generic flag {}, not 0 or 1", m->kind, generic));
   m->variant = Variant(variant);
   m->variant_name = VariantName(m->variant).str();
+  m->generic = generic == 1;
+  if (m->generic) {
+    llvm::Expected<Eigen::VectorXd> lo = ReadVec(r, kDeviceFeatures);
+    if (!lo) return Bad(fmt::format("`{}` device range: {}", m->kind, llvm::toString(lo.takeError())));
+    llvm::Expected<Eigen::VectorXd> hi = ReadVec(r, kDeviceFeatures);
+    if (!hi) return Bad(fmt::format("`{}` device range: {}", m->kind, llvm::toString(hi.takeError())));
+    if (!(lo->minCoeff() >= 1) || !(hi->maxCoeff() <= kMaxDeviceFeature) || !(lo->array() <= hi->array()).all())
+      return Bad(fmt::format("`{}` has an inconsistent device range", m->kind));
+    m->device_lo = std::move(*lo);
+    m->device_hi = std::move(*hi);
+  }
+  uint32_t ni = r.U32();
+  if (r.truncated) return Bad("truncated");
   if (nf != m->NumFeatures())
-    return Bad(fmt::format("`{}` has {} features, the kind has {}", m->kind, nf, m->NumFeatures()));
+    return Bad(fmt::format("`{}` has {} features, the kind has {}{}", m->kind, nf, m->NumFeatures(),
+                           m->generic ? " and the device's two" : ""));
   if (ni != m->NumInputs()) return Bad(fmt::format("`{}` has {} inputs, expected {}", m->kind, ni, m->NumInputs()));
   llvm::Expected<Eigen::VectorXd> mean = ReadVec(r, ni);
   if (!mean) return Bad(fmt::format("`{}` input means: {}", m->kind, llvm::toString(mean.takeError())));
@@ -176,7 +204,7 @@ llvm::Expected<std::shared_ptr<Model::Impl>> ReadModel(PayloadReader& r, const D
   if (!(m->out_std > 0) || !(m->out_lo <= m->out_hi) || !(m->util_scale >= 1) || !(m->time_lo > 0) ||
       !(m->floor >= 0))
     return Bad(fmt::format("`{}` has an inconsistent output transform", m->kind));
-  if (m->variant == Variant::Util && !(device.peak_flops > 0 && device.mem_bw > 0))
+  if (m->variant == Variant::Util && !m->generic && !(device.peak_flops > 0 && device.mem_bw > 0))
     return Bad(fmt::format("`{}` is a util model but the device has no peak_flops and mem_bw", m->kind));
   m->peak_flops = device.peak_flops;
   m->mem_bw = device.mem_bw;
@@ -205,7 +233,7 @@ llvm::Expected<std::shared_ptr<Model::Impl>> ReadModel(PayloadReader& r, const D
   return m;
 }
 
-llvm::Expected<Bundle> ParsePayload(llvm::StringRef payload) {
+llvm::Expected<Bundle> ParsePayload(llvm::StringRef payload, uint32_t version) {
   PayloadReader r(payload);
   Bundle b;
   uint32_t fields = r.U32();
@@ -224,7 +252,7 @@ llvm::Expected<Bundle> ParsePayload(llvm::StringRef payload) {
   if (models > AllKinds().size())
     return Bad(fmt::format("{} models, more than the {} kernel kinds", models, AllKinds().size()));
   for (uint32_t i = 0; i < models; ++i) {
-    llvm::Expected<std::shared_ptr<Model::Impl>> m = ReadModel(r, b.device);
+    llvm::Expected<std::shared_ptr<Model::Impl>> m = ReadModel(r, b.device, version);
     if (!m) return Bad(fmt::format("model {}: {}", i + 1, llvm::toString(m.takeError())));
     if (b.Find((*m)->kind)) return Bad(fmt::format("model {}: a second model of `{}`", i + 1, (*m)->kind));
     Model model;
@@ -254,6 +282,8 @@ const Model* Bundle::Find(llvm::StringRef kind) const {
 }
 
 std::string SerializeBundle(const Bundle& b) {
+  const bool generic = std::any_of(b.models.begin(), b.models.end(), [](const Model& m) { return m.generic(); });
+  const uint32_t version = generic ? kVersion : kOldestVersion;
   std::string payload;
   {
     PayloadWriter w(payload);
@@ -265,13 +295,13 @@ std::string SerializeBundle(const Bundle& b) {
     w.F64(b.device.peak_flops);
     w.F64(b.device.mem_bw);
     w.U32(uint32_t(b.models.size()));
-    for (const Model& m : b.models) WriteModel(w, *m.impl);
+    for (const Model& m : b.models) WriteModel(w, *m.impl, version);
   }
   std::string out;
   llvm::raw_string_ostream os(out);
   llvm::support::endian::Writer w(os, llvm::endianness::little);
   os.write(kMagic, sizeof kMagic);
-  w.write(kVersion);
+  w.write(version);
   w.write(uint64_t(payload.size()));
   w.write(llvm::crc32(llvm::arrayRefFromStringRef(payload)));
   os << payload;
@@ -287,9 +317,9 @@ llvm::Expected<Bundle> ParseBundle(llvm::StringRef bytes, llvm::StringRef name) 
   uint32_t version = ReadU32(bytes, 4);
   if (version > kVersion)
     return fail(fmt::format("bundle version {} is newer than this ringline ({})", version, kVersion));
-  if (version < kVersion)
+  if (version < kOldestVersion)
     return fail(fmt::format("bundle version {} is older than this ringline reads ({}); refit it with `ringline fit`",
-                            version, kVersion));
+                            version, kOldestVersion));
   uint64_t length = llvm::support::endian::read64le(bytes.data() + 8);
   uint64_t have = bytes.size() - kHeaderBytes;
   if (length > have) return fail(fmt::format("truncated: the header promises {} payload bytes, {} follow", length, have));
@@ -297,7 +327,7 @@ llvm::Expected<Bundle> ParseBundle(llvm::StringRef bytes, llvm::StringRef name) 
   llvm::StringRef payload = bytes.drop_front(kHeaderBytes);
   if (llvm::crc32(llvm::arrayRefFromStringRef(payload)) != ReadU32(bytes, 16))
     return fail("corrupted: checksum mismatch");
-  llvm::Expected<Bundle> b = ParsePayload(payload);
+  llvm::Expected<Bundle> b = ParsePayload(payload, version);
   if (!b) return fail(llvm::toString(b.takeError()));
   return b;
 }

@@ -37,21 +37,38 @@ double RooflineTime(double flops, double bytes, double peak_flops, double mem_bw
   return std::max(flops / peak_flops, bytes / mem_bw);
 }
 
-void Model::Impl::RawInputs(const double* feats, int64_t n, Eigen::MatrixXd& x, Eigen::RowVectorXd& roof) const {
-  const size_t nf = NumFeatures(), nd = NumDerivedInputs(*info);
+void Model::Impl::RawInputs(const double* feats, int64_t n, Eigen::MatrixXd& x, Eigen::RowVectorXd& roof,
+                            bool clamp_device) const {
+  const size_t nk = NumKindFeatures(), nf = NumFeatures(), nd = NumDerivedInputs(*info);
   x.resize(Eigen::Index(NumInputs()), n);
   roof.resize(n);
   double f[kMaxKindFeatures];
   for (int64_t r = 0; r < n; ++r) {
-    for (size_t i = 0; i < nf; ++i) {
-      f[i] = ClampFeature(feats[r * int64_t(nf) + int64_t(i)]);
+    const double* row = feats + r * int64_t(nf);
+    for (size_t i = 0; i < nk; ++i) {
+      f[i] = ClampFeature(row[i]);
       x(Eigen::Index(i), r) = std::log1p(f[i]);
+    }
+    // A generic model sees a precision through the device's peak at it and the bytes it
+    // moves, not through the element size itself (mlp.h, `generic`).
+    if (generic) x(Eigen::Index(nk - 1), r) = 0;
+    double peak = peak_flops, bw = mem_bw;
+    if (generic) {
+      // NaN → 1, like any feature's NaN → 0: finite, and the roofline stays finite.
+      double dev[kDeviceFeatures];
+      for (size_t i = 0; i < kDeviceFeatures; ++i) {
+        dev[i] = row[nk + i] >= 1 ? std::min(row[nk + i], kMaxDeviceFeature) : 1;
+        double in = clamp_device ? std::clamp(dev[i], device_lo(Eigen::Index(i)), device_hi(Eigen::Index(i))) : dev[i];
+        x(Eigen::Index(nk + i), r) = std::log1p(in);
+      }
+      peak = dev[0];
+      bw = dev[1];
     }
     double flops = KindFlops(*info, f), bytes = KindBytes(*info, f);
     double d[kMaxDerivedInputs];
     DerivedInputs(*info, f, flops, bytes, dispatch, d);
     for (size_t i = 0; i < nd; ++i) x(Eigen::Index(nf + i), r) = d[i];
-    roof(r) = RooflineTime(flops, bytes, peak_flops, mem_bw);
+    roof(r) = RooflineTime(flops, bytes, peak, bw);
   }
 }
 
@@ -115,6 +132,7 @@ const std::string& Model::variant() const { return impl->variant_name; }
 double Model::floor() const { return impl->floor; }
 const Metrics& Model::metrics() const { return impl->metrics; }
 size_t Model::num_features() const { return impl->NumFeatures(); }
+bool Model::generic() const { return impl->generic; }
 
 double Model::Predict(const double* feats) const {
   double t = 0;

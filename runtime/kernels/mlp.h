@@ -21,6 +21,11 @@ llvm::StringRef VariantName(Variant v);
 // dimension yet keeps the largest product (conv3d FLOPs, nine factors) below 1e136.
 inline constexpr double kMaxFeature = 1e15;
 inline constexpr size_t kMaxKindFeatures = 16;
+// A device-generic model (kernels.h, `Model::generic`) takes the device's peak FLOP/s and
+// memory bandwidth as two more features after the kind's; they are clamped to [1, 1e18]
+// for the roofline, and to the range the fitting rows span for the network's inputs.
+inline constexpr size_t kDeviceFeatures = 2;
+inline constexpr double kMaxDeviceFeature = 1e18;
 // The network sees every feature's log plus inputs derived from them (kinds.cpp,
 // docs/kernel-models.md "Inputs"): log FLOPs, log bytes and per formula a few more.
 inline constexpr size_t kMaxDerivedInputs = 19;
@@ -88,13 +93,30 @@ struct Model::Impl {
   // models only the time above it, and tiny kernels are never predicted below what any
   // call costs (docs/kernel-models.md, "Models").
   double floor = 0;
+  // A device-generic model (fit from several devices' profiles): its features end with
+  // the device's peak_flops and mem_bw (kDeviceFeatures), from which each row's roofline
+  // is computed instead of from peak_flops and mem_bw above. Their log inputs are
+  // clamped to [device_lo, device_hi] (raw values, the fitting rows' range): beyond the
+  // devices it was fitted on, the network answers as for the nearest one, while the
+  // roofline still follows the device's own numbers. Its `dtype` input is 0: a precision
+  // is the device's peak at it and the bytes it moves. DeepBench's 16-bit rows are tensor
+  // cores on two devices and fp32 arithmetic on 16-bit data on the third (P100); with the
+  // element size as an input the model learnt "2 bytes = tensor cores" and, fitted without
+  // the P100, predicted its 16-bit convolutions at 5.5 times their time (450% MAPE;
+  // without the input 34%, docs/kernel-models.md "An unseen GPU").
+  bool generic = false;
+  Eigen::VectorXd device_lo, device_hi;
 
-  size_t NumFeatures() const { return info->features.size(); }
+  size_t NumKindFeatures() const { return info->features.size(); }
+  size_t NumFeatures() const { return NumKindFeatures() + (generic ? kDeviceFeatures : 0); }
   size_t NumInputs() const { return NumFeatures() + NumDerivedInputs(*info); }
 
   // Raw (unstandardised) inputs of `n` feature rows into the columns of `x`, and each
-  // row's roofline time into `roof` (0 when the device is unknown).
-  void RawInputs(const double* feats, int64_t n, Eigen::MatrixXd& x, Eigen::RowVectorXd& roof) const;
+  // row's roofline time into `roof` (0 when the device is unknown). `clamp_device`: clamp
+  // a generic model's device inputs to [device_lo, device_hi] (false while fitting sets
+  // that range from the rows).
+  void RawInputs(const double* feats, int64_t n, Eigen::MatrixXd& x, Eigen::RowVectorXd& roof,
+                 bool clamp_device = true) const;
   // Buffers Forward reuses, so evaluating many blocks of rows allocates once: freeing and
   // reallocating activation-sized blocks per layer made the allocator return memory to the
   // system and fault it back in, which dominated batch predictions.

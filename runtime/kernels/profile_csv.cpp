@@ -6,6 +6,7 @@
 #include <llvm/ADT/StringExtras.h>
 #include <llvm/Support/MemoryBuffer.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "runtime/kernels/kernels.h"
@@ -119,6 +120,39 @@ llvm::Expected<Dataset> ReadProfileCsv(llvm::StringRef path) {
   if (p.data.samples.empty())
     return llvm::createStringError(llvm::inconvertibleErrorCode(), fmt::format("{}: no profile rows", path.str()));
   return std::move(p.data);
+}
+
+llvm::Expected<Dataset> AcrossDevices(std::vector<Dataset> profiles, llvm::ArrayRef<std::string> paths) {
+  auto fail = [](const std::string& msg) { return llvm::createStringError(llvm::inconvertibleErrorCode(), msg); };
+  Dataset out;
+  out.generic = true;
+  std::string common;  // the profiles' `device` line when they agree
+  for (size_t p = 0; p < profiles.size(); ++p) {
+    Dataset& d = profiles[p];
+    const std::string path = p < paths.size() ? paths[p] : fmt::format("profile {}", p + 1);
+    if (!(d.device.peak_flops > 0 && d.device.mem_bw > 0))
+      return fail(fmt::format("`{}` has no `peak_flops` and `mem_bw` lines; a fit across devices takes each "
+                              "device's numbers as inputs",
+                              path));
+    const std::string name = d.device.Get("name");
+    if (name.empty()) return fail(fmt::format("`{}` has no `name` line to tell its device from the others", path));
+    auto it = std::find(out.groups.begin(), out.groups.end(), name);
+    const int group = int(it - out.groups.begin());
+    if (it == out.groups.end()) out.groups.push_back(name);
+    common = p == 0 || common == d.device.Get("device") ? d.device.Get("device") : "";
+    for (Sample& s : d.samples) {
+      s.feats.push_back(d.device.peak_flops);
+      s.feats.push_back(d.device.mem_bw);
+      s.group = group;
+      out.samples.push_back(std::move(s));
+    }
+  }
+  if (out.groups.size() < 2) return fail("a fit across devices needs the profiles of at least two devices");
+  out.device.fields.emplace_back("name", "generic");
+  if (!common.empty()) out.device.fields.emplace_back("device", common);
+  out.device.fields.emplace_back("devices", fmt::format("{}", fmt::join(out.groups, ", ")));
+  out.device.fields.emplace_back("inputs", "peak_flops mem_bw after each kind's features");
+  return out;
 }
 
 }  // namespace rl::kernels

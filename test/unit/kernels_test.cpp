@@ -576,8 +576,8 @@ TEST(KernelBundle, HeaderErrors) {
   EXPECT_EQ(ErrorOf("RLK"), "k.rlk: truncated: 3 bytes, the header alone has 20");
   EXPECT_EQ(ErrorOf("kind,features,median_s\n"), "k.rlk: not a Ringline kernel bundle");
   std::string v7 = good;
-  Put32(v7, 4, 7);
-  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 7 is newer than this ringline (6)");
+  Put32(v7, 4, 8);
+  EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 8 is newer than this ringline (7)");
   // Version 1 networks took other inputs (no derived shape properties): refused, not misread.
   Put32(v7, 4, 1);
   EXPECT_EQ(ErrorOf(v7), "k.rlk: bundle version 1 is older than this ringline reads (6); refit it with `ringline fit`");

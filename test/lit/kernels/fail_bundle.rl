@@ -30,7 +30,7 @@ scenario s { report t = mlp_predict(b, "gemm_fwd", [1, 2, 3, 4]) }
 // -----
 let b = mlp_bundle("future.rlk")
 scenario s { report t = mlp_predict(b, "gemm_fwd", [1, 2, 3, 4]) }
-// CHECK: spec.rl:[[@LINE-2]]:20: error: {{.*}}future.rlk: bundle version 7 is newer than this ringline (6) [bad_bundle]
+// CHECK: spec.rl:[[@LINE-2]]:20: error: {{.*}}future.rlk: bundle version 8 is newer than this ringline (7) [bad_bundle]
 
 // -----
 // Version 1 networks took other inputs: refused with what to do about it.
