@@ -8,7 +8,8 @@
 //
 // Compute: the device's kernel models where it has a bundle (epyc_cpu: MLPs fitted to
 // measured PyTorch kernels, as the paper models cuDNN/cuBLAS kernels), the roofline where
-// it has none (v100_sxm2_16gb); a what-if node with `flops_x` times the FLOP/s and
+// it has none (v100_roofline: the V100 without its DeepBench bundles, so that the two
+// sources stand side by side); a what-if node with `flops_x` times the FLOP/s and
 // `membw_x` times the bandwidth scales each modelled kernel by its roofline on the two
 // nodes (stdlib.strategies' "projected" compute). Communication: NCCL's ring allreduce,
 // one per layer with parameters after the backward pass (PyDTNN's blocking model, the
@@ -21,6 +22,9 @@ import stdlib.kernel_time
 import stdlib.strategies
 import stdlib.models.resnet
 import stdlib.models.vgg
+
+// The V100 timed by the roofline alone (stdlib's v100_sxm2_16gb has kernel models).
+let v100_roofline = v100_sxm2_16gb with { kernels = mlp_bundle(), kernels_fp16 = mlp_bundle(), kernels_any = mlp_bundle() }
 
 // The node a what-if axis describes: `gpu` with its FLOP/s and memory bandwidth scaled.
 fn what_if(gpu: Device, flops_x: Real, membw_x: Real) -> Device =
@@ -35,7 +39,7 @@ fn study_plan(net: Network, gpu: Device, node: Device, link: Link, nodes: Int, b
 
 scenario scalability {
   param net: Network = resnet50 in [resnet50, vgg16]
-  param gpu: Device = v100_sxm2_16gb in [v100_sxm2_16gb, epyc_cpu]
+  param gpu: Device = v100_roofline in [v100_roofline, epyc_cpu]
   param batch: Int = 64              // samples per node
   param flops_x: Real = 1            // the node's FLOP/s, times the device's
   param membw_x: Real = 1            // the node's memory bandwidth, times the device's

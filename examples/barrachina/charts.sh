@@ -22,7 +22,7 @@ for axis in "batch batch samples per node" "flops peak node FLOP/s" "membw membw
   set -- $axis
   csv=$1 x=$2
   shift 2
-  for gpu in v100_sxm2_16gb epyc_cpu; do
+  for gpu in v100_roofline epyc_cpu; do
     "$ringline" plot "$out/$csv.csv" --x "$x" --y compute --y comm --series net --where "gpu=$gpu" \
       --logx --logy --title "Data-parallel training on $gpu: $*" -o "$out/$csv-$gpu.svg"
   done

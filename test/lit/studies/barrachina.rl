@@ -17,42 +17,42 @@
 // RUN: FileCheck %s --check-prefix=FLOPS < %t/flops.csv
 // RUN: FileCheck %s --check-prefix=MEMBW < %t/membw.csv
 // RUN: FileCheck %s --check-prefix=LINK < %t/link.csv
-// RUN: %python %S/../plot/Inputs/svg_summary.py %t/nodes-v100_sxm2_16gb.svg | FileCheck %s --check-prefix=SVG
+// RUN: %python %S/../plot/Inputs/svg_summary.py %t/nodes-v100_roofline.svg | FileCheck %s --check-prefix=SVG
 // RUN: %python %S/Inputs/study_checks.py barrachina %t | FileCheck %s --check-prefix=REL
 
 // NODES:      net,gpu,batch,flops_x,membw_x,link[GB/s],nodes,peak[TFLOP/s],membw[GB/s],global_batch,compute[ms],comm[ms],iter[ms],iter_overlap[ms],throughput[1/s],efficiency,comm_share,kernel_models
-// NODES-NEXT: resnet50,v100_sxm2_16gb,64,1,1,12.5,1,15.7,900,64,139.058624{{[0-9]*}},0,139.058624{{[0-9]*}},139.058624{{[0-9]*}},460.237546{{[0-9]*}},1,0,0
-// NODES:      resnet50,v100_sxm2_16gb,64,1,1,12.5,1024,15.7,900,65536,139.058624{{[0-9]*}},344.723527{{[0-9]*}},483.782151{{[0-9]*}},395.259060{{[0-9]*}},{{[0-9.]+}},0.287440{{[0-9]*}},0.712559{{[0-9]*}},0
-// NODES:      vgg16,v100_sxm2_16gb,64,1,1,12.5,1024,15.7,900,65536,403.747160{{[0-9]*}},137.566354{{[0-9]*}},541.313515{{[0-9]*}},{{[0-9.]+}},{{[0-9.]+}},0.745865{{[0-9]*}},0.254134{{[0-9]*}},0
+// NODES-NEXT: resnet50,v100_roofline,64,1,1,12.5,1,15.7,900,64,139.058624{{[0-9]*}},0,139.058624{{[0-9]*}},139.058624{{[0-9]*}},460.237546{{[0-9]*}},1,0,0
+// NODES:      resnet50,v100_roofline,64,1,1,12.5,1024,15.7,900,65536,139.058624{{[0-9]*}},344.723527{{[0-9]*}},483.782151{{[0-9]*}},395.259060{{[0-9]*}},{{[0-9.]+}},0.287440{{[0-9]*}},0.712559{{[0-9]*}},0
+// NODES:      vgg16,v100_roofline,64,1,1,12.5,1024,15.7,900,65536,403.747160{{[0-9]*}},137.566354{{[0-9]*}},541.313515{{[0-9]*}},{{[0-9.]+}},{{[0-9.]+}},0.745865{{[0-9]*}},0.254134{{[0-9]*}},0
 
 // Per-node batch 1 to 512; VGG16 fits to 128 samples on the 16 GB V100, ResNet-50 to 64.
-// BATCH:      resnet50,v100_sxm2_16gb,64,
-// BATCH-NOT:  resnet50,v100_sxm2_16gb,128,
+// BATCH:      resnet50,v100_roofline,64,
+// BATCH-NOT:  resnet50,v100_roofline,128,
 // BATCH:      resnet50,epyc_cpu,8,1,1,12.5,16,0.19275,39.7,128,16267.229{{[0-9]*}},
 // BATCH-NEXT: resnet50,epyc_cpu,16,1,1,12.5,16,0.19275,39.7,256,3206.787{{[0-9]*}},
-// BATCH:      vgg16,v100_sxm2_16gb,128,
-// BATCH-NOT:  vgg16,v100_sxm2_16gb,256,
+// BATCH:      vgg16,v100_roofline,128,
+// BATCH-NOT:  vgg16,v100_roofline,256,
 // BATCH:      vgg16,epyc_cpu,1,
 
 // Sixteen times the FLOP/s leave ResNet-50 on the V100 its memory-bound layers (58.6 ms)
 // and a quarter of the iteration in communication; on epyc_cpu, twice the FLOP/s take
 // 40% off the modelled kernels' time, not half (their memory-bound share).
-// FLOPS: resnet50,v100_sxm2_16gb,64,64,1,12.5,16,1004.8,900,1024,58.630580{{[0-9]*}},20.149219{{[0-9]*}},78.779800{{[0-9]*}},{{.*}},0.255766{{[0-9]*}},0
+// FLOPS: resnet50,v100_roofline,64,64,1,12.5,16,1004.8,900,1024,58.630580{{[0-9]*}},20.149219{{[0-9]*}},78.779800{{[0-9]*}},{{.*}},0.255766{{[0-9]*}},0
 // FLOPS: resnet50,epyc_cpu,64,1,1,12.5,16,0.19275,39.7,1024,13768.003{{[0-9]*}},
 // FLOPS-NEXT: resnet50,epyc_cpu,64,2,1,12.5,16,0.3855,39.7,1024,8262.082{{[0-9]*}},
 
-// MEMBW: resnet50,v100_sxm2_16gb,64,1,0.25,12.5,16,15.7,225,1024,279.767666{{[0-9]*}},
-// MEMBW: resnet50,v100_sxm2_16gb,64,1,64,12.5,16,15.7,57600,1024,100.110803{{[0-9]*}},
+// MEMBW: resnet50,v100_roofline,64,1,0.25,12.5,16,15.7,225,1024,279.767666{{[0-9]*}},
+// MEMBW: resnet50,v100_roofline,64,1,64,12.5,16,15.7,57600,1024,100.110803{{[0-9]*}},
 
 // VGG16 on 16 nodes: 1.25 GB/s links leave it communication-bound (67%), 160 GB/s 1.8%.
-// LINK: vgg16,v100_sxm2_16gb,64,1,1,1.25,16,15.7,900,1024,403.747160{{[0-9]*}},830.865263{{[0-9]*}},{{.*}},0.672976{{[0-9]*}},0
-// LINK: vgg16,v100_sxm2_16gb,64,1,1,160,16,15.7,900,1024,403.747160{{[0-9]*}},7.205509{{[0-9]*}},{{.*}},0.017533{{[0-9]*}},0
+// LINK: vgg16,v100_roofline,64,1,1,1.25,16,15.7,900,1024,403.747160{{[0-9]*}},830.865263{{[0-9]*}},{{.*}},0.672976{{[0-9]*}},0
+// LINK: vgg16,v100_roofline,64,1,1,160,16,15.7,900,1024,403.747160{{[0-9]*}},7.205509{{[0-9]*}},{{.*}},0.017533{{[0-9]*}},0
 
 // REL: nodes: comm grows with the node count in 4 of 4 series
 // REL: nodes: efficiency falls with the node count in 4 of 4 series
 // REL: flops: the communication share grows with the node's FLOP/s in 4 of 4 series
 // REL: link: comm falls with the link bandwidth in 4 of 4 series
-// REL: sources: v100_sxm2_16gb all roofline, epyc_cpu at least 90% kernel models
+// REL: sources: v100_roofline all roofline, epyc_cpu at least 90% kernel models
 // REL: epyc_cpu: communication at most 0.094 of an iteration
 // REL: overlap: never slower than blocking
 // The chart of one axis: one path per series, axis labels with units.

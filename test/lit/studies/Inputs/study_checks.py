@@ -53,9 +53,9 @@ def barrachina(d):
     for path in ("batch", "flops", "membw", "link", "nodes"):
         for r in rows(f"{d}/{path}.csv"):
             k = num(r, "kernel_models")
-            if (r["gpu"] == "v100_sxm2_16gb") != (k == 0) or (r["gpu"] == "epyc_cpu" and k < 0.9):
+            if (r["gpu"] == "v100_roofline") != (k == 0) or (r["gpu"] == "epyc_cpu" and k < 0.9):
                 fail(f"{path}: kernel_models {k} on {r['gpu']}")
-    print("sources: v100_sxm2_16gb all roofline, epyc_cpu at least 90% kernel models")
+    print("sources: v100_roofline all roofline, epyc_cpu at least 90% kernel models")
     share = max(num(r, "comm_share") for p in ("batch", "flops", "membw", "link", "nodes")
                 for r in rows(f"{d}/{p}.csv") if r["gpu"] == "epyc_cpu")
     print(f"epyc_cpu: communication at most {share:.3f} of an iteration")
