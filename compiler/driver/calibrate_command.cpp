@@ -208,12 +208,10 @@ void WriteSpec(std::ostream& os, const std::string& csv, const Points& pts, cons
       "// β (1 / `bw`) and the reduction cost γ per byte, by least squares on the relative error\n"
       "// of each measured collective, modelled by the stdlib.collectives schedules\n"
       "//   {}\n"
-      "// Each link has a `Collectives` record with its γ and a cluster of one rank per host.\n"
+      "// Each link has a function per op (the fitted model), a `Collectives` record of them and\n"
+      "// a cluster of one rank per host.\n"
       "import stdlib.hardware\nimport stdlib.collectives\nimport stdlib.strategies\n",
       csv, fmt::join(used, ", "));
-  auto sched = [&](const char* op, const char* fallback) {
-    return schedules.count(op) ? schedules.at(op) : std::string(fallback);
-  };
   for (const std::string& link : pts.links) {
     const LinkFit& f = fits.at(link);
     const std::vector<CalibrationPoint>& p = pts.by_link.at(link);
@@ -222,14 +220,15 @@ void WriteSpec(std::ostream& os, const std::string& csv, const Points& pts, cons
                       f.gamma_fitted ? "γ fitted" : "γ = 0: " + f.gamma_note);
     os << fmt::format("let link_{} = Link {{ bw = {} B/s, lat = {} s }}\n", id, 1 / f.beta, f.alpha);
     os << fmt::format("let gamma_{} = {} s/B\n", id, f.gamma);
-    os << fmt::format("fn allreduce_{0}(n: B, p: Int, l: Link) -> s = {1}(n, p, l, gamma_{0})\n", id,
-                      sched("allreduce", "ring_allreduce"));
-    os << fmt::format("fn reduce_scatter_{0}(n: B, p: Int, l: Link) -> s = {1}(n, p, l, gamma_{0})\n", id,
-                      sched("reduce_scatter", "ring_reduce_scatter"));
+    // One function per op, with this link's γ where the op reduces: the model each
+    // measured point was fitted with.
+    for (const auto& [op, fn] : schedules)
+      os << fmt::format("fn {0}_{1}(n: B, p: Int, l: Link) -> s = {2}(n, p, l{3})\n", Ident(op), id, fn,
+                        Reduces(op) ? ", gamma_" + id : "");
     os << fmt::format(
-        "let coll_{0} = Collectives {{ allreduce = allreduce_{0}, allgather = {1}, reduce_scatter = reduce_scatter_{0},\n"
-        "  hierarchical = false }}\n",
-        id, sched("allgather", "ring_allgather"));
+        "let coll_{0} = Collectives {{ allreduce = allreduce_{0}, allgather = allgather_{0},\n"
+        "  reduce_scatter = reduce_scatter_{0}, hierarchical = false }}\n",
+        id);
     os << fmt::format(
         "fn cluster_{0}(nodes: Int, device: Device) -> Cluster = Cluster {{ name = \"{1}\", nodes = nodes,\n"
         "  node = Node {{ name = \"{1} host\", device = device, gpus = 1, link = link_{0}, topo = switched,\n"
