@@ -126,7 +126,7 @@ def main(argv):
             ts = spans(torch, dist, marks, p)
             if rank == 0:
                 print(json.dumps({"op": op, "p": p, "bytes": actual, "median_s": statistics.median(ts),
-                                  "p10_s": quantile(ts, 0.1), "p90_s": quantile(ts, 0.9), "reps": len(ts)}),
+                                  "p10_s": quantile(sorted(ts), 0.1), "p90_s": quantile(sorted(ts), 0.9), "reps": len(ts)}),
                       flush=True)
     dist.barrier()
     dist.destroy_process_group()

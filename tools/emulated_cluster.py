@@ -100,12 +100,12 @@ def cleanup(all_owners=False):
     return gone
 
 
-class _Terminated(BaseException):
+class Terminated(BaseException):
     """SIGTERM or SIGHUP, turned into an exception so that `finally` blocks run."""
 
 
 def _raise_terminated(signum, _frame):
-    raise _Terminated(signum)
+    raise Terminated(signum)
 
 
 class EmulatedCluster:
@@ -173,7 +173,7 @@ class EmulatedCluster:
         # token bucket's timer granularity). Queue: 20 ms of the rate, so that TCP's
         # window, not tail drops, sets the pace.
         bytes_per_s = self.rate_bits / 8
-        burst = max(16 * 1024, int(bytes_per_s * 1e-3))
+        burst = int(os.environ.get("RL_TBF_BURST", "0")) or max(16 * 1024, int(bytes_per_s * 1e-3))
         return ["tbf", "rate", f"{int(self.rate_bits)}bit", "burst", str(burst), "latency", os.environ.get("RL_TBF_LATENCY", "20ms")]
 
     def _shape(self, verb):
@@ -263,7 +263,7 @@ def main(argv):
     except KeyboardInterrupt:
         print("emulated_cluster: interrupted; cluster torn down", file=sys.stderr)
         return 130
-    except _Terminated as e:
+    except Terminated as e:
         print(f"emulated_cluster: signal {e.args[0]}; cluster torn down", file=sys.stderr)
         return 128 + int(e.args[0])
 

@@ -1,8 +1,7 @@
 // The α-β-γ fit of `ringline calibrate` (calibrate.h). Least squares on relative errors:
 // each point's row (a, b, c) is divided by its measured time, so that a 1 KB collective
-// counts as much as a 64 MB one, and the target is 1. Non-negativity is exact: every
-// subset of the unknowns is solved (at most 7 small problems) and the best solution with
-// no negative component is kept (the active-set optimum of so few unknowns).
+// counts as much as a 64 MB one, and the target is 1; robust (Huber weights) and exactly
+// non-negative.
 #include "compiler/driver/calibrate.h"
 
 #include <Eigen/Dense>
@@ -10,6 +9,7 @@
 
 #include <cmath>
 #include <limits>
+#include <optional>
 
 namespace rl::driver {
 
@@ -26,6 +26,40 @@ Eigen::Index ScaledRank(const Eigen::MatrixXd& m) {
   Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr(s);
   qr.setThreshold(1e-9);
   return qr.rank();
+}
+
+// The non-negative x minimising Σ w_i (row_i · x − 1)² over the first `unknowns` columns
+// (the others 0): every non-empty subset of them solved, the best without a negative
+// component kept (the active-set optimum of so few unknowns). Columns are scaled to unit
+// norm for the solve.
+std::optional<Eigen::Vector3d> SolveNonNegative(const Eigen::MatrixXd& full, const Eigen::VectorXd& w, int unknowns) {
+  const Eigen::Index n = full.rows();
+  const Eigen::VectorXd sw = w.cwiseSqrt();
+  double best = std::numeric_limits<double>::infinity();
+  std::optional<Eigen::Vector3d> out;
+  for (unsigned mask = 1; mask < (1u << unknowns); ++mask) {
+    std::vector<Eigen::Index> cols;
+    for (int j = 0; j < unknowns; ++j)
+      if (mask & (1u << j)) cols.push_back(j);
+    Eigen::MatrixXd m(n, Eigen::Index(cols.size()));
+    Eigen::VectorXd scale(Eigen::Index(cols.size()));
+    for (size_t k = 0; k < cols.size(); ++k) {
+      Eigen::VectorXd c = sw.cwiseProduct(full.col(cols[k]));
+      scale(Eigen::Index(k)) = c.norm() > 0 ? c.norm() : 1;
+      m.col(Eigen::Index(k)) = c / scale(Eigen::Index(k));
+    }
+    Eigen::VectorXd y = m.colPivHouseholderQr().solve(sw);
+    Eigen::Vector3d x = Eigen::Vector3d::Zero();
+    bool ok = y.allFinite();
+    for (size_t k = 0; k < cols.size() && ok; ++k) {
+      x(cols[k]) = y(Eigen::Index(k)) / scale(Eigen::Index(k));
+      ok = x(cols[k]) >= 0;
+    }
+    if (!ok) continue;
+    double r = (sw.asDiagonal() * (full * x - Eigen::VectorXd::Ones(n))).squaredNorm();
+    if (r < best) best = r, out = x;
+  }
+  return out;
 }
 
 }  // namespace
@@ -54,36 +88,27 @@ llvm::Expected<LinkFit> FitLink(const std::string& link, llvm::ArrayRef<Calibrat
   if (ScaledRank(full.leftCols(2)) < 2)
     return Fail(fmt::format("the points of link `{}` cannot separate α from β: measure at least two message sizes",
                             link));
-  // Every non-empty subset of the unknowns; the others are 0.
-  const Eigen::VectorXd ones = Eigen::VectorXd::Ones(n);
-  double best = std::numeric_limits<double>::infinity();
-  Eigen::Vector3d x_best = Eigen::Vector3d::Zero();
-  for (unsigned mask = 1; mask < (1u << unknowns); ++mask) {
-    std::vector<Eigen::Index> cols;
-    for (int j = 0; j < unknowns; ++j)
-      if (mask & (1u << j)) cols.push_back(j);
-    Eigen::MatrixXd m(n, Eigen::Index(cols.size()));
-    Eigen::VectorXd scale(Eigen::Index(cols.size()));
-    for (size_t k = 0; k < cols.size(); ++k) {
-      scale(Eigen::Index(k)) = full.col(cols[k]).norm();
-      if (scale(Eigen::Index(k)) == 0) scale(Eigen::Index(k)) = 1;
-      m.col(Eigen::Index(k)) = full.col(cols[k]) / scale(Eigen::Index(k));
-    }
-    Eigen::VectorXd y = m.colPivHouseholderQr().solve(ones);
-    Eigen::Vector3d x = Eigen::Vector3d::Zero();
-    bool ok = y.allFinite();
-    for (size_t k = 0; k < cols.size() && ok; ++k) {
-      x(cols[k]) = y(Eigen::Index(k)) / scale(Eigen::Index(k));
-      ok = x(cols[k]) >= 0;
-    }
-    if (!ok) continue;
-    double r = (full * x - ones).squaredNorm();
-    if (r < best) best = r, x_best = x;
+  // Huber's robust least squares by iterative reweighting: a point whose relative error is
+  // above kHuber counts linearly rather than quadratically, so that a few disturbed points
+  // (a rank descheduled on a busy or oversubscribed machine: 1 KiB taking 10 times its
+  // latency) cannot pull the link's bandwidth. Starts from plain least squares.
+  constexpr double kHuber = 0.05;
+  Eigen::VectorXd w = Eigen::VectorXd::Ones(n);
+  std::optional<Eigen::Vector3d> x_best;
+  for (int iter = 0; iter < 100; ++iter) {
+    std::optional<Eigen::Vector3d> x = SolveNonNegative(full, w, unknowns);
+    if (!x) break;
+    const bool converged = x_best && (*x - *x_best).cwiseAbs().maxCoeff() <= 1e-12 * x->cwiseAbs().maxCoeff();
+    x_best = x;
+    if (converged) break;
+    Eigen::VectorXd r = full * *x - Eigen::VectorXd::Ones(n);
+    for (Eigen::Index i = 0; i < n; ++i) w(i) = std::abs(r(i)) <= kHuber ? 1 : kHuber / std::abs(r(i));
   }
-  if (!std::isfinite(best)) return Fail(fmt::format("no non-negative α, β fit the points of link `{}`", link));
-  fit.alpha = x_best(0);
-  fit.beta = x_best(1);
-  fit.gamma = x_best(2);
+  if (!x_best) return Fail(fmt::format("no non-negative α, β fit the points of link `{}`", link));
+  const Eigen::Vector3d& x_fit = *x_best;
+  fit.alpha = x_fit(0);
+  fit.beta = x_fit(1);
+  fit.gamma = x_fit(2);
   for (const CalibrationPoint& p : pts) fit.fitted.push_back(p.a * fit.alpha + p.b * fit.beta + p.c * fit.gamma);
   return fit;
 }

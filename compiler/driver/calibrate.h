@@ -1,7 +1,8 @@
 // `ringline calibrate`'s fit: a link's Hockney α and β and the reduction cost γ per byte
 // from measured collectives, each modelled as t = a·α + b·β + c·γ with the coefficients
 // (a, b, c) of the stdlib.collectives schedule that runs it (calibrate_command.cpp
-// evaluates them). Least squares on the relative error of every point, with α, β, γ ≥ 0.
+// evaluates them). Least squares on the relative error of every point, with α, β, γ ≥ 0,
+// made robust by Huber weights (a point off by more than 5% counts linearly).
 #pragma once
 #include <llvm/ADT/ArrayRef.h>
 #include <llvm/Support/Error.h>
