@@ -9,7 +9,8 @@ Rank 0 prints one JSON line per (op, bytes): {"op", "p", "bytes", "median_s", "p
 "p90_s", "reps"}, and {"op", "unsupported": message} for a collective this torch's gloo
 lacks. `bytes` follows stdlib.collectives: the whole vector of an allreduce or
 reduce-scatter, the gathered vector of an allgather (each rank sends bytes / p), the
-message of a broadcast; float32 elements, rounded up so that p divides the vector.
+message of a broadcast; float32 elements, rounded down so that p divides the vector (never
+above the size asked for: 64 KiB on 3 ranks is 65,532 B).
 
 One repetition is timed from the moment the last rank enters the collective to the
 moment the last rank leaves it (max of the ranks' end times minus max of their start
@@ -35,7 +36,7 @@ OPS = ("allreduce", "allgather", "broadcast", "reduce_scatter")
 
 def make_call(torch, dist, op, nbytes, p, rank):
     """A zero-argument callable running one collective, and the vector's actual bytes."""
-    per_rank = max(1, -(-nbytes // (4 * p)))  # float32 elements each rank holds of the vector
+    per_rank = max(1, nbytes // (4 * p))  # float32 elements each rank holds of the vector
     elems = per_rank * p
     if op == "allreduce":
         x = torch.ones(elems)

@@ -15,11 +15,12 @@ same model's compute alone (tools/bench_ddp.py). `ringline calibrate` fits each 
 link from the collectives; Ringline then predicts every measurement
 (tools/validate_predict.py): the collectives with the fitted links, and each training
 iteration with stdlib.strategies' data_parallel (DDP's buckets, overlapped) in two modes,
-`compute_measured` (the measured compute of one rank alone, communication predicted) and
-`all_predicted` (compute from this CPU's kernel bundle too; the validation profiles this
-machine when no stdlib bundle matches its CPU). Ranks that outnumber the cores share
-them: compute is scaled by max(1, p / cores) in both modes (docs/validation.md). Every
-measurement runs at --nice (default -19), so that other load disturbs it less.
+`compute_measured` (the measured compute of p ranks training at once without
+communicating, which measures how they share the cores; communication predicted) and
+`all_predicted` (compute from this CPU's kernel bundle too, one rank's times
+max(1, p / cores); the validation profiles this machine when no stdlib bundle matches
+its CPU). Every measurement runs at --nice (default -19), so that other load within
+reach of nice disturbs it less.
 
 results.csv has one row per measurement: kind (collective or training), op, rate, p,
 model, batch, bytes, mode, measured_s, predicted_s, then bucket_cap and buckets (DDP's,
@@ -191,21 +192,37 @@ class Runner:
         return [json.loads(line) for line in out.splitlines() if line.startswith("{")]
 
 
+def compute_at_once(args, name, batch, p):
+    """The compute of `p` ranks training at once without communicating (each its own
+    process, as the DDP ranks are): how the machine shares its cores among them (the
+    cores, their SMT siblings, memory bandwidth, and whatever else runs there). The mean
+    of the ranks' medians."""
+    procs = [subprocess.Popen(["nice", "-n", str(args.nice), PY, os.path.join(TOOLS, "bench_ddp.py"), "--model",
+                               name, "--batch", str(batch), "--steps", str(args.steps)], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, env=dict(os.environ, OMP_NUM_THREADS="1"))
+             for _ in range(p)]
+    outs = []
+    for q in procs:
+        out, err = q.communicate(timeout=args.timeout)
+        if q.returncode != 0:
+            raise RuntimeError(f"bench_ddp.py {name} failed:\n{err}")
+        outs.append(json.loads(out.splitlines()[-1]))
+    res = dict(outs[0])
+    for k in ("fwd_s", "bwd_s", "update_s", "iter_s"):
+        res[k] = sum(o[k] for o in outs) / len(outs)
+    return res
+
+
 def measure(args, meta):
     rows, computes, unsupported = [], {}, {}
     hosts = max(args.coll_p + args.p)
     for name, batch in args.models:
-        log(f"compute alone: {name}, batch {batch}")
-        res = subprocess.run(["nice", "-n", str(args.nice), PY, os.path.join(TOOLS, "bench_ddp.py"), "--model", name,
-                              "--batch", str(batch),
-                              "--steps", str(args.steps)], capture_output=True, text=True, env=dict(os.environ,
-                                                                                                  OMP_NUM_THREADS="1"))
-        if res.returncode != 0:
-            raise RuntimeError(f"bench_ddp.py {name} failed:\n{res.stderr}")
-        c = computes[(name, batch)] = json.loads(res.stdout.splitlines()[-1])
-        meta[f"compute {name}:{batch}"] = (f"forward {c['fwd_s']:.6g} s, backward {c['bwd_s']:.6g} s, "
-                                           f"update {c['update_s']:.6g} s (one rank alone, median of "
-                                           f"{c['steps']} steps)")
+        for p in [1] + args.p:
+            log(f"compute of {p} rank(s) at once, no communication: {name}, batch {batch}")
+            c = computes[(name, batch, p)] = compute_at_once(args, name, batch, p)
+            meta[f"compute {name}:{batch} p={p}"] = (
+                f"forward {c['fwd_s']:.6g} s, backward {c['bwd_s']:.6g} s, update {c['update_s']:.6g} s "
+                f"(median of {c['steps']} steps{f', mean of {p} ranks at once' if p > 1 else ', one rank alone'})")
     with ec.EmulatedCluster(hosts, args.rates[0]) as cluster:
         run = Runner(cluster, args.work, args.timeout, args.nice)
         for rate in args.rates:

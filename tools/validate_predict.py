@@ -181,7 +181,9 @@ def predict(args, rows, computes, meta, log):
     out = []
     lets = []
     if has_bundle:
-        for (name, batch), cm in computes.items():
+        for (name, batch, p), cm in computes.items():
+            if p != 1:
+                continue
             lets.append(f"  let k_{name}_{batch} = serial({name}, setup(c.cluster_{ident(args.rates[0])}(1, {dev})), "
                         f"{batch})\n")
             row = {"kind": "training", "op": "compute", "rate": "", "p": 1, "model": name, "batch": batch,
@@ -194,18 +196,18 @@ def predict(args, rows, computes, meta, log):
         if r["kind"] != "training":
             continue
         name, batch, p, rid = r["model"], r["batch"], r["p"], ident(r["rate"])
-        cm = computes[(name, batch)]
+        cm = computes[(name, batch, p)]
         sh = share(p)
         cl = f"c.cluster_{rid}({p}, {dev})"
         common = f"{name}, {cl}, c.coll_{rid}, {p}, {batch}"
         caps = f"{r['bucket_cap']} B, {r['first_bucket']} B"
-        measured_plan = f"ddp({common}, {cm['fwd_s']!r} s, {cm['bwd_s']!r} s, {sh!r}, {caps})"
+        measured_plan = f"ddp({common}, {cm['fwd_s']!r} s, {cm['bwd_s']!r} s, 1.0, {caps})"
         if r["op"] == "comm":
             r["mode"] = "predicted"
             report(f"{measured_plan}.comm", r)
             continue
         r["mode"] = "compute_measured"
-        report(f"iteration({measured_plan}, {cm['update_s']!r} s, {sh!r})", r)
+        report(f"iteration({measured_plan}, {cm['update_s']!r} s, 1.0)", r)
         if has_bundle:
             k = f"k_{name}_{batch}"
             twin = dict(r, mode="all_predicted")
