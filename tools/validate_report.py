@@ -12,7 +12,7 @@ def read(path):
     with open(path) as fh:
         for line in fh:
             if line.startswith("#"):
-                k, _, v = line[1:].partition(":")
+                k, _, v = line[1:].partition(": ")  # keys may hold a colon (`compute lenet5:16 p=2`)
                 meta[k.strip()] = v.strip()
             else:
                 lines.append(line)
@@ -74,6 +74,16 @@ def summary(rows):
         m, x = stats(rs)
         out.append(f"training {model} {mode}: MAPE {100 * m:.1f}%, max {100 * x:.1f}% over {len(rs)} rows")
     return "".join(line + "\n" for line in out)
+
+
+def meta_list(w, meta, prefix, heading):
+    """The `# PREFIX...: text` lines of the CSV as a list under `heading` (none: nothing)."""
+    items = sorted((k[len(prefix):], v) for k, v in meta.items() if k.startswith(prefix))
+    if items:
+        w(heading)
+        for key, text in items:
+            w(f"- {key}: {text}\n")
+        w("\n")
 
 
 def render(path):
@@ -163,18 +173,9 @@ def render(path):
         m, x = stats(comp)
         w(f"| compute of one rank (kernel bundle) | {len(comp)} | {100 * m:.1f}% | {100 * x:.1f}% | |\n")
     w("\n")
-    computes = {k[8:]: v for k, v in meta.items() if k.startswith("compute ")}
-    if computes:
-        w("## Measured compute\n\nThe input of the compute_measured mode (`MODEL:BATCH p=P`: P ranks at once):\n\n")
-        for key, text in sorted(computes.items()):
-            w(f"- {key}: {text}\n")
-        w("\n")
-    links = {k[5:]: v for k, v in meta.items() if k.startswith("link ")}
-    if links:
-        w("## Calibrated links\n\n`ringline calibrate` on the collective rows:\n\n")
-        for rate, text in sorted(links.items()):
-            w(f"- {rate}: {text}\n")
-        w("\n")
+    meta_list(w, meta, "compute ", "## Measured compute\n\nThe input of the compute_measured mode "
+              "(`MODEL:BATCH p=P`: P ranks at once):\n\n")
+    meta_list(w, meta, "link ", "## Calibrated links\n\n`ringline calibrate` on the collective rows:\n\n")
     if it:
         w("## Training\n\nTimes in ms; error = predicted / measured − 1. `comm` rows: the time DDP\n"
           "had an allreduce in flight, against the plan's communication time.\n\n")
