@@ -216,13 +216,15 @@ def compute_at_once(args, name, batch, p):
 def measure(args, meta):
     rows, computes, unsupported = [], {}, {}
     hosts = max(args.coll_p + args.p)
+    def compute(name, batch, p, rate=""):
+        log(f"compute of {p} rank(s) at once, no communication: {name}, batch {batch}")
+        c = computes[(name, batch, p, rate)] = compute_at_once(args, name, batch, p)
+        meta[f"compute {name}:{batch} p={p}{' before ' + rate if rate else ''}"] = (
+            f"forward {c['fwd_s']:.6g} s, backward {c['bwd_s']:.6g} s, update {c['update_s']:.6g} s "
+            f"(median of {c['steps']} steps{f', mean of {p} ranks at once' if p > 1 else ', one rank alone'})")
+
     for name, batch in args.models:
-        for p in [1] + args.p:
-            log(f"compute of {p} rank(s) at once, no communication: {name}, batch {batch}")
-            c = computes[(name, batch, p)] = compute_at_once(args, name, batch, p)
-            meta[f"compute {name}:{batch} p={p}"] = (
-                f"forward {c['fwd_s']:.6g} s, backward {c['bwd_s']:.6g} s, update {c['update_s']:.6g} s "
-                f"(median of {c['steps']} steps{f', mean of {p} ranks at once' if p > 1 else ', one rank alone'})")
+        compute(name, batch, 1)
     with ec.EmulatedCluster(hosts, args.rates[0]) as cluster:
         run = Runner(cluster, args.work, args.timeout, args.nice)
         for rate in args.rates:
@@ -239,6 +241,9 @@ def measure(args, meta):
                                  "measured_s": r["median_s"]})
             for p in args.p:
                 for name, batch in args.models:
+                    # Measured just before the DDP run it stands for: a shared machine's
+                    # speed drifts over minutes.
+                    compute(name, batch, p, rate)
                     log(f"DDP at {rate}, {p} ranks: {name}, batch {batch} per rank")
                     r = run.ranks(p, "bench_ddp.py", ["--model", name, "--batch", str(batch), "--steps",
                                                       str(args.steps)])[0]

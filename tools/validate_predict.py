@@ -181,7 +181,7 @@ def predict(args, rows, computes, meta, log):
     out = []
     lets = []
     if has_bundle:
-        for (name, batch, p), cm in computes.items():
+        for (name, batch, p, rate), cm in computes.items():
             if p != 1:
                 continue
             lets.append(f"  let k_{name}_{batch} = serial({name}, setup(c.cluster_{ident(args.rates[0])}(1, {dev})), "
@@ -196,7 +196,7 @@ def predict(args, rows, computes, meta, log):
         if r["kind"] != "training":
             continue
         name, batch, p, rid = r["model"], r["batch"], r["p"], ident(r["rate"])
-        cm = computes[(name, batch, p)]
+        cm = computes[(name, batch, p, r["rate"])]
         sh = share(p)
         cl = f"c.cluster_{rid}({p}, {dev})"
         common = f"{name}, {cl}, c.coll_{rid}, {p}, {batch}"

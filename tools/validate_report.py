@@ -128,7 +128,7 @@ def render(path):
       "models). Both spread the compute over the layers by their FLOPs.\n\n")
     w("**Sharing the cores.** The ranks share the machine's cores. compute_measured measures\n"
       "it: its compute is that of p ranks training at once without communicating (p copies\n"
-      "of the compute run, the mean of their medians; p = 1 is one rank alone), which counts\n"
+      "of the compute run, the mean of their medians, just before the DDP run), which counts\n"
       "whatever the machine shares among them (cores, SMT siblings, memory bandwidth, other\n"
       "tenants' load). all_predicted models it: with p ranks on c cores each rank gets c / p of\n"
       "a core when p > c, so its compute and update are the bundle's times max(1, p / c) (2\n"
@@ -174,7 +174,7 @@ def render(path):
         w(f"| compute of one rank (kernel bundle) | {len(comp)} | {100 * m:.1f}% | {100 * x:.1f}% | |\n")
     w("\n")
     meta_list(w, meta, "compute ", "## Measured compute\n\nThe input of the compute_measured mode "
-              "(`MODEL:BATCH p=P`: P ranks at once):\n\n")
+              "(`MODEL:BATCH p=P before RATE`: P ranks at once, measured just before that rate's DDP run):\n\n")
     meta_list(w, meta, "link ", "## Calibrated links\n\n`ringline calibrate` on the collective rows:\n\n")
     if it:
         w("## Training\n\nTimes in ms; error = predicted / measured − 1. `comm` rows: the time DDP\n"
