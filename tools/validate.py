@@ -99,6 +99,7 @@ def parse_args(argv):
     ap.add_argument("--nice", type=int, default=-19,
                     help="niceness of the ranks, the compute runs and the profile (default -19: other load on "
                          "the machine disturbs the timings less; 0 to leave it)")
+    ap.add_argument("--note", help="a remark about the run for the report (how busy the machine was, ...)")
     ap.add_argument("-o", "--output", help="results CSV to write")
     ap.add_argument("--report", metavar="RESULTS.csv", help="print the Markdown report of a results CSV")
     ap.add_argument("--check", action="store_true", help="only test whether the validation can run here")
@@ -297,6 +298,8 @@ def main(argv):
         "torch": subprocess.run([PY, "-c", "import torch; print(torch.__version__)"], capture_output=True,
                                 text=True).stdout.strip(),
         "load_before": " ".join(f"{x:.2f}" for x in os.getloadavg())}
+    if args.note:
+        meta["note"] = args.note
     try:
         rows, computes = measure(args, meta)
         meta["load_after"] = " ".join(f"{x:.2f}" for x in os.getloadavg())

@@ -106,6 +106,8 @@ def render(path):
       f"{meta.get('load_before', '?')} before, {meta.get('load_after', '?')} after the measurements.\n")
     w(f"- Collectives gloo lacks here: {meta.get('unsupported', '-')}.\n")
     w(f"- Kernel bundle of the all_predicted mode: {meta.get('bundle', '-')}.\n\n")
+    if meta.get("note"):
+        w(f"**Note on this run.** {meta['note']}\n\n")
     w("The cluster is tools/emulated_cluster.py: one network namespace per rank, joined by a\n"
       "bridge in a namespace of its own, each host's link shaped by tc's token-bucket filter to\n"
       "the rate in both directions (tbf: these kernels have no netem, so latency is the\n"
