@@ -7,6 +7,6 @@ extern "C" const char* __ubsan_default_options() { return "print_stacktrace=1"; 
 // Leaks that are not ours, in libraries we do not build:
 // - ANTLR 4.9's C++ runtime leaks the configurations of a full-context (LL) prediction
 //   that ends in a syntax error: they form a shared_ptr cycle through the
-//   NoViableAltException (antlr/antlr4 issue #2164, open). The parser runs LL only after
+//   NoViableAltException (antlr/antlr4#2164 upstream, unfixed in 4.9). The parser runs LL only after
 //   SLL failed, so only a spec with a syntax error leaks, some kilobytes once.
 extern "C" const char* __lsan_default_suppressions() { return "leak:libantlr4-runtime.so\n"; }

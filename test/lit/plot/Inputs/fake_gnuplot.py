@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Stands in for gnuplot in the plot tests (as RINGLINE_GNUPLOT): copies the script it is
-given (`gnuplot -d SCRIPT`) to $FAKE_GNUPLOT_SCRIPT, then writes a stub chart to the
+given (`gnuplot -d SCRIPT`) to $FAKE_GNUPLOT_SCRIPT, then writes a minimal SVG chart to the
 script's `set output` path; with $FAKE_GNUPLOT_EXIT it fails instead, as gnuplot does:
 a message on stderr and that exit status, and the output left empty."""
 import os
