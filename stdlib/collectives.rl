@@ -121,6 +121,30 @@ schedule binomial_gather(n: B, p: Int, l: Link) {
   repeat lg(p) { send n * (p - 1) / p / max(lg(p), 1) over l }
 }
 schedule binomial_scatter(n: B, p: Int, l: Link) { binomial_gather(n, p, l) }
+// Binomial broadcast whose senders post all their sends at once (gloo's broadcast.cc,
+// facebookincubator/gloo): process v (numbered from the root) receives from
+// v - 2^⌊lg v⌋, then sends to v + 2^i for every i above ⌊lg v⌋ (every i for the root)
+// with v + 2^i < p, and those sends share its link, so they all end after k·nβ for k of
+// them. The time is the latest arrival: one α per hop, nβ times the sends sharing each
+// sender's link along the path. p = 2^d: the chain 0, 1, 3, 7, ...: dα + d(d+1)/2·nβ;
+// p = 3: α + 2nβ; p = 5, 6, 7: 2α + 4nβ, 2α + 5nβ, 2α + 5nβ. `p` must be a constant.
+schedule binomial_broadcast_shared(n: B, p: Int, l: Link) {
+  let key = _shared_tree_key(p)
+  let shares = floor(key / 1024)
+  repeat key - 1024 * shares { send n over l }
+  repeat shares - (key - 1024 * shares) { send n over l with { lat = 0 s } }
+}
+fn _top_bit(v: Int) -> Int = if v == 0 then -1 else flg(v)
+fn _tree_parent(v: Int) -> Int = v - floor(2 ^ flg(v))
+fn _tree_sends(v: Int, p: Int) -> Int = sum i in range(lg(p)): if i > _top_bit(v) and v + floor(2 ^ i) < p then 1 else 0
+// 1024 x (the sends sharing a link along the path to the latest process) + its hops, the
+// largest over the processes (hops < 1024 for any p a machine has).
+fn _shared_tree_key(p: Int) -> Int = {
+  let shares = fold(fn(acc: [Int], v: Int) -> [Int] =
+                      concat(acc, [acc[_tree_parent(v)] + _tree_sends(_tree_parent(v), p)]), [0], range(1, p))
+  let hops = fold(fn(acc: [Int], v: Int) -> [Int] = concat(acc, [acc[_tree_parent(v)] + 1]), [0], range(1, p))
+  max v in range(p): 1024 * shares[v] + hops[v]
+}
 // Binary-tree allreduce (reduce, then broadcast; not pipelined):
 // 2⌈lg p⌉(α + nβ) + ⌈lg p⌉nγ
 schedule tree_allreduce(n: B, p: Int, l: Link, gamma: s/B = 0 s/B) {

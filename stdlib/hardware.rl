@@ -57,8 +57,10 @@ let h200_sxm = h100_sxm5 with { name = "H200-SXM-141GB", membw = 4.8 TB/s, memor
 // The CPU this project is developed on (one core of an AMD EPYC, family 26, as Debian's
 // PyTorch 1.13 uses it on one thread), with the kernel-time models trained from its
 // profile (data/kernels/cpu.csv, docs/kernel-models.md). Peak and bandwidth are the
-// profiler's own measurements: a oneDNN 3x3 convolution and a large copy.
-let epyc_cpu = Device { name = "AMD EPYC (1 thread)", peak_fp64 = 96.38 GFLOP/s,
+// profiler's own measurements: a oneDNN 3x3 convolution and a large copy. A bundle
+// describes one CPU model, so the name says which: the profile's "AMD EPYC" at 2096 MHz
+// with AVX-512 (`stats --device` warns on another CPU).
+let epyc_cpu = Device { name = "AMD EPYC 2096 MHz AVX-512 (1 thread)", peak_fp64 = 96.38 GFLOP/s,
   peak_fp32 = 192.75 GFLOP/s, peak_fp16 = 192.75 GFLOP/s, membw = 39.70 GB/s, memory = 24 GiB,
   kernels = mlp_bundle("kernels/cpu.rlk") }
 
@@ -67,7 +69,7 @@ let epyc_cpu = Device { name = "AMD EPYC (1 thread)", peak_fp64 = 96.38 GFLOP/s,
 // own models (data/kernels/xeon.csv). Kernel times differ by shape between the two CPUs
 // (13 to 24% after their median ratio, docs/kernel-models.md "Two machines"), so each
 // has its own bundle. Peak and bandwidth as measured by the profiler.
-let xeon_cpu = Device { name = "Intel Xeon (1 thread)", peak_fp64 = 85.70 GFLOP/s,
+let xeon_cpu = Device { name = "Intel Xeon 2100 MHz AVX-512 AMX (1 thread)", peak_fp64 = 85.70 GFLOP/s,
   peak_fp32 = 171.40 GFLOP/s, peak_fp16 = 171.40 GFLOP/s, membw = 16.13 GB/s, memory = 24 GiB,
   kernels = mlp_bundle("kernels/xeon.rlk") }
 

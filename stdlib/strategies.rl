@@ -111,8 +111,8 @@ record Setup {
   mixed: Bool = false             // mixed precision: elem 2 B plus fp32 master weights
   dataset: Int = 1281167          // ImageNet-1k's training set
   overlap: Bool = true            // gradient allreduce overlapped with the backward pass
-  bucket: B = 25 MB               // gradient bucket cap (PyTorch DDP); 0 B: one per layer
-  first_bucket: B = 1 MB          // DDP's first (last layers') bucket
+  bucket: B = 25 MiB              // gradient bucket cap (DDP's bucket_cap_mb = 25, in MiB); 0 B: one per layer
+  first_bucket: B = 1 MiB         // DDP's first (last layers') bucket cap
   straggler_cv: Real = 0          // coefficient of variation of a GPU's compute time
   workspace: B = 0 B
   update_flops: Int = 2           // FLOPs per parameter of the weight update
@@ -188,17 +188,20 @@ fn group_reduce_scatter(s: Setup, n: B, g: Int) -> s =
 
 // ---- gradient buckets ---------------------------------------------------------------
 
-// The layers with parameters in backward order, cut into buckets of at most `cap` bytes of
-// gradients (the first one `first`; a layer larger than a bucket is a bucket of its own);
-// `cap` 0 B: one bucket per layer. Each bucket: the indices of its layers.
+// The layers with parameters in backward order, cut into buckets as PyTorch DDP cuts its
+// parameters (torch 1.13 reducer.cpp, compute_bucket_assignment_by_size, with the caps of
+// distributed.py: `first_bucket` for the first, `bucket` after): a bucket takes layers
+// until its gradients reach the cap, the layer that reaches it included, so every bucket
+// but the last holds at least its cap. `bucket` 0 B: one bucket per layer. Each bucket:
+// the indices of its layers.
 fn buckets(net: Network, s: Setup) -> [[Int]] = {
   let order = [len(net.layers) - 1 - i for i in range(len(net.layers)) if net.layers[len(net.layers) - 1 - i].params > 0]
   let add = fn(acc: [[Int]], i: Int) -> [[Int]] = {
     let cap = if len(acc) <= 1 then s.first_bucket else s.bucket
     let last = if len(acc) == 0 then [] else acc[len(acc) - 1]
-    let bytes = (sum j in last: net.layers[j].params) * s.elem + net.layers[i].params * s.elem
+    let full = (sum j in last: net.layers[j].params) * s.elem >= cap
     if len(acc) == 0 then [[i]]
-    else if s.bucket > 0 B and bytes <= cap then concat([acc[k] for k in range(len(acc) - 1)], [concat(last, [i])])
+    else if s.bucket > 0 B and not full then concat([acc[k] for k in range(len(acc) - 1)], [concat(last, [i])])
     else concat(acc, [[i]])
   }
   fold(add, [], order)

@@ -28,7 +28,11 @@ models miss most: random depthwise (40%), grouped (40%) and image-stem (20%) con
 around the workloads' layers, none of the exact layers. A run of it adds rows of those
 classes to a profile made with the default grid (mixed), whose draws it leaves unchanged.
 
-The grid depends only on the arguments (--seed, --grid, --device, --threads, --kinds).
+--workloads twins draws the grid around the layers of tools/torch_twins.py's models (the
+CNNs tools/validate.py trains) instead of torchvision's, and needs no torchvision.
+
+The grid depends only on the arguments (--seed, --grid, --device, --threads, --kinds,
+--workloads).
 Configurations estimated to take too long per call are skipped (on CPU: batches 1..16,
 3-D volumes scaled down). On CPU the default is one thread; on CUDA timing uses events and
 cuDNN's autotuner (torch.backends.cudnn.benchmark).
@@ -38,7 +42,8 @@ On CPU each row also times a fixed probe convolution just before it (column prob
 slowdown at that moment, which takes most of a VM's drift out of the profile.
 
 The output starts with `# key: value` lines describing the device (name, device, cores,
-threads, clock_mhz, torch, date, grid, seed, conv_shapes, peak_flops, mem_bw, ...), then
+threads, clock_mhz, on CPU cpu_family, cpu_model and isa, torch, date, grid, seed,
+conv_shapes, peak_flops, mem_bw, ...), then
 the header `kind,features,median_s,min_s,p10_s,p90_s,reps` and one row per configuration;
 features are the kind's integers in the table's order, space-separated. Progress goes to
 stderr.
@@ -235,13 +240,13 @@ TV_MODELS = [  # (torchvision builder, keyword arguments, input side)
 ]
 
 
-def model_layers():
-    """Per-sample layer shapes of the torchvision models, from forward hooks on the meta
-    device (shapes without data: seconds for all of them). Returns a dict of sets:
-    conv2d (cin h w cout kh kw sh sw ph pw groups), linear (k n rows), bn (c spatial),
-    pool (c h w k s p max), relu (elems)."""
+def model_layers(workloads="torchvision"):
+    """Per-sample layer shapes of the workloads' models, from forward hooks on the meta
+    device (shapes without data: seconds for all of them): torchvision's (TV_MODELS), or
+    the torch twins of tools/torch_twins.py (`twins`: the models tools/validate.py trains,
+    no torchvision needed). Returns a dict of sets: conv2d (cin h w cout kh kw sh sw ph pw
+    groups), linear (k n rows), bn (c spatial), pool (c h w k s p max), relu (elems)."""
     import torch
-    import torchvision.models as tvm
 
     out = {"conv2d": set(), "linear": set(), "bn": set(), "pool": set(), "relu": set()}
 
@@ -279,16 +284,26 @@ def model_layers():
     for n in saved:
         setattr(torch.nn.init, n, lambda t, *a, **k: t)
     try:
-        for builder, kwargs, side in TV_MODELS:
-            model = getattr(tvm, builder)(weights=None, **kwargs).to("meta").eval()
+        for model, shape in workload_models(workloads):
+            model = model.to("meta").eval()
             for mod in model.modules():
                 mod.register_forward_hook(hook)
             with torch.no_grad():
-                model(torch.zeros(1, 3, side, side, device="meta"))
+                model(torch.zeros(1, *shape, device="meta"))
     finally:
         for n, fn in saved.items():
             setattr(torch.nn.init, n, fn)
     return {k: sorted(v) for k, v in out.items()}
+
+
+def workload_models(workloads):
+    """(module, per-sample input shape) of each model of the workloads."""
+    if workloads == "twins":
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import torch_twins
+        return [(torch_twins.build(n), shape) for n, shape in torch_twins.INPUTS.items()]
+    import torchvision.models as tvm
+    return [(getattr(tvm, builder)(weights=None, **kwargs), (3, side, side)) for builder, kwargs, side in TV_MODELS]
 
 
 # CosmoFlow-like 3-D network (per sample): a 4-channel 128^3 volume, 3x3x3 convs with small
@@ -629,19 +644,32 @@ def summarize(samples):
 # ---- device description ------------------------------------------------------------
 
 def cpu_info():
-    name, mhz = "unknown CPU", 0.0
+    """The first CPU of /proc/cpuinfo: model name, MHz, and the identity a bundle records
+    (docs/kernel-models.md, "Which CPU a bundle describes"): family, model and the widest
+    vector ISA (avx512 when the flags have avx512f, else avx2, avx or sse)."""
+    info = {"name": "unknown CPU", "mhz": 0.0, "family": "", "model": "", "isa": ""}
     try:
         with open("/proc/cpuinfo") as fh:
             for line in fh:
                 key, _, val = line.partition(":")
                 key, val = key.strip(), val.strip()
-                if key == "model name" and name == "unknown CPU":
-                    name = val
-                elif key == "cpu MHz" and not mhz:
-                    mhz = float(val)
+                if not key and info["family"]:
+                    break  # the end of the first processor's block
+                if key == "model name" and info["name"] == "unknown CPU":
+                    info["name"] = val
+                elif key == "cpu MHz" and not info["mhz"]:
+                    info["mhz"] = float(val)
+                elif key == "cpu family" and not info["family"]:
+                    info["family"] = val
+                elif key == "model" and not info["model"]:
+                    info["model"] = val
+                elif key == "flags" and not info["isa"]:
+                    flags = set(val.split())
+                    info["isa"] = next((i for f, i in (("avx512f", "avx512"), ("avx2", "avx2"), ("avx", "avx"))
+                                        if f in flags), "sse")
     except OSError:
         pass
-    return name, int(round(mhz))
+    return info
 
 
 def gpu_clock_mhz():
@@ -746,6 +774,10 @@ def parse_args(argv):
                     help="convolution configurations of a grid: the workloads' layers and random ones around "
                          "them (mixed, default), or only random depthwise (40%%), grouped (40%%) and image-stem "
                          "(20%%) ones (odd), the classes with the largest model errors, to add to a profile")
+    ap.add_argument("--workloads", default="torchvision", choices=("torchvision", "twins"),
+                    help="the models whose layers the grid draws around: torchvision's (default) or the torch "
+                         "twins of tools/torch_twins.py, the models tools/validate.py trains (no torchvision "
+                         "needed)")
     ap.add_argument("-o", "--output", required=True, help="the CSV to write")
     args = ap.parse_args(argv)
     if args.conv_shapes != "mixed" and args.replay:
@@ -782,19 +814,20 @@ def import_torch():
     except ImportError:
         pass
     if os.path.exists(SYSTEM_PYTHON) and os.path.realpath(sys.executable) != os.path.realpath(SYSTEM_PYTHON):
-        probe = subprocess.run([SYSTEM_PYTHON, "-c", "import torch, torchvision"], capture_output=True)
+        probe = subprocess.run([SYSTEM_PYTHON, "-c", "import torch"], capture_output=True)
         if probe.returncode == 0:
             os.execv(SYSTEM_PYTHON, [SYSTEM_PYTHON, os.path.abspath(__file__)] + sys.argv[1:])
     sys.exit(f"profile_kernels.py: error: cannot import torch with {sys.executable} (nor with {SYSTEM_PYTHON}); "
-             "install python3-torch and python3-torchvision or set RINGLINE_TORCH_PYTHON")
+             "install python3-torch or set RINGLINE_TORCH_PYTHON")
 
 
 def main(argv):
     args = parse_args(argv)
     torch = import_torch()
     import importlib.util
-    if importlib.util.find_spec("torchvision") is None:
-        sys.exit("profile_kernels.py: error: torchvision is needed for the model shapes")
+    if args.workloads == "torchvision" and not args.replay and importlib.util.find_spec("torchvision") is None:
+        sys.exit("profile_kernels.py: error: torchvision is needed for its models' shapes "
+                 "(apt-get install python3-torchvision, or --workloads twins)")
 
     def log(msg):
         print(f"[profile_kernels] {msg}", file=sys.stderr, flush=True)
@@ -832,7 +865,7 @@ def main(argv):
     if args.replay:
         layers = None
     else:
-        layers = model_layers()
+        layers = model_layers(args.workloads)
     # The grid is planned with nominal rates, so that it depends only on the arguments (and
     # not on how loaded the machine was while the peaks were measured); the measured ones
     # only drive the ETA.
@@ -909,8 +942,10 @@ def main(argv):
             f"copy {bw / 1e9:.1f} GB/s")
     elapsed = time.time() - t_start
     done = len(rows) + len(failures)
+    cpu = {}
     if dev == "cpu":
-        name, clock = cpu_info()
+        cpu = cpu_info()
+        name, clock = cpu["name"], int(round(cpu["mhz"]))
         cores = os.cpu_count() or 0
     else:
         props = torch.cuda.get_device_properties(0)
@@ -921,6 +956,11 @@ def main(argv):
             blas = part.split("=", 1)[1].strip()
     header = [
         ("name", name), ("device", dev), ("cores", cores), ("threads", threads), ("clock_mhz", clock),
+    ]
+    # Which CPU this is beyond its (often masked, in a VM) name: `ringline stats --device`
+    # warns when a bundle runs on another.
+    header += [(k, cpu[v]) for k, v in (("cpu_family", "family"), ("cpu_model", "model"), ("isa", "isa")) if cpu.get(v)]
+    header += [
         ("torch", torch.__version__), ("date", datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")),
         ("grid", args.grid), ("seed", args.seed), ("conv_shapes", args.conv_shapes),
         ("clock", args.clock if dev == "cpu" else "cuda_events"),

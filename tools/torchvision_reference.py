@@ -93,6 +93,13 @@ def measure(name, with_layers, device="meta"):
     finally:
         for fname, f in saved.items():
             setattr(torch.nn.init, fname, f)
+    return count(model, [3, side, side], train, with_layers, device)
+
+
+def count(model, input_shape, train, with_layers, device="meta"):
+    """num_params, conv+linear MACs of one sample and (with_layers) each conv, linear and
+    batchnorm module's kind, own params, MACs and output shape, of any torch module."""
+    import torch
     # On the meta device tensors have shapes but no data: the forward pass costs nothing.
     model = model.to(device).train(train)
     layers = []
@@ -123,9 +130,9 @@ def measure(name, with_layers, device="meta"):
             module.register_forward_hook(hook)
     # Hooks count per sample; training mode needs two samples (batchnorm of a 1x1 map).
     with torch.no_grad():
-        model(torch.zeros(2 if train else 1, 3, side, side, device=device))
+        model(torch.zeros(2 if train else 1, *input_shape, device=device))
     result = {
-        "input": [3, side, side],
+        "input": list(input_shape),
         "num_params": sum(p.numel() for p in model.parameters()),
         "macs": sum(l["macs"] for l in layers),
     }
@@ -191,35 +198,37 @@ def ringline_layers(ringline, stdlib, names):
     return result
 
 
-def compare(ringline, stdlib, names, device):
+def compare(ringline, stdlib, names, device, measure_fn=measure, reference="torchvision"):
+    """Totals and every conv, linear and batchnorm layer of stdlib models `names` against
+    `measure_fn(name, True, device)` (torchvision's models, or tools/torch_twins.py's)."""
     bad = 0
     checked = 0
     ringline_counts = ringline_layers(ringline, stdlib, names)
     for name in names:
-        ref = measure(name, True, device)
+        ref = measure_fn(name, True, device)
         params, macs, ours = ringline_counts[name]
         theirs = [(CODES[l["kind"]], l["params"], l["macs"], l["out"], l["module"]) for l in ref["layers"]]
         if (params, macs) != (ref["num_params"], ref["macs"]):
             print(f"MISMATCH {name}: ringline params {params} macs {macs}, "
-                  f"torchvision params {ref['num_params']} macs {ref['macs']}")
+                  f"{reference} params {ref['num_params']} macs {ref['macs']}")
             bad += 1
         if len(ours) != len(theirs):
             print(f"MISMATCH {name}: {len(ours)} conv/linear/batchnorm layers in ringline, "
-                  f"{len(theirs)} in torchvision")
+                  f"{len(theirs)} in {reference}")
             bad += 1
         for i, (a, b) in enumerate(zip(ours, theirs)):
             if a != b[:4]:
                 print(f"MISMATCH {name} layer {i} ({b[4]}): ringline (kind, params, macs, out) = {a}, "
-                      f"torchvision = {b[:4]}")
+                      f"{reference} = {b[:4]}")
                 bad += 1
                 break
-        print(f"{name}: params {params} macs {macs} (torchvision {ref['num_params']} {ref['macs']}); "
+        print(f"{name}: params {params} macs {macs} ({reference} {ref['num_params']} {ref['macs']}); "
               f"{len(theirs)} conv/linear/batchnorm layers compared")
         checked += 1
     if bad:
         print(f"FAILED: {bad} mismatches")
         return 1
-    print(f"OK: {checked} models match torchvision layer by layer")
+    print(f"OK: {checked} models match {reference} layer by layer")
     return 0
 
 

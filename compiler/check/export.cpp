@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "compiler/check/program.h"
+#include "runtime/kernels/kernels.h"
 
 namespace rl::check {
 
@@ -36,11 +37,23 @@ static Exported Export(const Value& v) {
         e.items.push_back(Export((*v.elems)[i]));
       }
       break;
+    case Value::Kind::Bundle:
+      // A record of strings: `path` (empty for `mlp_bundle()`), then the device lines of
+      // the profile it was fitted on (`ringline stats --device` compares them with this CPU).
+      e.kind = Exported::Kind::Record;
+      e.str = "Bundle";
+      e.field_names.push_back("path");
+      e.items.push_back(Exported{Exported::Kind::String, 0, v.str, {}, {}});
+      if (v.bundle)
+        for (const auto& [key, value] : v.bundle->device.fields) {
+          e.field_names.push_back(key);
+          e.items.push_back(Exported{Exported::Kind::String, 0, value, {}, {}});
+        }
+      break;
     case Value::Kind::Error:
     case Value::Kind::Func:
     case Value::Kind::Builtin:
-    case Value::Kind::Module:
-    case Value::Kind::Bundle: break;
+    case Value::Kind::Module: break;
   }
   return e;
 }

@@ -11,5 +11,6 @@ int RunStats();  // stats_command.cpp
 int RunFit();    // fit_command.cpp
 int RunAdvise(); // advise_command.cpp
 int RunPlot();   // plot_command.cpp
+int RunCalibrate();  // calibrate_command.cpp
 
 }  // namespace rl::driver

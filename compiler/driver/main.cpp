@@ -28,7 +28,8 @@ int main(int argc, char** argv) {
   AddSharedOptions();
   llvm::cl::SetVersionPrinter([](llvm::raw_ostream& os) { os << "ringline " RL_VERSION "\n"; });
   llvm::cl::HideUnrelatedOptions(Category);
-  for (llvm::cl::SubCommand* sub : {&CheckCmd, &EmitCmd, &EvalCmd, &SweepCmd, &StatsCmd, &FitCmd, &AdviseCmd, &PlotCmd})
+  for (llvm::cl::SubCommand* sub : {&CheckCmd, &EmitCmd, &EvalCmd, &SweepCmd, &StatsCmd, &FitCmd, &AdviseCmd, &PlotCmd,
+                                    &CalibrateCmd})
     llvm::cl::HideUnrelatedOptions(Category, *sub);
   // `ringline SUBCOMMAND --help` shows that subcommand's usage, not every one's.
   static const std::pair<const char*, const char*> kUsage[] = {
@@ -42,6 +43,7 @@ int main(int argc, char** argv) {
       {"advise", "  ringline advise [FILE] --model NAME [--cluster C] [--gpus 16,32] [--per-gpu b | --batch B] [--plot C.svg]\n"},
       {"plot", "  ringline plot RESULT.csv|json --x COL --y COL [--series COL] [--logx] [--logy] -o CHART.svg|png\n"
                "  ringline plot --roofline DEVICE --model NAME [--batch B] -o CHART.svg|png\n"},
+      {"calibrate", "  ringline calibrate COLLECTIVES.csv -o cluster.rl [--schedule OP=NAME]\n"},
   };
   std::string overview = "Ringline: compile and evaluate training-cost specs\n\n";
   for (const auto& [name, usage] : kUsage) overview += usage;
@@ -61,8 +63,9 @@ int main(int argc, char** argv) {
     else if (FitCmd) status = RunFit();
     else if (AdviseCmd) status = RunAdvise();
     else if (PlotCmd) status = RunPlot();
+    else if (CalibrateCmd) status = RunCalibrate();
     else {
-      llvm::errs() << "ringline: error: name a subcommand: check, emit, eval, sweep, stats, fit, advise or plot (see --help)\n";
+      llvm::errs() << "ringline: error: name a subcommand: check, emit, eval, sweep, stats, fit, advise, plot or calibrate (see --help)\n";
       status = kUsageError;
     }
   };

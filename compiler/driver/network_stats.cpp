@@ -11,6 +11,7 @@
 #include <algorithm>
 
 #include "compiler/base/suggest.h"
+#include "compiler/driver/host_cpu.h"
 #include "compiler/units/units.h"
 
 namespace rl::driver {
@@ -79,6 +80,14 @@ Exit TimeLayers(const std::string& spec_import, bool spec_has_device, const std:
     out.device = dev->Field("name") ? dev->Field("name")->str : q.device;
     out.peak = Num(*dev, "peak");
     out.membw = Num(*dev, "membw");
+    // A CPU bundle describes the CPU it was profiled on; say so when this is another one.
+    if (const check::Exported* k = dev->Field("kernels"); k && k->kind == check::Exported::Kind::Record)
+      if (std::optional<CpuIdentity> host = HostCpu())
+        if (std::string why = CpuMismatch(*k, *host); !why.empty())
+          llvm::errs() << fmt::format(
+              "ringline: warning: the kernel bundle of `{}` (`{}`) may not describe this CPU: {}; its times may not "
+              "hold here (profile this machine: tools/profile_kernels.py, docs/kernel-models.md)\n",
+              q.device, k->Field("path") ? k->Field("path")->str : "", why);
   }
   const unsigned batch = q.batch, elem = q.element_bytes;
   std::string text = fmt::format(

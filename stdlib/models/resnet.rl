@@ -1,6 +1,8 @@
 // stdlib.models.resnet: torchvision's ResNet family (v1.5: the stride of a downsampling
 // bottleneck sits on its 3x3 conv), Wide ResNet and ResNeXt, at 224x224. Each model matches
 // torchvision 0.14's num_params and conv+linear MACs exactly (test/lit/models/).
+// `resnet18_cifar` is the 32x32 ResNet-18 of CIFAR-10 code (kuangliu/pytorch-cifar's
+// ResNet18()), whose torch twin is in tools/torch_twins.py.
 import stdlib.layers
 
 // torchvision's BasicBlock (ResNet-18/34): two 3x3 convs; a strided 1x1 projection when
@@ -39,6 +41,16 @@ fn resnet(name: String, block: fn(Int, Int) -> Block, depths: [Int], size: Int =
     _stage(block, 256, depths[2], 2), _stage(block, 512, depths[3], 2),
     global_avgpool, dense(classes)])
 
+// The CIFAR-10 form on 3x32x32 inputs: a 3x3 stride-1 stem without max pooling (so the
+// four stages run at 32, 16, 8 and 4 pixels), then the same stages, global average
+// pooling and a 10-way classifier.
+fn resnet_cifar(name: String, block: fn(Int, Int) -> Block, depths: [Int], classes: Int = 10) -> Network =
+  network(name, [3, 32, 32], [
+    conv2d(64, k = 3, p = 1, bias = false), batchnorm, relu,
+    _stage(block, 64, depths[0], 1), _stage(block, 128, depths[1], 2),
+    _stage(block, 256, depths[2], 2), _stage(block, 512, depths[3], 2),
+    global_avgpool, dense(classes)])
+
 let _plain: fn(Int, Int) -> Block = fn(planes: Int, s: Int) -> Block = bottleneck(planes, s)
 
 let resnet18 = resnet("resnet18", basic_block, [2, 2, 2, 2])
@@ -50,3 +62,4 @@ let wide_resnet50_2 = resnet("wide_resnet50_2",
   fn(planes: Int, s: Int) -> Block = bottleneck(planes, s, base_width = 128), [3, 4, 6, 3])
 let resnext50_32x4d = resnet("resnext50_32x4d",
   fn(planes: Int, s: Int) -> Block = bottleneck(planes, s, groups = 32, base_width = 4), [3, 4, 6, 3])
+let resnet18_cifar = resnet_cifar("resnet18_cifar", basic_block, [2, 2, 2, 2])

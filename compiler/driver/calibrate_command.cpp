@@ -1,0 +1,310 @@
+// `ringline calibrate`: fits each link's α, β and γ from measured collectives and writes a
+// Ringline cluster spec (docs/validation.md).
+//   ringline calibrate COLLECTIVES.csv -o cluster.rl [--schedule op=NAME]... [--above BYTES]
+// The CSV has a header row naming at least the columns `op`, `p`, `bytes` and
+// `measured_s`; `rate` groups the rows into links (one link without it), and rows whose
+// `kind` is not `collective` are skipped (tools/validate.py's results.csv reads as is).
+// Each op is modelled by a schedule of stdlib.collectives (the algorithms gloo runs by
+// default), whose time at α = 1 s, at β = 1 s/B and at γ = 1 s/B the checker computes, so
+// the fit is of exactly the formulas the strategies library will evaluate. A malformed
+// CSV, an unknown op or schedule, or points that cannot be fitted are a `ringline:
+// error:` line and exit status 2, as for `ringline fit`.
+#include <fmt/format.h>
+#include <llvm/ADT/SmallVector.h>
+#include <llvm/ADT/StringExtras.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+#include "compiler/base/suggest.h"
+#include "compiler/driver/calibrate.h"
+#include "compiler/driver/commands.h"
+#include "compiler/driver/evaluate.h"
+#include "compiler/driver/options.h"
+#include "compiler/driver/session.h"
+#include "runtime/files.h"
+
+namespace rl::driver {
+
+extern std::string g_stdlib_dir;  // main.cpp
+
+cl::SubCommand CalibrateCmd("calibrate", "Fit links' alpha, beta and gamma from measured collectives into a cluster spec");
+static cl::list<std::string> CalFiles(cl::Positional, cl::desc("<collectives.csv>"), cl::ZeroOrMore,
+                                      cl::sub(CalibrateCmd), cl::cat(Category));
+static cl::opt<std::string> CalOutput("o", cl::desc("Cluster spec to write"), cl::value_desc("cluster.rl"),
+                                      cl::sub(CalibrateCmd), cl::cat(Category));
+static cl::list<std::string> CalSchedules("schedule",
+                                          cl::desc("Model an op by another stdlib.collectives schedule: OP=NAME"),
+                                          cl::value_desc("OP=NAME"), cl::sub(CalibrateCmd), cl::cat(Category));
+static cl::opt<unsigned long long> CalAbove("above",
+                                            cl::desc("Also summarise the error of the points above this many bytes"),
+                                            cl::init(65536), cl::value_desc("BYTES"), cl::sub(CalibrateCmd),
+                                            cl::cat(Category));
+
+namespace {
+
+int Fail(const std::string& msg) {
+  llvm::errs() << "ringline: error: " << msg << "\n";
+  return kUsageError;
+}
+
+// The schedules gloo runs (facebookincubator/gloo: allreduce.cc and allgather.cc are
+// rings, broadcast.cc a binomial tree whose senders post all their sends at once).
+const std::map<std::string, std::string>& DefaultSchedules() {
+  static const std::map<std::string, std::string> m = {{"allreduce", "ring_allreduce"},
+                                                       {"allgather", "ring_allgather"},
+                                                       {"reduce_scatter", "ring_reduce_scatter"},
+                                                       {"broadcast", "binomial_broadcast_shared"}};
+  return m;
+}
+// Ops that reduce pass γ to their schedule.
+bool Reduces(const std::string& op) { return op == "allreduce" || op == "reduce_scatter" || op == "reduce"; }
+
+struct Points {
+  std::vector<std::string> links;                      // in first-seen order
+  std::map<std::string, std::vector<CalibrationPoint>> by_link;
+};
+
+llvm::Expected<Points> ReadCsv(const std::string& path, const std::map<std::string, std::string>& schedules) {
+  auto fail = [&](size_t line, const std::string& msg) -> llvm::Error {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   line ? fmt::format("{}:{}: {}", path, line, msg) : fmt::format("{}: {}", path, msg));
+  };
+  auto buf = ReadRegularFile(path, kMaxSourceBytes, /*text=*/true);
+  if (!buf) return fail(0, fmt::format("cannot read: {}", llvm::toString(buf.takeError())));
+  llvm::SmallVector<llvm::StringRef, 0> lines;
+  (*buf)->getBuffer().split(lines, '\n');
+  std::map<std::string, int> col;
+  size_t columns = 0;
+  Points out;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    llvm::StringRef text = lines[i].trim();
+    if (text.empty() || text.starts_with("#")) continue;
+    llvm::SmallVector<llvm::StringRef, 16> cells;
+    text.split(cells, ',');
+    if (col.empty()) {
+      for (size_t c = 0; c < cells.size(); ++c) col[cells[c].trim().str()] = int(c);
+      columns = cells.size();
+      std::vector<std::string> missing;
+      for (const char* need : {"op", "p", "bytes", "measured_s"})
+        if (!col.count(need)) missing.push_back(fmt::format("`{}`", need));
+      if (!missing.empty())
+        return fail(i + 1, fmt::format("the header row lacks the column{} {} (it has `{}`)", missing.size() > 1 ? "s" : "",
+                                       fmt::join(missing, ", "), text.str()));
+      continue;
+    }
+    if (cells.size() != columns) return fail(i + 1, fmt::format("expected {} columns, got {}", columns, cells.size()));
+    auto cell = [&](const char* name) { return cells[size_t(col[name])].trim(); };
+    if (col.count("kind") && cell("kind") != "collective") continue;
+    CalibrationPoint pt;
+    pt.line = i + 1;
+    pt.op = cell("op").str();
+    if (!schedules.count(pt.op)) {
+      std::vector<std::string> ops;
+      for (const auto& [op, _] : schedules) ops.push_back(op);
+      return fail(i + 1, fmt::format("no schedule models op `{}`{}; the ops: {} (or name one with --schedule {}=NAME)",
+                                     pt.op, DidYouMean(pt.op, ops), fmt::join(ops, ", "), pt.op));
+    }
+    double v = 0;
+    if (cell("p").getAsDouble(v) || !(v >= 2) || v != std::floor(v) || v > 1e6)
+      return fail(i + 1, fmt::format("`p` must be a whole number of processes, at least 2, got `{}`", cell("p").str()));
+    pt.p = int(v);
+    if (cell("bytes").getAsDouble(pt.bytes) || !(pt.bytes > 0) || !std::isfinite(pt.bytes))
+      return fail(i + 1, fmt::format("`bytes` must be a positive number, got `{}`", cell("bytes").str()));
+    if (cell("measured_s").getAsDouble(pt.measured) || !(pt.measured > 0) || !std::isfinite(pt.measured))
+      return fail(i + 1,
+                  fmt::format("`measured_s` must be a positive number of seconds, got `{}`", cell("measured_s").str()));
+    std::string link = col.count("rate") ? cell("rate").str() : "link";
+    if (link.empty()) return fail(i + 1, "`rate` is empty");
+    if (!out.by_link.count(link)) out.links.push_back(link);
+    out.by_link[link].push_back(pt);
+  }
+  if (col.empty()) return fail(0, "no header row (it needs the columns `op`, `p`, `bytes` and `measured_s`)");
+  if (out.links.empty()) return fail(0, "no collective measurements");
+  return out;
+}
+
+// The schedule names stdlib.collectives defines, for --schedule.
+std::vector<std::string> StdlibSchedules() {
+  Session s;
+  std::vector<std::string> out;
+  if (s.Load(g_stdlib_dir + "/collectives.rl") != kOk) return out;
+  for (const ast::FnDecl& f : s.comp->Root()->fns)
+    if (f.schedule) out.push_back(f.name);
+  return out;
+}
+
+// Fills each point's (a, b, c): its schedule's time at α = 1 s (β, γ = 0), at β = 1 s/B
+// and at γ = 1 s/B, from one generated module whose lets the checker folds.
+bool Coefficients(Points& pts, const std::map<std::string, std::string>& schedules) {
+  std::string text =
+      "import stdlib.hardware\nimport stdlib.collectives\n"
+      "let __alpha = Link { bw = 1e300 B/s, lat = 1 s }\nlet __beta = Link { bw = 1 B/s, lat = 0 s }\n"
+      "let __none = Link { bw = 1e300 B/s, lat = 0 s }\nlet __k = [";
+  std::vector<CalibrationPoint*> order;
+  for (const std::string& link : pts.links)
+    for (CalibrationPoint& p : pts.by_link[link]) {
+      const std::string& fn = schedules.at(p.op);
+      auto call = [&](const char* l, const char* gamma) {
+        return fmt::format("{}({} B, {}, {}{}) / 1 s", fn, p.bytes, p.p, l,
+                           Reduces(p.op) ? fmt::format(", {} s/B", gamma) : "");
+      };
+      text += fmt::format("{}[{}, {}, {}]", order.empty() ? "" : ",\n  ", call("__alpha", "0"), call("__beta", "0"),
+                          call("__none", "1"));
+      order.push_back(&p);
+    }
+  text += "]\n";
+  Session s;
+  if (s.LoadText(text, "<calibrate>") != kOk) return false;
+  std::optional<check::Exported> k = s.comp->ExportGlobal("__k");
+  if (s.diags.ErrorCount() > 0 || !k || k->items.size() != order.size()) return false;
+  for (size_t i = 0; i < order.size(); ++i) {
+    const check::Exported& row = k->items[i];
+    if (row.items.size() != 3) return false;
+    for (const check::Exported& e : row.items)
+      if (e.kind != check::Exported::Kind::Number) return false;
+    order[i]->a = row.items[0].number;
+    order[i]->b = row.items[1].number;
+    order[i]->c = Reduces(order[i]->op) ? row.items[2].number : 0;
+  }
+  return true;
+}
+
+// A Ringline identifier from a rate ("200mbit" -> "200mbit", "1.5 Gbit/s" -> "1_5_gbit_s").
+std::string Ident(const std::string& link) {
+  std::string out;
+  for (char c : link) out += std::isalnum(static_cast<unsigned char>(c)) ? char(std::tolower(c)) : '_';
+  return out;
+}
+
+struct Summary {
+  double mape = 0, max = 0;
+  size_t n = 0;
+};
+Summary Summarise(const LinkFit& f, llvm::ArrayRef<CalibrationPoint> pts, double above) {
+  Summary s;
+  for (size_t i = 0; i < pts.size(); ++i)
+    if (pts[i].bytes > above) {
+      double e = std::abs(f.Error(i, pts));
+      s.mape += e, s.max = std::max(s.max, e), ++s.n;
+    }
+  if (s.n) s.mape /= double(s.n);
+  return s;
+}
+
+std::string SummaryText(const Summary& s) {
+  return fmt::format("MAPE {:.1f}%, max {:.1f}% over {} points", 100 * s.mape, 100 * s.max, s.n);
+}
+
+void WriteSpec(std::ostream& os, const std::string& csv, const Points& pts, const std::map<std::string, LinkFit>& fits,
+               const std::map<std::string, std::string>& schedules) {
+  std::vector<std::string> used;
+  for (const auto& [op, fn] : schedules) used.push_back(fmt::format("{}: {}", op, fn));
+  os << fmt::format(
+      "// A cluster spec fitted by `ringline calibrate {}`: per link, Hockney's α (`lat`) and\n"
+      "// β (1 / `bw`) and the reduction cost γ per byte, by least squares on the relative error\n"
+      "// of each measured collective, modelled by the stdlib.collectives schedules\n"
+      "//   {}\n"
+      "// Each link has a function per op (the fitted model), a `Collectives` record of them and\n"
+      "// a cluster of one rank per host.\n"
+      "import stdlib.hardware\nimport stdlib.collectives\nimport stdlib.strategies\n",
+      csv, fmt::join(used, ", "));
+  for (const std::string& link : pts.links) {
+    const LinkFit& f = fits.at(link);
+    const std::vector<CalibrationPoint>& p = pts.by_link.at(link);
+    const std::string id = Ident(link);
+    os << fmt::format("\n// {}: {}; {}\n", link, SummaryText(Summarise(f, p, 0)),
+                      f.gamma_fitted ? "γ fitted" : "γ = 0: " + f.gamma_note);
+    os << fmt::format("let link_{} = Link {{ bw = {} B/s, lat = {} s }}\n", id, 1 / f.beta, f.alpha);
+    os << fmt::format("let gamma_{} = {} s/B\n", id, f.gamma);
+    // One function per op, with this link's γ where the op reduces: the model each
+    // measured point was fitted with.
+    for (const auto& [op, fn] : schedules)
+      os << fmt::format("fn {0}_{1}(n: B, p: Int, l: Link) -> s = {2}(n, p, l{3})\n", Ident(op), id, fn,
+                        Reduces(op) ? ", gamma_" + id : "");
+    os << fmt::format(
+        "let coll_{0} = Collectives {{ allreduce = allreduce_{0}, allgather = allgather_{0},\n"
+        "  reduce_scatter = reduce_scatter_{0}, hierarchical = false }}\n",
+        id);
+    os << fmt::format(
+        "fn cluster_{0}(nodes: Int, device: Device) -> Cluster = Cluster {{ name = \"{1}\", nodes = nodes,\n"
+        "  node = Node {{ name = \"{1} host\", device = device, gpus = 1, link = link_{0}, topo = switched,\n"
+        "                nics = 1, nic = link_{0} }} }}\n",
+        id, link);
+  }
+}
+
+// Reads, fits, prints the table and writes the spec to `os`; the exit status.
+int Calibrate(std::ostream& os) {
+  std::map<std::string, std::string> schedules = DefaultSchedules();
+  if (!CalSchedules.empty()) {
+    const std::vector<std::string> known = StdlibSchedules();
+    for (const std::string& opt : CalSchedules) {
+      auto [op, name] = llvm::StringRef(opt).split('=');
+      if (op.trim().empty() || name.trim().empty())
+        return Fail(fmt::format("--schedule takes OP=NAME, got `{}`", opt));
+      if (std::find(known.begin(), known.end(), name.trim().str()) == known.end())
+        return Fail(fmt::format("stdlib.collectives has no schedule `{}`{}", name.trim().str(),
+                                DidYouMean(name.trim().str(), known)));
+      schedules[op.trim().str()] = name.trim().str();
+    }
+  }
+  llvm::Expected<Points> pts = ReadCsv(CalFiles[0], schedules);
+  if (!pts) return Fail(llvm::toString(pts.takeError()));
+  std::set<std::string> ids;
+  for (const std::string& link : pts->links)
+    if (!ids.insert(Ident(link)).second)
+      return Fail(fmt::format("two rates name the same link `{}`; give them distinct names", Ident(link)));
+  if (!Coefficients(*pts, schedules)) return Fail("could not evaluate the schedules (see the diagnostics above)");
+  std::map<std::string, LinkFit> fits;
+  for (const std::string& link : pts->links) {
+    llvm::Expected<LinkFit> f = FitLink(link, pts->by_link[link]);
+    if (!f) return Fail(llvm::toString(f.takeError()));
+    if (!(f->beta > 0))
+      return Fail(fmt::format("the fit of link `{}` has no bandwidth term (β = 0): measure larger messages", link));
+    fits.emplace(link, std::move(*f));
+  }
+  llvm::outs() << fmt::format("{:<10} {:<15} {:>3} {:>10} {:>12} {:>12} {:>8}\n", "link", "op", "p", "bytes",
+                              "measured[s]", "fitted[s]", "error[%]");
+  for (const std::string& link : pts->links) {
+    const std::vector<CalibrationPoint>& p = pts->by_link[link];
+    const LinkFit& f = fits.at(link);
+    for (size_t i = 0; i < p.size(); ++i)
+      llvm::outs() << fmt::format("{:<10} {:<15} {:>3} {:>10} {:>12.6g} {:>12.6g} {:>+8.1f}\n", link, p[i].op, p[i].p,
+                                  p[i].bytes, p[i].measured, f.fitted[i], 100 * f.Error(i, p));
+  }
+  for (const std::string& link : pts->links) {
+    const LinkFit& f = fits.at(link);
+    const std::vector<CalibrationPoint>& p = pts->by_link[link];
+    llvm::outs() << fmt::format("{}: alpha = {:.6g} us, beta = 1 / ({:.6g} MB/s), gamma = {:.6g} ns/B{}\n", link,
+                                1e6 * f.alpha, 1e-6 / f.beta, 1e9 * f.gamma,
+                                f.gamma_fitted ? "" : " (not fitted: " + f.gamma_note + ")");
+    llvm::outs() << fmt::format("  error: {}; above {} B: {}\n", SummaryText(Summarise(f, p, 0)),
+                                static_cast<unsigned long long>(CalAbove), SummaryText(Summarise(f, p, double(CalAbove))));
+  }
+  WriteSpec(os, CalFiles[0], *pts, fits, schedules);
+  return kOk;
+}
+
+}  // namespace
+
+int RunCalibrate() {
+  if (CalFiles.size() != 1) return Fail("`calibrate` takes one CSV of collective measurements");
+  if (CalOutput.empty()) return Fail("name the cluster spec to write with -o cluster.rl");
+  // Opened before any work, so a target that cannot be written fails at once.
+  Output out(CalOutput, {CalFiles[0]});
+  if (!out.Open()) return kUsageError;
+  int status = Calibrate(out.stream());
+  if (status != kOk) {
+    out.Discard();
+    return status;
+  }
+  if (!out.Commit()) return kUsageError;
+  llvm::outs() << fmt::format("wrote {}\n", std::string(CalOutput));
+  return kOk;
+}
+
+}  // namespace rl::driver
