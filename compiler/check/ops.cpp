@@ -82,7 +82,7 @@ static Value Emit(Program& p, ir::Op op, const Value& l, const Value* r, ScalarT
   // difference, product or power that gets there becomes NaN and the run reports it
   // ([non_finite], located here; interp::FindNonFinite names the cause).
   if (t.base == B::Int && (op == ir::Op::Add || op == ir::Op::Sub || op == ir::Op::Mul || op == ir::Op::Pow) &&
-      !(ir::MagnitudeBound(*env.ir, id) <= ir::kMaxExactInt))
+      !(ir::MagnitudeBound(*env.ir, id, p.int_bounds) <= ir::kMaxExactInt))
     id = ir::GuardExactInt(*env.ir, id, where);
   return Value::Dynamic(id, t);
 }

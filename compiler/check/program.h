@@ -107,6 +107,8 @@ class Program {
                           bool types = false);
   ModuleInfo* root = nullptr;
   bool env_error = false;
+  // ir::MagnitudeBound's cache for the scenario being lowered (reset by LowerScenario).
+  std::vector<double> int_bounds;
 
   // Whether a spec may read `path` (an import or a bundle): a file inside the root spec's
   // folder tree, the standard library or an --allow-path folder, its symlinks resolved.

@@ -205,6 +205,7 @@ std::optional<ir::Scenario> Program::LowerScenario(ModuleInfo* m, const ast::Sce
                                                    const Specialisation& spec) {
   unsigned errors_before = diags_.ErrorCount();
   ir::Scenario out;
+  int_bounds.clear();
   out.name = s.name;
   // Each lowering (a variant) has the whole evaluation budget.
   eval_steps_ = 0;

@@ -102,9 +102,10 @@ inline constexpr double kMaxExactInt = 9007199254740992.0;  // 2^53
 ValueId GuardExactInt(Scenario& s, ValueId v, SourceRange r);
 bool IsExactIntGuard(const Scenario& s, const Inst& select);
 // An upper bound on |v| over every point of the scenario's params (their values and
-// defaults), looking `depth` instructions back; infinity when nothing better is known.
+// defaults); infinity when nothing better is known. `known` caches the bounds of the
+// scenario's values (empty for a new scenario; its instructions are only appended).
 // Guards are only emitted where this bound passes 2^53.
-double MagnitudeBound(const Scenario& s, ValueId v, int depth = 12);
+double MagnitudeBound(const Scenario& s, ValueId v, std::vector<double>& known);
 
 // Makes a comparison on NaN an error instead of a silent `false`: every select and require
 // whose condition compares a value that can be NaN gets a probe (0, or NaN when a compared

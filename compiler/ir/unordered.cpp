@@ -25,11 +25,12 @@ bool IsExactIntGuard(const Scenario& s, const Inst& in) {
   return abs.op == Op::Abs && abs.a == in.b && lim.op == Op::Const && lim.imm == kMaxExactInt;
 }
 
-double MagnitudeBound(const Scenario& s, ValueId v, int depth) {
+static double Bound(const Scenario& s, ValueId v, std::vector<double>& known, int depth);
+
+// One instruction's bound from its operands' (known, or looked up `depth` back).
+static double BoundOf(const Scenario& s, const Inst& in, std::vector<double>& known, int depth) {
   constexpr double kInf = std::numeric_limits<double>::infinity();
-  if (depth <= 0) return kInf;
-  const Inst& in = s[v];
-  auto m = [&](ValueId x) { return MagnitudeBound(s, x, depth - 1); };
+  auto m = [&](ValueId x) { return Bound(s, x, known, depth - 1); };
   switch (in.op) {
     case Op::Const: return std::fabs(in.imm);
     case Op::Param: {
@@ -62,6 +63,17 @@ double MagnitudeBound(const Scenario& s, ValueId v, int depth) {
     default: return kInf;
   }
 }
+
+// Each value's bound is found once per scenario (`known`, -1 where not yet); the depth
+// only keeps the recursion shallow, a value past it being unbounded (which is safe).
+static double Bound(const Scenario& s, ValueId v, std::vector<double>& known, int depth) {
+  if (depth <= 0) return std::numeric_limits<double>::infinity();
+  if (known.size() < s.insts.size()) known.resize(s.insts.size(), -1);
+  if (known[v.index] < 0) known[v.index] = BoundOf(s, s[v], known, depth);
+  return known[v.index];
+}
+
+double MagnitudeBound(const Scenario& s, ValueId v, std::vector<double>& known) { return Bound(s, v, known, 64); }
 
 namespace {
 
