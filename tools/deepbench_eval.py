@@ -66,6 +66,8 @@ def main():
     ap.add_argument("--skip-cv", action="store_true")
     ap.add_argument("--skip-lodo", action="store_true")
     args = ap.parse_args()
+    if args.bundles:
+        os.makedirs(args.bundles, exist_ok=True)
     run([sys.executable, os.path.join(HERE, "deepbench_import.py"), "--all", "-o", args.work,
          "--ringline", args.ringline])
     profiles = sorted(glob.glob(os.path.join(args.work, "*.csv")))
