@@ -14,11 +14,15 @@ FUZZ_TIMEOUT ?= 900
 PACKAGES = antlr4 libantlr4-runtime-dev uuid-dev llvm-19-dev llvm-19-tools libfmt-dev \
            libeigen3-dev libgtest-dev libgmock-dev libbenchmark-dev cmake ninja-build g++ \
            python3 ccache gnuplot-nox clang-19 libclang-rt-19-dev
+# What `make test` adds: Debian's PyTorch (gloo) and iproute2 (`ip netns`, tc) for the short
+# validation on an emulated cluster (docs/validation.md), which skips without root.
+TEST_PACKAGES = python3-torch iproute2
 
-.PHONY: demo test setup build clean asan-build fuzz-build test-asan fuzz-long
+.PHONY: demo test setup test-setup build clean asan-build fuzz-build test-asan fuzz-long
 
-setup:
-	@missing=""; for p in $(PACKAGES); do \
+# Installs the missing packages of the list $(1) with apt-get (as root, or through sudo).
+define install_missing
+	@missing=""; for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -27,6 +31,13 @@ setup:
 	  $$SUDO apt-get update -q && \
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q --no-install-recommends $$missing; \
 	fi
+endef
+
+setup:
+	$(call install_missing,$(PACKAGES))
+
+test-setup: setup
+	$(call install_missing,$(TEST_PACKAGES))
 
 $(BUILD)/build.ninja:
 	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release
@@ -41,7 +52,7 @@ demo: build
 	  --plot $(BUILD)/demo/advise-resnet50-abci.svg
 	@echo "chart: $(BUILD)/demo/advise-resnet50-abci.svg"
 
-test: build fuzz-build
+test: build fuzz-build test-setup
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 	cd $(ASAN_BUILD) && ctest -L fuzz --output-on-failure -j $(JOBS)
 

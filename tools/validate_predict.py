@@ -44,6 +44,14 @@ def share(p):
     return max(1.0, p / (os.cpu_count() or 1))
 
 
+def overlaps(args, p):
+    """Whether DDP's allreduces overlap the backward pass in the prediction: always, or
+    (--overlap cores) only while every rank has a core of its own. With more ranks than
+    cores every core is running some rank's compute, and gloo's reductions and the TCP
+    stack wait for a core rather than for the link."""
+    return args.overlap == "always" or p <= (os.cpu_count() or 1)
+
+
 def run(argv, **kw):
     return subprocess.run(argv, capture_output=True, text=True, **kw)
 
@@ -56,7 +64,8 @@ def calibrate(args, rows, meta, log):
             if r["kind"] == "collective":
                 fh.write(f"collective,{r['op']},{r['rate']},{r['p']},{r['bytes']},{r['measured_s']!r}\n")
     spec = os.path.join(args.work, "cluster.rl")
-    res = run([args.ringline, "calibrate", path, "-o", spec])
+    res = run([args.ringline, "calibrate", path, "-o", spec, "--fit-above", str(args.fit_above)] +
+              (["--fit-ops", args.fit_ops] if args.fit_ops else []))
     with open(os.path.join(args.work, "calibrate.txt"), "w") as fh:
         fh.write(res.stdout + res.stderr)
     if res.returncode != 0:
@@ -153,9 +162,10 @@ import stdlib.models.all
 // on the calibrated link's collectives, the compute (forward and backward of one rank,
 // times `share`) spread over the layers by FLOPs.
 fn ddp(net: Network, cl: Cluster, coll: Collectives, p: Int, b: Int, fwd: s, bwd: s, share: Real,
-       cap: B, first: B) -> Plan = {{
+       cap: B, first: B, overlap: Bool) -> Plan = {{
   let comp = Compute {{ source = "measured", sample_time = share * (fwd + bwd) / b, bwd_share = bwd / (fwd + bwd) }}
-  data_parallel(net, setup(cl) with {{ compute = comp, coll = coll, bucket = cap, first_bucket = first }}, p, b)
+  data_parallel(net, setup(cl) with {{ compute = comp, coll = coll, bucket = cap, first_bucket = first,
+                                      overlap = overlap }}, p, b)
 }}
 // The iteration with `update` (times `share`) for the update.
 fn iteration(plan: Plan, update: s, share: Real) -> s = plan.iter - plan.update + share * update
@@ -200,7 +210,7 @@ def predict(args, rows, computes, meta, log):
         sh = share(p)
         cl = f"c.cluster_{rid}({p}, {dev})"
         common = f"{name}, {cl}, c.coll_{rid}, {p}, {batch}"
-        caps = f"{r['bucket_cap']} B, {r['first_bucket']} B"
+        caps = f"{r['bucket_cap']} B, {r['first_bucket']} B, {'true' if overlaps(args, p) else 'false'}"
         measured_plan = f"ddp({common}, {cm['fwd_s']!r} s, {cm['bwd_s']!r} s, 1.0, {caps})"
         if r["op"] == "comm":
             r["mode"] = "predicted"

@@ -86,6 +86,12 @@ def meta_list(w, meta, prefix, heading):
         w("\n")
 
 
+def fit_scope(meta):
+    """Which collectives the links were fitted on (`# fit_above: BYTES`, none: all)."""
+    above = int(meta.get("fit_above") or 0)
+    return f" above {size_label(above)}" if above else ""
+
+
 def render(path):
     meta, rows = read(path)
     rows = [r for r in rows if r["predicted_s"] is not None and r["measured_s"]]
@@ -117,7 +123,7 @@ def render(path):
       "(one intra-op thread per rank, one fixed batch, SGD), the median over steps of the\n"
       "slowest rank's iteration, after warm-up steps in which DDP rebuilds its buckets.\n\n")
     w("**Prediction.** `ringline calibrate` fits each rate's link (α, β and the reduction cost\n"
-      "γ, least squares on relative errors) from these collectives, modelling each op by the\n"
+      f"γ, least squares on relative errors) from these collectives{fit_scope(meta)}, modelling each op by the\n"
       "stdlib.collectives schedule of the algorithm gloo runs (ring allreduce and allgather;\n"
       "for broadcast `binomial_broadcast_shared`, gloo's binomial tree whose senders share\n"
       "their link); every collective row is that fit's prediction. A training row is\n"
@@ -144,10 +150,10 @@ def render(path):
       "every measurement has a prediction, gloo's missing reduce_scatter is recorded, the\n"
       "calibrated bandwidth is 0.5 to 1.05 times the tbf rate, and nothing above 64 KiB is\n"
       "off by more than a factor of 2. Without root, `ip netns` or /usr/bin/python3 with torch\n"
-      "it prints why and exits 77, which ctest reports as skipped. The Makefile does not\n"
-      "install python3-torch: on a fresh Debian 12 with the build's packages, `apt-get -s`\n"
-      "counts 294 more packages, 211 MB to download and 900 MB installed (no network here to\n"
-      "time the download), more than the rest of the build together.\n\n")
+      "it prints why and exits 77, which ctest reports as skipped. `make test` installs\n"
+      "python3-torch and iproute2 for it (on a fresh Debian 12 with the build's packages,\n"
+      "`apt-get -s` counts 294 more packages, 211 MB to download and 900 MB installed); `make\n"
+      "demo` does not.\n\n")
     w("## Figures\n\n")
     big = [r for r in coll if r["bytes"] > ABOVE]
     w("| set | rows | MAPE | max error | within target |\n|---|---:|---:|---:|---|\n")

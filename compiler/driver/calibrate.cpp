@@ -65,6 +65,7 @@ std::optional<Eigen::Vector3d> SolveNonNegative(const Eigen::MatrixXd& full, con
 }  // namespace
 
 llvm::Expected<LinkFit> FitLink(const std::string& link, llvm::ArrayRef<CalibrationPoint> pts) {
+  if (pts.empty()) return Fail(fmt::format("link `{}` has no points to fit", link));
   const Eigen::Index n = Eigen::Index(pts.size());
   Eigen::MatrixXd full(n, 3);
   for (Eigen::Index i = 0; i < n; ++i) {
@@ -109,7 +110,7 @@ llvm::Expected<LinkFit> FitLink(const std::string& link, llvm::ArrayRef<Calibrat
   fit.alpha = x_fit(0);
   fit.beta = x_fit(1);
   fit.gamma = x_fit(2);
-  for (const CalibrationPoint& p : pts) fit.fitted.push_back(p.a * fit.alpha + p.b * fit.beta + p.c * fit.gamma);
+  for (const CalibrationPoint& p : pts) fit.fitted.push_back(fit.Time(p));
   return fit;
 }
 

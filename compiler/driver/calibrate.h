@@ -28,6 +28,7 @@ struct LinkFit {
   bool gamma_fitted = false;  // false: no point's schedule reduces, or γ is not separable from β
   std::string gamma_note;  // why γ was not fitted ("" when it was)
   std::vector<double> fitted;  // seconds, per point
+  double Time(const CalibrationPoint& p) const { return p.a * alpha + p.b * beta + p.c * gamma; }
   double Error(size_t i, llvm::ArrayRef<CalibrationPoint> pts) const { return fitted[i] / pts[i].measured - 1; }
 };
 

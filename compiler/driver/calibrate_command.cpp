@@ -1,6 +1,7 @@
 // `ringline calibrate`: fits each link's α, β and γ from measured collectives and writes a
 // Ringline cluster spec (docs/validation.md).
 //   ringline calibrate COLLECTIVES.csv -o cluster.rl [--schedule op=NAME]... [--above BYTES]
+//                      [--fit-above BYTES] [--fit-ops OP,OP]
 // The CSV has a header row naming at least the columns `op`, `p`, `bytes` and
 // `measured_s`; `rate` groups the rows into links (one link without it), and rows whose
 // `kind` is not `collective` are skipped (tools/validate.py's results.csv reads as is).
@@ -15,6 +16,7 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include <algorithm>
+#include <iterator>
 #include <cmath>
 #include <map>
 #include <set>
@@ -39,6 +41,13 @@ static cl::opt<std::string> CalOutput("o", cl::desc("Cluster spec to write"), cl
 static cl::list<std::string> CalSchedules("schedule",
                                           cl::desc("Model an op by another stdlib.collectives schedule: OP=NAME"),
                                           cl::value_desc("OP=NAME"), cl::sub(CalibrateCmd), cl::cat(Category));
+static cl::opt<unsigned long long> CalFitAbove(
+    "fit-above", cl::desc("Fit only the points above this many bytes (all are still predicted and reported)"),
+    cl::init(0), cl::value_desc("BYTES"), cl::sub(CalibrateCmd), cl::cat(Category));
+static cl::list<std::string> CalFitOps("fit-ops",
+                                       cl::desc("Fit only the points of these ops (all are still predicted and reported)"),
+                                       cl::value_desc("OP,OP"), cl::CommaSeparated, cl::sub(CalibrateCmd),
+                                       cl::cat(Category));
 static cl::opt<unsigned long long> CalAbove("above",
                                             cl::desc("Also summarise the error of the points above this many bytes"),
                                             cl::init(65536), cl::value_desc("BYTES"), cl::sub(CalibrateCmd),
@@ -180,6 +189,14 @@ std::string Ident(const std::string& link) {
   return out;
 }
 
+// The points a fit was restricted to, for messages: "" when all.
+std::string FitScope() {
+  std::vector<std::string> parts;
+  if (!CalFitOps.empty()) parts.push_back(fmt::format("{}", fmt::join(CalFitOps, ", ")));
+  if (CalFitAbove) parts.push_back(fmt::format("above {} B", static_cast<unsigned long long>(CalFitAbove)));
+  return parts.empty() ? "" : fmt::format(" ({})", fmt::join(parts, ", "));
+}
+
 struct Summary {
   double mape = 0, max = 0;
   size_t n = 0;
@@ -206,12 +223,12 @@ void WriteSpec(std::ostream& os, const std::string& csv, const Points& pts, cons
   os << fmt::format(
       "// A cluster spec fitted by `ringline calibrate {}`: per link, Hockney's α (`lat`) and\n"
       "// β (1 / `bw`) and the reduction cost γ per byte, by least squares on the relative error\n"
-      "// of each measured collective, modelled by the stdlib.collectives schedules\n"
+      "// of each measured collective{}, modelled by the stdlib.collectives schedules\n"
       "//   {}\n"
       "// Each link has a function per op (the fitted model), a `Collectives` record of them and\n"
       "// a cluster of one rank per host.\n"
       "import stdlib.hardware\nimport stdlib.collectives\nimport stdlib.strategies\n",
-      csv, fmt::join(used, ", "));
+      csv, FitScope(), fmt::join(used, ", "));
   for (const std::string& link : pts.links) {
     const LinkFit& f = fits.at(link);
     const std::vector<CalibrationPoint>& p = pts.by_link.at(link);
@@ -252,6 +269,13 @@ int Calibrate(std::ostream& os) {
       schedules[op.trim().str()] = name.trim().str();
     }
   }
+  for (const std::string& op : CalFitOps)
+    if (!schedules.count(op)) {
+      std::vector<std::string> ops;
+      for (const auto& [known, _] : schedules) ops.push_back(known);
+      return Fail(fmt::format("--fit-ops names op `{}`, which no schedule models{}; the ops: {}", op,
+                              DidYouMean(op, ops), fmt::join(ops, ", ")));
+    }
   llvm::Expected<Points> pts = ReadCsv(CalFiles[0], schedules);
   if (!pts) return Fail(llvm::toString(pts.takeError()));
   std::set<std::string> ids;
@@ -261,8 +285,18 @@ int Calibrate(std::ostream& os) {
   if (!Coefficients(*pts, schedules)) return Fail("could not evaluate the schedules (see the diagnostics above)");
   std::map<std::string, LinkFit> fits;
   for (const std::string& link : pts->links) {
-    llvm::Expected<LinkFit> f = FitLink(link, pts->by_link[link]);
-    if (!f) return Fail(llvm::toString(f.takeError()));
+    // The fit sees the points above --fit-above of the --fit-ops; every point gets the
+    // fitted model's time.
+    const std::vector<CalibrationPoint>& all = pts->by_link[link];
+    std::vector<CalibrationPoint> fitted_on;
+    std::copy_if(all.begin(), all.end(), std::back_inserter(fitted_on), [](const CalibrationPoint& p) {
+      return p.bytes > double(CalFitAbove) &&
+             (CalFitOps.empty() || std::find(CalFitOps.begin(), CalFitOps.end(), p.op) != CalFitOps.end());
+    });
+    llvm::Expected<LinkFit> f = FitLink(link, fitted_on);
+    if (!f) return Fail(llvm::toString(f.takeError()) + FitScope());
+    f->fitted.clear();
+    for (const CalibrationPoint& p : all) f->fitted.push_back(f->Time(p));
     if (!(f->beta > 0))
       return Fail(fmt::format("the fit of link `{}` has no bandwidth term (β = 0): measure larger messages", link));
     fits.emplace(link, std::move(*f));
@@ -284,6 +318,7 @@ int Calibrate(std::ostream& os) {
                                 f.gamma_fitted ? "" : " (not fitted: " + f.gamma_note + ")");
     llvm::outs() << fmt::format("  error: {}; above {} B: {}\n", SummaryText(Summarise(f, p, 0)),
                                 static_cast<unsigned long long>(CalAbove), SummaryText(Summarise(f, p, double(CalAbove))));
+    if (!FitScope().empty()) llvm::outs() << fmt::format("  fitted on the points{}\n", FitScope());
   }
   WriteSpec(os, CalFiles[0], *pts, fits, schedules);
   return kOk;
