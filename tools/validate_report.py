@@ -87,9 +87,11 @@ def meta_list(w, meta, prefix, heading):
 
 
 def fit_scope(meta):
-    """Which collectives the links were fitted on (`# fit_above: BYTES`, none: all)."""
+    """Which collectives the links were fitted on (`# fit_ops: OP,OP` and `# fit_above:
+    BYTES`; none: all)."""
+    ops = meta.get("fit_ops", "").replace(",", " and ")
     above = int(meta.get("fit_above") or 0)
-    return f" above {size_label(above)}" if above else ""
+    return (f" ({ops})" if ops else "") + (f" above {size_label(above)}" if above else "")
 
 
 def render(path):
@@ -106,6 +108,8 @@ def render(path):
       "the results of the run below. Rerun the run to refresh it (as root, on a quiet machine).\n\n")
     w("## What was run\n\n")
     w(f"```\nsudo {meta.get('command', 'tools/validate.py')}\n```\n\n")
+    if meta.get("repredicted"):
+        w(f"Predicted again on {meta['repredicted']}.\n\n")
     w(f"- Machine: {meta.get('cpu', '?')}; {meta.get('cores', '?')} cores; torch {meta.get('torch', '?')} "
       f"(Debian's python3-torch), gloo.\n")
     w(f"- Date {meta.get('date', '?')}, {meta.get('elapsed_s', '?')} s in all; load average (1, 5, 15 min) "
@@ -130,7 +134,8 @@ def render(path):
       "stdlib.strategies' `data_parallel` on the calibrated cluster: DDP's buckets (its caps,\n"
       "recorded in the `buckets` column as DDP formed them), each bucket's allreduce started\n"
       "when its gradients are ready and the previous one is done, exposed communication what\n"
-      "ends after the backward pass (docs/strategies.md). `compute_measured` takes the\n"
+      "ends after the backward pass (docs/strategies.md); while p exceeds the cores, blocking\n"
+      "(`--overlap cores`, below). `compute_measured` takes the\n"
       "forward, backward and update times of one rank training alone (p = 1);\n"
       "`all_predicted` takes them from the kernel bundle (`serial` with the CPU's kernel\n"
       "models). Both spread the compute over the layers by their FLOPs.\n\n")
@@ -140,16 +145,20 @@ def render(path):
       "whatever the machine shares among them (cores, SMT siblings, memory bandwidth, other\n"
       "tenants' load). all_predicted models it: with p ranks on c cores each rank gets c / p of\n"
       "a core when p > c, so its compute and update are the bundle's times max(1, p / c) (2\n"
-      "for 4 ranks on 2 cores). Neither counts the CPU that communication takes from compute\n"
-      "(gloo's threads, the TCP stack, the bridge on the same cores): that time shows up as\n"
-      "error.\n\n")
+      "for 4 ranks on 2 cores). With more ranks than cores, both modes predict DDP blocking:\n"
+      "every core runs some rank's backward pass, so gloo's reductions and the TCP stack wait\n"
+      "for a core, not for the link, and the allreduces do not hide behind the compute\n"
+      "(`--overlap always` predicts them overlapped; docs/validation-findings.md compares\n"
+      "the two). Neither mode counts the CPU that communication takes from compute while p\n"
+      "fits the cores: that time shows up as error.\n\n")
     w("**In CI.** ctest's `validation_short` (test/validation/short.py) runs tools/validate.py on\n"
       "a few configurations (1 Gbit/s; allreduce, allgather, broadcast at 1 KiB to 4 MiB on 2\n"
       "and 3 ranks; DDP of lenet5 and vgg11_bn_cifar on 2 ranks) in under a minute, and checks\n"
       "what a shared machine cannot blur: the run completes and leaves no namespace behind,\n"
       "every measurement has a prediction, gloo's missing reduce_scatter is recorded, the\n"
-      "calibrated bandwidth is 0.5 to 1.05 times the tbf rate, and nothing above 64 KiB is\n"
-      "off by more than a factor of 2. Without root, `ip netns` or /usr/bin/python3 with torch\n"
+      "calibrated bandwidth is 0.5 to 1.05 times the tbf rate, and no allreduce or broadcast\n"
+      "above 64 KiB and no iteration of 50 ms or more is off by more than a factor of 2.\n"
+      "Without root, `ip netns` or /usr/bin/python3 with torch\n"
       "it prints why and exits 77, which ctest reports as skipped. `make test` installs\n"
       "python3-torch and iproute2 for it (on a fresh Debian 12 with the build's packages,\n"
       "`apt-get -s` counts 294 more packages, 211 MB to download and 900 MB installed); `make\n"
@@ -181,6 +190,21 @@ def render(path):
         m, x = stats(comp)
         w(f"| compute of one rank (kernel bundle) | {len(comp)} | {100 * m:.1f}% | {100 * x:.1f}% | |\n")
     w("\n")
+    if big:
+        ops = sorted({r["op"] for r in big})
+        ps = sorted({r["p"] for r in big})
+        w("Collectives above 64 KiB by op and ranks: MAPE (points within 10%).\n\n")
+        w("| rate | op | " + " | ".join(f"p = {p}" for p in ps) + " |\n|---|---|" + "---:|" * len(ps) + "\n")
+        by = groups(big, lambda r: (r["rate"], r["op"], r["p"]))
+        for rate in sorted({r["rate"] for r in big}):
+            for op in ops:
+                cells = []
+                for p in ps:
+                    rs = by.get((rate, op, p), [])
+                    cells.append(f"{100 * stats(rs)[0]:.1f}% ({sum(abs(err(r)) <= 0.10 for r in rs)}/{len(rs)})"
+                                 if rs else "")
+                w(f"| {rate} | {op} | " + " | ".join(cells) + " |\n")
+        w("\nWhere and why the model departs from these measurements, measured: docs/validation-findings.md.\n\n")
     meta_list(w, meta, "compute ", "## Measured compute\n\nThe input of the compute_measured mode "
               "(`MODEL:BATCH p=P before RATE`: P ranks at once, measured just before that rate's DDP run):\n\n")
     meta_list(w, meta, "link ", "## Calibrated links\n\n`ringline calibrate` on the collective rows:\n\n")
