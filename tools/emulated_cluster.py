@@ -56,6 +56,20 @@ def preflight():
     res = _run(["ip", "netns", "list"], check=False)
     if res.returncode != 0:
         raise ClusterError(f"`ip netns` does not work here: {res.stderr.strip()}")
+    # Listing is not using: in a chroot whose / is not a mount point, a namespace can be
+    # added but not entered (`mount --make-rslave /` fails). Make one, use it as a host
+    # would (lo up, a tbf qdisc), and remove it.
+    probe = f"{PREFIX}{os.getpid()}-h0"
+    try:
+        for argv in (["ip", "netns", "add", probe], ["ip", "-n", probe, "link", "set", "lo", "up"],
+                     ["tc", "-n", probe, "qdisc", "add", "dev", "lo", "root", "tbf", "rate", "1gbit", "burst",
+                      "16384", "latency", "20ms"]):
+            res = _run(argv, check=False)
+            if res.returncode != 0:
+                raise ClusterError(f"network namespaces cannot be used here: `{' '.join(argv)}` failed: "
+                                   f"{res.stderr.strip() or res.stdout.strip()}")
+    finally:
+        _run(["ip", "netns", "del", probe], check=False)
 
 
 def parse_rate(text):

@@ -16,8 +16,8 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include <algorithm>
-#include <iterator>
 #include <cmath>
+#include <iterator>
 #include <map>
 #include <set>
 
