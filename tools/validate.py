@@ -38,6 +38,7 @@ import csv
 import datetime
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -288,6 +289,17 @@ def save_measured(work, rows, computes, meta):
                    "computes": [[list(k), v] for k, v in computes.items()]}, fh, indent=1)
 
 
+def record_bundle(work, meta):
+    """Adds the kernel bundle the prediction chose to WORK/measured.json, so that
+    `--repredict` uses it again on any machine."""
+    path = os.path.join(work, "measured.json")
+    with open(path) as fh:
+        saved = json.load(fh)
+    saved["meta"]["bundle"] = meta.get("bundle", "")
+    with open(path, "w") as fh:
+        json.dump(saved, fh, indent=1)
+
+
 def write_csv(path, rows, meta):
     tmp = path + ".tmp"
     with open(tmp, "w", newline="") as fh:
@@ -316,6 +328,10 @@ def repredict(args):
     run.ringline, run.work = args.ringline, args.work
     os.makedirs(args.work, exist_ok=True)
     run.fit_above, run.fit_ops, run.overlap = args.fit_above, args.fit_ops, args.overlap
+    # The run's CPU decided its bundle; a stdlib bundle is used again whatever this CPU is
+    # (a bundle profiled by the run is found again in its work folder, when there).
+    m = re.match(r"stdlib (\w+) ", meta.get("bundle", ""))
+    run.device = m.group(1) if m else None
     out = args.output
     meta["repredicted"] = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ") + \
         f" (tools/validate.py --repredict {args.repredict} --fit-above {args.fit_above} --fit-ops {args.fit_ops} " \
@@ -370,6 +386,7 @@ def main(argv):
         save_measured(args.work, rows, computes, meta)
         meta["fit_above"], meta["fit_ops"], meta["overlap"] = str(args.fit_above), args.fit_ops, args.overlap
         rows = vp.predict(args, rows, computes, meta, log)
+        record_bundle(args.work, meta)
     except (RuntimeError, ec.ClusterError) as e:
         print(f"validate.py: error: {e}", file=sys.stderr)
         return 1

@@ -109,6 +109,9 @@ def matches(args, cmd):
 
 def choose_device(args, meta, log):
     """(the Device's Ringline expression, a `let` to define it or "", has_bundle)."""
+    if getattr(args, "device", None):  # --repredict: the run's own stdlib bundle
+        log(f"kernel bundle: stdlib's {args.device}, as in the run")
+        return f"hw.{args.device}", "", True
     for dev in STDLIB_CPUS:
         if matches(args, [args.ringline, "stats", "--model", "lenet5", "--device", dev]):
             meta["bundle"] = f"stdlib {dev} (its bundle matches this CPU)"

@@ -112,7 +112,9 @@ def render(path):
         w(f"Predicted again on {meta['repredicted']}.\n\n")
     w(f"- Machine: {meta.get('cpu', '?')}; {meta.get('cores', '?')} cores; torch {meta.get('torch', '?')} "
       f"(Debian's python3-torch), gloo.\n")
-    w(f"- Date {meta.get('date', '?')}, {meta.get('elapsed_s', '?')} s in all; load average (1, 5, 15 min) "
+    took = (f"{meta['elapsed_s']} s in all" if meta.get("elapsed_s") else
+            f"{meta.get('measured_in_s', '?')} s of measurements")
+    w(f"- Date {meta.get('date', '?')}, {took}; load average (1, 5, 15 min) "
       f"{meta.get('load_before', '?')} before, {meta.get('load_after', '?')} after the measurements.\n")
     w(f"- Collectives gloo lacks here: {meta.get('unsupported', '-')}.\n")
     w(f"- Kernel bundle of the all_predicted mode: {meta.get('bundle', '-')}.\n\n")
