@@ -328,6 +328,7 @@ def repredict(args):
     run.ringline, run.work = args.ringline, args.work
     os.makedirs(args.work, exist_ok=True)
     run.fit_above, run.fit_ops, run.overlap = args.fit_above, args.fit_ops, args.overlap
+    run.cores = int(meta.get("cores") or 1)  # the run's machine shared its cores, not this one
     # The run's CPU decided its bundle; a stdlib bundle is used again whatever this CPU is
     # (a bundle profiled by the run is found again in its work folder, when there).
     m = re.match(r"stdlib (\w+) ", meta.get("bundle", ""))
@@ -370,6 +371,7 @@ def main(argv):
         print(f"validate.py: error: no ringline at {args.ringline} (build it, or pass --ringline)", file=sys.stderr)
         return 2
     os.makedirs(args.work, exist_ok=True)
+    args.cores = os.cpu_count() or 1
     t0 = time.time()
     cpu = vp.cpu_identity()
     meta = {"command": "tools/validate.py " + shlex.join(argv), "date": datetime.datetime.now(

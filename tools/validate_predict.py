@@ -40,8 +40,9 @@ def ident(text):
     return re.sub(r"[^a-z0-9]", "_", text.lower())
 
 
-def share(p):
-    return max(1.0, p / (os.cpu_count() or 1))
+def share(args, p):
+    """The slowdown of each of p ranks on the run's cores: max(1, p / cores)."""
+    return max(1.0, p / args.cores)
 
 
 def overlaps(args, p):
@@ -49,7 +50,7 @@ def overlaps(args, p):
     (--overlap cores) only while every rank has a core of its own. With more ranks than
     cores every core is running some rank's compute, and gloo's reductions and the TCP
     stack wait for a core rather than for the link."""
-    return args.overlap == "always" or p <= (os.cpu_count() or 1)
+    return args.overlap == "always" or p <= args.cores
 
 
 def run(argv, **kw):
@@ -210,7 +211,7 @@ def predict(args, rows, computes, meta, log):
             continue
         name, batch, p, rid = r["model"], r["batch"], r["p"], ident(r["rate"])
         cm = computes[(name, batch, p, r["rate"])]
-        sh = share(p)
+        sh = share(args, p)
         cl = f"c.cluster_{rid}({p}, {dev})"
         common = f"{name}, {cl}, c.coll_{rid}, {p}, {batch}"
         caps = f"{r['bucket_cap']} B, {r['first_bucket']} B, {'true' if overlaps(args, p) else 'false'}"
