@@ -289,6 +289,11 @@ def save_measured(work, rows, computes, meta):
                    "computes": [[list(k), v] for k, v in computes.items()]}, fh, indent=1)
 
 
+def prediction_options(meta, args):
+    """Records the options the prediction ran with, for the report."""
+    meta["fit_above"], meta["fit_ops"], meta["overlap"] = str(args.fit_above), args.fit_ops, args.overlap
+
+
 def record_bundle(work, meta):
     """Adds the kernel bundle the prediction chose to WORK/measured.json, so that
     `--repredict` uses it again on any machine."""
@@ -337,7 +342,7 @@ def repredict(args):
     meta["repredicted"] = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ") + \
         f" (tools/validate.py --repredict {args.repredict} --fit-above {args.fit_above} --fit-ops {args.fit_ops} " \
         f"--overlap {args.overlap})"
-    meta["fit_above"], meta["fit_ops"], meta["overlap"] = str(args.fit_above), args.fit_ops, args.overlap
+    prediction_options(meta, args)
     computes = {tuple(k): v for k, v in saved["computes"]}
     try:
         rows = vp.predict(run, saved["rows"], computes, meta, log)
@@ -386,7 +391,7 @@ def main(argv):
         meta["load_after"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
         meta["measured_in_s"] = f"{time.time() - t0:.0f}"
         save_measured(args.work, rows, computes, meta)
-        meta["fit_above"], meta["fit_ops"], meta["overlap"] = str(args.fit_above), args.fit_ops, args.overlap
+        prediction_options(meta, args)
         rows = vp.predict(args, rows, computes, meta, log)
         record_bundle(args.work, meta)
     except (RuntimeError, ec.ClusterError) as e:
