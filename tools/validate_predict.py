@@ -10,7 +10,8 @@ The prediction spec (WORK/predict.rl) imports the cluster spec `ringline calibra
     over the layers by their FLOPs (Compute "measured") from either the measured compute
     of one rank alone (mode compute_measured) or the kernel bundle's prediction of it
     (`serial`, mode all_predicted). With p ranks on fewer cores each rank gets cores / p of
-    one: compute (and the update) times max(1, p / cores). The measured update replaces
+    one: compute (and the update) times max(1, p / cores), and DDP is predicted blocking
+    (--overlap cores, `overlaps`). The measured update replaces
     the roofline's in compute_measured; all_predicted keeps the bundle's device roofline.
 """
 import json
@@ -162,7 +163,7 @@ import stdlib.layers
 import stdlib.strategies
 import stdlib.models.all
 {device}
-// DDP on `p` ranks of `b` samples each: data_parallel with DDP's bucket caps, overlapped,
+// DDP on `p` ranks of `b` samples each: data_parallel with DDP's bucket caps, overlapped or not,
 // on the calibrated link's collectives, the compute (forward and backward of one rank,
 // times `share`) spread over the layers by FLOPs.
 fn ddp(net: Network, cl: Cluster, coll: Collectives, p: Int, b: Int, fwd: s, bwd: s, share: Real,
@@ -214,8 +215,8 @@ def predict(args, rows, computes, meta, log):
         sh = share(args, p)
         cl = f"c.cluster_{rid}({p}, {dev})"
         common = f"{name}, {cl}, c.coll_{rid}, {p}, {batch}"
-        caps = f"{r['bucket_cap']} B, {r['first_bucket']} B, {'true' if overlaps(args, p) else 'false'}"
-        measured_plan = f"ddp({common}, {cm['fwd_s']!r} s, {cm['bwd_s']!r} s, 1.0, {caps})"
+        ddp_opts = f"{r['bucket_cap']} B, {r['first_bucket']} B, {'true' if overlaps(args, p) else 'false'}"
+        measured_plan = f"ddp({common}, {cm['fwd_s']!r} s, {cm['bwd_s']!r} s, 1.0, {ddp_opts})"
         if r["op"] == "comm":
             r["mode"] = "predicted"
             report(f"{measured_plan}.comm", r)
@@ -226,7 +227,7 @@ def predict(args, rows, computes, meta, log):
             k = f"k_{name}_{batch}"
             twin = dict(r, mode="all_predicted")
             out.append(twin)
-            report(f"iteration(ddp({common}, {k}.fwd, {k}.bwd, {sh!r}, {caps}), {k}.update, {sh!r})", twin)
+            report(f"iteration(ddp({common}, {k}.fwd, {k}.bwd, {sh!r}, {ddp_opts}), {k}.update, {sh!r})", twin)
     spec = os.path.join(args.work, "predict.rl")
     with open(spec, "w") as fh:
         fh.write(HEAD.format(device=dev_let))
