@@ -29,6 +29,9 @@ fn hybrid_choices(gpn: Int) -> [Choice] = [
   Choice { name = "data+pipeline/2", kind = "data+pipeline", group = 2 },
   Choice { name = "data+pipeline/4", kind = "data+pipeline", group = 4 }]
 
+// Every choice `ringline advise` compares on the clusters `make` builds.
+fn advise_choices(make: fn(Int) -> Cluster) -> [Choice] = concat(choices, hybrid_choices(make(1).gpus_per_node))
+
 // A cluster with room for `gpus` GPUs, made by `make(nodes)` (`abci`, `dgx_a100_pod`, ...).
 fn cluster_for(make: fn(Int) -> Cluster, gpus: Int) -> Cluster =
   make(max(1, ceil(gpus / make(1).gpus_per_node)))
@@ -67,3 +70,53 @@ fn compute_bound_share(net: Network, d: Device, batch: Int, elem: B = 4 B) -> Re
   let total = sum r in pts: r.time
   (sum r in pts: if r.compute_bound then r.time else 0 s) / total
 }
+
+// ---- one row of `ringline advise` -------------------------------------------------------
+
+// The setup of the cluster that `make` builds with room for `gpus` GPUs, with an optimizer
+// and a compute source, and the device replaced when `device` names one.
+fn advise_setup(make: fn(Int) -> Cluster, gpus: Int, optimizer: Optimizer = sgd, compute: Compute = kernel_source,
+                device: [Device] = []) -> Setup = {
+  let s = setup(cluster_for(make, gpus))
+  if len(device) == 0 then s with { optimizer = optimizer, compute = compute }
+  else s with { optimizer = optimizer, compute = compute, device = device[0] }
+}
+
+// What `ringline advise` shows of a plan: its times, memory and cost, the efficiency
+// against one GPU running `base` samples per iteration (the per-GPU batch when scaling
+// weakly, the global batch when scaling strongly), what bounds it (the network when
+// exposed communication is half the iteration or more, else the roof that binds most of
+// the compute time) and the first constraint it breaks ("" when it is feasible).
+record AdviseRow {
+  strategy: String
+  gpus: Int
+  iter: s
+  epoch: s
+  memory: B
+  capacity: B
+  comm: s
+  exposed: s
+  gpu_hours: Real
+  efficiency: Real
+  bound: String
+  feasible: Bool
+  constraint: String
+  value: Real          // the broken constraint's value and limit (0 when feasible)
+  limit: Real
+}
+
+fn advise_row(c: Choice, net: Network, s: Setup, gpus: Int, batch: Int, base: Int) -> AdviseRow = {
+  let plan = plan_for(c, net, s, gpus, batch)
+  let share = compute_bound_share(net, s.device, max(1, floor(batch / gpus)))
+  let broken = first_broken(plan)
+  AdviseRow {
+    strategy = c.name, gpus = gpus, iter = plan.iter, epoch = plan.epoch, memory = mem_total(plan),
+    capacity = plan.capacity, comm = plan.comm, exposed = plan.exposed, gpu_hours = gpu_hours(plan),
+    efficiency = throughput(plan) / (gpus * throughput(serial(net, s, base))),
+    bound = if plan.exposed >= 0.5 * plan.iter then "network" else if share >= 0.5 then "compute" else "memory bw",
+    feasible = plan.feasible,
+    constraint = if broken < len(plan.constraints) then plan.constraints[broken].name else "",
+    value = broken_value(plan), limit = broken_limit(plan)
+  }
+}
+

@@ -203,10 +203,23 @@ Value Program::CallFn(const Value& fnv, SourceRange call_range, const std::vecto
   dynamic_cond_value_ = cond_value;
   frames_.pop_back();
   --call_depth_;
-  if (diags_.ErrorCount() > errors_before && call_depth_ == 0 &&
+  if (diags_.ErrorCount() > errors_before && call_depth_ == 0 && call_range.Valid() &&
       !(blamed_.buffer == call_range.buffer && blamed_.begin == call_range.begin))
     Error(diag::Kind::called_from, call_range, fmt::format("in this call of `{}`", fn.name));
   return result;
+}
+
+Value Program::CallValue(const Value& fn, std::vector<Value>& args, std::vector<std::string>& names) {
+  eval_steps_ = 0;
+  gave_up_ = false;
+  std::vector<SourceRange> ranges(args.size());
+  return CallFn(fn, {}, ranges, args, names, Env{root, nullptr, nullptr});
+}
+
+Value Program::EvalStatic(const ast::Expr* e) {
+  eval_steps_ = 0;
+  gave_up_ = false;
+  return Eval(e, Env{root, nullptr, nullptr});
 }
 
 bool CheckArgCount(Program& p, const ast::CallExpr* call, size_t n, size_t lo, size_t hi, const char* name) {
@@ -572,6 +585,11 @@ Value Program::MakeRecord(const ast::RecordExpr* e, const Env& env) {
                        fmt::format("field `{}` of `{}`", f.path[0], rec->name));
     if (given[i]->IsError()) return Value::Error();
   }
+  return FinishRecord(rec, owner, given, e->range, env);
+}
+
+Value Program::FinishRecord(const ast::RecordDecl* rec, ModuleInfo* owner, std::vector<std::optional<Value>>& given,
+                            SourceRange where, const Env& env) {
   auto fields = std::make_shared<std::vector<Value>>();
   Scope scope{nullptr, {}};  // defaults see the fields before them
   for (size_t i = 0; i < rec->fields.size(); ++i) {
@@ -581,7 +599,7 @@ Value Program::MakeRecord(const ast::RecordExpr* e, const Env& env) {
     if (first < i) given[i] = given[first];  // a field declared twice (the resolver said so)
     if (!given[i]) {
       if (!fd.default_value) {
-        Error(diag::Kind::missing_field, e->range,
+        Error(diag::Kind::missing_field, where,
               fmt::format("`{}` needs field `{}` ({})", rec->name, fd.name, TypeText(fd.type)));
         return Value::Error();
       }

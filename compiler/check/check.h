@@ -14,6 +14,7 @@
 #include "compiler/ast/ast.h"
 #include "compiler/diag/diag.h"
 #include "compiler/ir/ir.h"
+#include "compiler/units/units.h"
 
 namespace rl::check {
 
@@ -57,15 +58,35 @@ struct Variants {
   std::vector<uint32_t> specialised;  // param indices
 };
 
-// A static value handed out of the checker (for `ringline stats` and tools): numbers in
-// SI units, strings, lists and records with their field names.
+struct Value;
+
+// A static value handed in and out of the checker (`ringline stats`, `advise`, the
+// library API): numbers in SI units with their dimension, strings, lists and records with
+// their field names. A value the checker made keeps a handle to its own representation, so
+// it goes back into Compilation::Call as it came out (a network, a cluster-making
+// function); one built by hand (Number, String, Record, ...) is converted and checked
+// against the parameter's declared type.
 struct Exported {
-  enum class Kind { Number, Bool, String, List, Record, Other } kind = Kind::Other;
-  double number = 0;
-  std::string str;                                      // String; record type name
+  enum class Kind { Number, Bool, String, List, Record, Function, Other } kind = Kind::Other;
+  double number = 0;      // Number (SI), Bool (0 or 1)
+  units::Dim dim = {};    // Number
+  bool integer = false;   // Number: an `Int`
+  std::string str;                                      // String; record type name; function name
   std::vector<Exported> items;                          // List elements, Record fields
   std::vector<std::string> field_names;                 // Record
+  std::shared_ptr<const Value> handle = nullptr;        // the checker's value (null: built by hand)
+
   const Exported* Field(const std::string& name) const;
+  // The unit a Number prints in (`s`, `B/s`, `1/s`; "" for a plain number).
+  std::string UnitName() const;
+  static Exported Number(double si, units::Dim dim = {});
+  static Exported Int(int64_t v);
+  static Exported Bool(bool v);
+  static Exported String(std::string s);
+  static Exported List(std::vector<Exported> items);
+  // A record of type `type` (looked up from the root module) with the given fields; the
+  // others take their declared defaults.
+  static Exported Record(std::string type, std::vector<std::pair<std::string, Exported>> fields);
 };
 
 class Compilation {
@@ -106,6 +127,29 @@ class Compilation {
   // Evaluates a top-level name of the root module (or of a module it imports
   // unqualified); nullopt after diagnostics, or when it depends on a param.
   std::optional<Exported> ExportGlobal(const std::string& name);
+  // Whether the root module (or what it imports unqualified) binds `name`, and the names
+  // it binds (its own and imported, without private `_` names) for suggestions.
+  bool Binds(const std::string& name) const;
+  std::vector<std::string> VisibleNames() const;
+
+  // The call API (docs/architecture.md, "The call API"). Import makes the public names of
+  // a module (`stdlib.advise`, or a path ending in `.rl`) visible unqualified from the root
+  // module, as `import` does; names the root already binds keep their meaning. Without a
+  // root module (no Load) an empty one is made first. False after diagnostics.
+  bool Import(const std::string& module);
+  // Calls the function (or function-valued `let`) `fn` visible from the root module (or,
+  // qualified, `stdlib.kernel_time.layer_time`, that module's own) on
+  // positional and then named arguments, all static; the result, or nullopt after
+  // diagnostics. Each call has the whole evaluation budget (Options::max_eval_steps).
+  std::optional<Exported> Call(const std::string& fn, const std::vector<Exported>& args,
+                               const std::vector<std::pair<std::string, Exported>>& named = {});
+  // Evaluates one value written on the command line (`10ms`, `abci`, `v100_sxm2_16gb`) in
+  // the root module's scope; the text is a buffer of its own named `label` (an option's
+  // name), so a diagnostic points into it. Nullopt after diagnostics. The buffer's id is
+  // `*buffer` when given.
+  std::optional<Exported> EvalText(const std::string& text, const std::string& label, unsigned* buffer = nullptr);
+  // With `lets`, Import also lists the imported module's own public `let`s in source order.
+  bool Import(const std::string& module, std::vector<std::string>* lets);
 
  private:
   std::unique_ptr<Program> program_;

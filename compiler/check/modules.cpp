@@ -207,6 +207,29 @@ ModuleInfo* Program::LoadBuffer(unsigned buffer_id, const std::string& key) {
   return m;
 }
 
+ModuleInfo* Program::LoadModule(const std::string& module, ModuleInfo* from) {
+  ast::ImportDecl imp;
+  imp.path = module;
+  imp.is_file = llvm::StringRef(module).ends_with(".rl");
+  return LoadFile(ImportPath(imp, from->path, opts_.stdlib_dir), {});
+}
+
+ModuleInfo* Program::ImportInto(ModuleInfo* into, const std::string& module) {
+  ModuleInfo* dep = LoadModule(module, into);
+  if (!dep) return nullptr;
+  for (const auto& [name, g] : dep->globals)
+    if (!name.empty() && name[0] != '_' && !into->globals.count(name)) into->unqualified.emplace(name, dep);
+  return dep;
+}
+
+void Program::ResolveNew() {
+  for (auto& [_, m] : modules_)
+    if (m->ast && !m->resolved) {
+      m->resolved = true;
+      ResolveModule(m.get());
+    }
+}
+
 Value Program::LookupGlobal(ModuleInfo* m, const std::string& name, SourceRange use, bool* found) {
   *found = true;
   auto it = m->globals.find(name);

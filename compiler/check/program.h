@@ -36,6 +36,7 @@ struct ModuleInfo {
   std::map<std::string, ModuleInfo*> unqualified;  // imported name -> its module
   std::map<std::string, ModuleInfo*> aliases;      // `import x as hw`
   bool incomplete = false;  // an import failed: names it may have bound are not reported unknown
+  bool resolved = false;    // ResolveModule has run on it
 };
 
 // A chain of local bindings (fn params, lets in blocks and scenarios, loop variables).
@@ -143,6 +144,24 @@ class Program {
   // kernels.cpp: mlp_bundle, mlp_has, mlp_predict
   Value CallKernelBuiltin(Builtin b, const ast::CallExpr* call, std::vector<Value>& args, const Env& env);
   Value MakeRecord(const ast::RecordExpr* e, const Env& env);
+  // A record of `rec` (declared in `owner`) from the fields given (in declaration order;
+  // absent ones take their defaults, which see the fields before them); Error after a
+  // [missing_field] at `where`.
+  Value FinishRecord(const ast::RecordDecl* rec, ModuleInfo* owner, std::vector<std::optional<Value>>& given,
+                     SourceRange where, const Env& env);
+  // The call API (api.cpp): `fn` called with values that are all static, outside any
+  // scenario, with the whole evaluation budget.
+  Value CallValue(const Value& fn, std::vector<Value>& args, std::vector<std::string>& names);
+  // An expression evaluated at top level of the root module (no scenario), with the whole
+  // evaluation budget.
+  Value EvalStatic(const ast::Expr* e);
+  // Loads `module` (`stdlib.x.y`, or a file path) and makes its public names visible
+  // unqualified from `into`, except those `into` binds already; null after diagnostics.
+  ModuleInfo* ImportInto(ModuleInfo* into, const std::string& module);
+  // Loads `module` (`stdlib.x.y`, or a path ending in `.rl`, relative to `from`'s file).
+  ModuleInfo* LoadModule(const std::string& module, ModuleInfo* from);
+  // Resolves (resolve.cpp) the loaded modules not resolved yet.
+  void ResolveNew();
   Value With(const ast::WithExpr* e, const Env& env);
   Value Field(const Value& base, const std::string& field, SourceRange where, const Env& env);
 

@@ -366,9 +366,7 @@ bool Compilation::Load(const std::string& path) {
   unsigned before = program_->diags().ErrorCount();
   program_->AllowRootFolder(path);
   program_->root = program_->LoadFile(path, {});
-  if (program_->root)
-    for (auto& [_, m] : program_->modules())
-      if (m->ast) program_->ResolveModule(m.get());
+  if (program_->root) program_->ResolveNew();
   return program_->root && program_->diags().ErrorCount() == before;
 }
 
@@ -380,9 +378,7 @@ bool Compilation::LoadBuffer(unsigned buffer_id) {
   std::string name = program_->diags().SourceMgr().getMemoryBuffer(buffer_id)->getBufferIdentifier().str();
   if (llvm::sys::fs::exists(name)) program_->AllowRootFolder(name);
   program_->root = program_->LoadBuffer(buffer_id, key);
-  if (program_->root)
-    for (auto& [_, m] : program_->modules())
-      if (m->ast) program_->ResolveModule(m.get());
+  if (program_->root) program_->ResolveNew();
   return program_->root && program_->diags().ErrorCount() == before;
 }
 

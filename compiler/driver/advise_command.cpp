@@ -1,8 +1,8 @@
 // `ringline advise`: every parallelization strategy of stdlib.strategies (stdlib.advise
-// names them) for a network on a cluster at each GPU count, ranked by a goal. The command
-// writes a small Ringline spec (a scenario whose params are the GPU count and the
-// strategy), lowers its variants and evaluates every point with the interpreter, so the
-// numbers are exactly those a spec calling the library gets.
+// names them) for a network on a cluster at each GPU count, ranked by a goal. Each row is
+// stdlib.advise's `advise_row`, called through the checker's call API on static values
+// (check::Compilation::Call), so the numbers are exactly those a spec calling the library
+// gets; this file only ranks and prints them.
 //   ringline advise --model resnet50 --cluster abci --gpus 16,64,256 --per-gpu 32
 #include <fmt/format.h>
 #include <llvm/ADT/SmallString.h>
@@ -18,13 +18,9 @@
 #include "compiler/driver/options.h"
 #include "compiler/driver/plot.h"
 #include "compiler/driver/session.h"
-#include "compiler/interp/interp.h"
-#include "compiler/passes/passes.h"
 #include "compiler/units/units.h"
 
 namespace rl::driver {
-
-extern std::string g_stdlib_dir;  // main.cpp
 
 cl::SubCommand AdviseCmd("advise", "Rank parallelization strategies for a network on a cluster at each GPU count");
 static cl::list<std::string> AdviseFiles(cl::Positional, cl::desc("[spec.rl]"), cl::ZeroOrMore, cl::sub(AdviseCmd),
@@ -62,19 +58,29 @@ static cl::opt<double> AdviseThreshold("threshold",
 
 namespace {
 
-// The reports of the generated scenario, in order.
-enum Rep {
-  kIter, kEpoch, kMemory, kCapacity, kComm, kExposed, kCost, kComputeShare, kFeasible, kBroken, kValue, kLimit,
-  kThroughput, kBaseThroughput
-};
-
+// One row: stdlib.advise's AdviseRow, and its rank.
 struct Row {
-  double gpus;
-  std::string strategy;
-  std::vector<double> r;
+  double gpus = 0;
+  std::string strategy, bound;
+  double iter = 0, epoch = 0, memory = 0, capacity = 0, comm = 0, exposed = 0, cost = 0, efficiency = 0;
+  double value = 0, limit = 0;
   std::string broken;  // the constraint that fails, "" when feasible
   int rank = 0;        // 1-based among the feasible rows of its GPU count; 0 when infeasible
 };
+
+Row FromRecord(const check::Exported& e) {
+  auto num = [&](const char* f) { return e.Field(f) ? e.Field(f)->number : 0; };
+  auto str = [&](const char* f) { return e.Field(f) ? e.Field(f)->str : std::string(); };
+  Row r;
+  r.gpus = num("gpus");
+  r.strategy = str("strategy");
+  r.iter = num("iter"), r.epoch = num("epoch"), r.memory = num("memory"), r.capacity = num("capacity");
+  r.comm = num("comm"), r.exposed = num("exposed"), r.cost = num("gpu_hours"), r.efficiency = num("efficiency");
+  r.bound = str("bound");
+  r.value = num("value"), r.limit = num("limit");
+  if (num("feasible") == 0) r.broken = str("constraint").empty() ? "?" : str("constraint");
+  return r;
+}
 
 std::optional<std::vector<double>> ParseCounts(const std::string& text) {
   std::vector<double> out;
@@ -89,58 +95,11 @@ std::optional<std::vector<double>> ParseCounts(const std::string& text) {
   return out;
 }
 
-std::string Spec(const std::string& import, const std::string& model, const std::vector<double>& gpus) {
-  std::string counts;
-  for (double g : gpus) counts += (counts.empty() ? "" : ", ") + units::FormatNumber(g);
-  std::string per = std::to_string(AdvisePerGpu > 0 ? AdvisePerGpu : 32u);
-  std::string batch = AdviseBatch > 0 ? std::to_string(AdviseBatch) : "gpus * " + per;
-  // Efficiency is against one GPU with the same work per GPU (weak scaling) or the same
-  // global batch (strong scaling).
-  std::string base = AdviseBatch > 0 ? std::to_string(AdviseBatch) : per;
-  std::string compute = AdviseCompute == "measured"
-                            ? fmt::format("Compute {{ source = \"measured\", sample_time = {} }}", AdviseSampleTime)
-                            : fmt::format("Compute {{ source = \"{}\" }}", AdviseCompute);
-  std::string device = AdviseDevice.empty() ? "" : fmt::format(", device = {}", AdviseDevice);
-  return fmt::format(
-      "import stdlib.hardware\nimport stdlib.layers\nimport stdlib.strategies\nimport stdlib.advise\n{}\n"
-      "let _net = {}\n"
-      "let _make = {}\n"
-      "let _choices = concat(choices, hybrid_choices(_make(1).gpus_per_node))\n"
-      "let _setup = fn(gpus: Int) -> Setup = setup(cluster_for(_make, gpus)) with {{ optimizer = {}, compute = {}{} }}\n"
-      "let _names = [[c.name for c in plan_for(ch, _net, _setup(4), 4, 128).constraints] for ch in _choices]\n"
-      "scenario advise {{\n"
-      "  param gpus: Int in [{}]\n"
-      "  param strategy: Choice in _choices\n"
-      "  let _s = _setup(gpus)\n"
-      "  let _plan = plan_for(strategy, _net, _s, gpus, {})\n"
-      "  report iter = _plan.iter\n  report epoch = _plan.epoch\n  report memory = mem_total(_plan)\n"
-      "  report capacity = _plan.capacity\n  report comm = _plan.comm\n  report exposed = _plan.exposed\n"
-      "  report cost = gpu_hours(_plan)\n"
-      "  report compute_share = compute_bound_share(_net, _s.device, max(1, floor({} / gpus)))\n"
-      "  report feasible = _plan.feasible\n  report broken = first_broken(_plan)\n"
-      "  report broken_value = broken_value(_plan)\n  report broken_limit = broken_limit(_plan)\n"
-      "  report tput = throughput(_plan)\n  report base_tput = throughput(serial(_net, _s, {}))\n}}\n",
-      import, model, std::string(AdviseCluster), std::string(AdviseOptimizer), compute, device, counts, batch, batch,
-      base);
-}
-
-// What limits a strategy: the network when exposed communication is half the iteration or
-// more, else the roof that binds most of the compute time.
-std::string Bound(const Row& r) {
-  if (r.r[kExposed] >= 0.5 * r.r[kIter]) return "network";
-  return r.r[kComputeShare] >= 0.5 ? "compute" : "memory bw";
-}
-
-double Efficiency(const Row& r) { return r.r[kThroughput] / (r.gpus * r.r[kBaseThroughput]); }
-
-double GoalOf(const Row& r) {
-  return AdviseGoal == "memory" ? r.r[kMemory] : AdviseGoal == "cost" ? r.r[kCost] : r.r[kEpoch];
-}
+double GoalOf(const Row& r) { return AdviseGoal == "memory" ? r.memory : AdviseGoal == "cost" ? r.cost : r.epoch; }
 
 std::string Note(const Row& r) {
   if (r.broken.empty()) return "";
-  return fmt::format("breaks `{}` ({} > {})", r.broken, units::FormatNumber(r.r[kValue]),
-                     units::FormatNumber(r.r[kLimit]));
+  return fmt::format("breaks `{}` ({} > {})", r.broken, units::FormatNumber(r.value), units::FormatNumber(r.limit));
 }
 
 void PrintTable(llvm::raw_ostream& os, const std::string& title, const std::vector<Row>& rows) {
@@ -151,9 +110,9 @@ void PrintTable(llvm::raw_ostream& os, const std::string& title, const std::vect
   for (const Row& r : rows)
     os << fmt::format(
         "{:>6}  {:>4}  {:<18} {:>12.4g} {:>12.4g} {:>12.4g} {:>6} {:>9.1f}% {:>9.1f}%  {:<9} {:>10.4g}  {}\n",
-        units::FormatNumber(r.gpus), r.rank ? std::to_string(r.rank) : "-", r.strategy, r.r[kIter] * 1e3,
-        r.r[kEpoch], r.r[kMemory] / 1e9, r.r[kMemory] <= r.r[kCapacity] ? "yes" : "no",
-        100 * r.r[kExposed] / r.r[kIter], 100 * Efficiency(r), Bound(r), r.r[kCost], Note(r));
+        units::FormatNumber(r.gpus), r.rank ? std::to_string(r.rank) : "-", r.strategy, r.iter * 1e3, r.epoch,
+        r.memory / 1e9, r.memory <= r.capacity ? "yes" : "no", 100 * r.exposed / r.iter, 100 * r.efficiency, r.bound,
+        r.cost, Note(r));
 }
 
 // Per strategy, the largest GPU count at which it is feasible with at least the threshold
@@ -163,7 +122,7 @@ std::vector<std::pair<std::string, double>> Limits(const std::vector<Row>& rows)
   for (const Row& r : rows) {
     auto it = std::find_if(out.begin(), out.end(), [&](const auto& e) { return e.first == r.strategy; });
     if (it == out.end()) it = out.insert(out.end(), {r.strategy, 0});
-    if (r.broken.empty() && Efficiency(r) >= AdviseThreshold) it->second = std::max(it->second, r.gpus);
+    if (r.broken.empty() && r.efficiency >= AdviseThreshold) it->second = std::max(it->second, r.gpus);
   }
   return out;
 }
@@ -178,10 +137,10 @@ void PrintCsvOrJson(llvm::raw_ostream& os, bool json, const std::vector<Row>& ro
       {"gpu_hours", ""}, {"bound", ""},     {"feasible", ""},   {"constraint", ""}};
   auto cells = [&](const Row& r) {
     return std::vector<std::string>{units::FormatNumber(r.gpus), std::to_string(r.rank), Quote(r.strategy),
-                                    units::FormatNumber(r.r[kIter]), units::FormatNumber(r.r[kEpoch]),
-                                    units::FormatNumber(r.r[kMemory]), units::FormatNumber(r.r[kCapacity]),
-                                    units::FormatNumber(r.r[kComm]), units::FormatNumber(r.r[kExposed]),
-                                    units::FormatNumber(Efficiency(r)), units::FormatNumber(r.r[kCost]), Quote(Bound(r)),
+                                    units::FormatNumber(r.iter), units::FormatNumber(r.epoch),
+                                    units::FormatNumber(r.memory), units::FormatNumber(r.capacity),
+                                    units::FormatNumber(r.comm), units::FormatNumber(r.exposed),
+                                    units::FormatNumber(r.efficiency), units::FormatNumber(r.cost), Quote(r.bound),
                                     r.broken.empty() ? "true" : "false", Quote(r.broken)};
   };
   if (!json) {
@@ -203,15 +162,85 @@ void PrintCsvOrJson(llvm::raw_ostream& os, bool json, const std::vector<Row>& ro
   os << "}}\n";
 }
 
-// The top-level `let`s of a spec (not the private ones), which is where a network's name
-// is looked up: the spec's, else stdlib/models'.
-std::vector<std::string> LetNames(const std::string& file) {
-  std::vector<std::string> names;
-  Session s;
-  if (s.Load(file) != kOk) return names;
-  for (const std::string& g : s.comp->GlobalNames())
-    if (g[0] != '_') names.push_back(g);
-  return names;
+// The inputs of the rows, found in one compilation: the spec's (when one is given) and
+// stdlib's names, the spec's own winning.
+struct Inputs {
+  check::Exported net, make, optimizer, compute, device;  // device: a list of at most one
+  std::vector<check::Exported> choices;
+};
+
+// A value named on the command line (`--cluster abci`), evaluated in the compilation's
+// scope: a mistake is a diagnostic pointing into the option's text.
+std::optional<check::Exported> OptionValue(Session& s, const std::string& text, const char* option) {
+  unsigned id = 0;
+  std::optional<check::Exported> v = s.comp->EvalText(text, option, &id);
+  s.option_buffers.push_back(id);
+  return v;
+}
+
+// Exit status after an option's value failed: 2 when the mistake is in the option, 1
+// when it is in the spec.
+Exit OptionFailed(Session& s) {
+  s.diags.Flush();
+  return s.FailureExit();
+}
+
+Exit FindInputs(Session& s, Inputs& in) {
+  const bool spec = !AdviseFiles.empty();
+  std::vector<std::string> nets;
+  if (spec)
+    for (const std::string& g : s.comp->GlobalNames())
+      if (g[0] != '_') nets.push_back(g);
+  std::vector<std::string> models;
+  for (const char* m : {"stdlib.hardware", "stdlib.layers", "stdlib.strategies", "stdlib.advise"})
+    if (!s.comp->Import(m)) return kSpecError;
+  if (!s.comp->Import("stdlib.models.all", &models)) return kSpecError;
+  nets.insert(nets.end(), models.begin(), models.end());
+  if (std::find(nets.begin(), nets.end(), std::string(AdviseModel)) == nets.end()) {
+    std::string best;
+    unsigned best_d = 3;
+    for (const std::string& n : nets)
+      if (unsigned d = llvm::StringRef(n).edit_distance(AdviseModel); d < best_d) best = n, best_d = d;
+    llvm::errs() << fmt::format("ringline: error: no network `{}`{}; the models are {}\n", std::string(AdviseModel),
+                                best.empty() ? "" : fmt::format(" (did you mean `{}`?)", best), llvm::join(nets, ", "));
+    return kUsageError;
+  }
+  auto net = OptionValue(s, AdviseModel, "--model");
+  auto make = net ? OptionValue(s, AdviseCluster, "--cluster") : std::nullopt;
+  auto opt = make ? OptionValue(s, AdviseOptimizer, "--optimizer") : std::nullopt;
+  if (!opt) return OptionFailed(s);
+  auto bad = [&](const std::string& msg) {
+    llvm::errs() << "ringline: error: " << msg << "\n";
+    return kUsageError;
+  };
+  if (net->kind != check::Exported::Kind::Record || net->str != "Network")
+    return bad(fmt::format("`{}` is not a `Network`", std::string(AdviseModel)));
+  if (make->kind != check::Exported::Kind::Function)
+    return bad(fmt::format("--cluster names a function from a node count to a `Cluster` (abci, dgx1_pod, "
+                           "dgx_a100_pod, dgx_h100_pod, ...); `{}` is not one", std::string(AdviseCluster)));
+  in.net = *net, in.make = *make, in.optimizer = *opt;
+  in.device = check::Exported::List({});
+  if (!AdviseDevice.empty()) {
+    std::optional<check::Exported> d = OptionValue(s, AdviseDevice, "--device");
+    if (!d) return OptionFailed(s);
+    if (d->kind != check::Exported::Kind::Record || d->str != "Device")
+      return bad(fmt::format("`{}` is not a `Device` (see stdlib/hardware.rl)", std::string(AdviseDevice)));
+    in.device = check::Exported::List({*d});
+  }
+  std::vector<std::pair<std::string, check::Exported>> compute = {{"source", check::Exported::String(AdviseCompute)}};
+  if (AdviseCompute == "measured") {
+    std::optional<check::Exported> t = OptionValue(s, AdviseSampleTime, "--sample-time");
+    if (!t) return OptionFailed(s);
+    if (t->kind != check::Exported::Kind::Number || t->UnitName() != "s")
+      return bad(fmt::format("--sample-time takes a time (`12 ms`); `{}` is {}", std::string(AdviseSampleTime),
+                             t->kind == check::Exported::Kind::Number ? fmt::format("in `{}`", t->UnitName().empty() ? "1" : t->UnitName()) : "not a number"));
+    compute.push_back({"sample_time", *t});
+  }
+  in.compute = check::Exported::Record("Compute", compute);
+  std::optional<check::Exported> choices = s.comp->Call("stdlib.advise.advise_choices", {in.make});
+  if (!choices) return OptionFailed(s);
+  in.choices = choices->items;
+  return kOk;
 }
 
 }  // namespace
@@ -238,58 +267,31 @@ int RunAdvise() {
   std::optional<std::vector<double>> gpus = ParseCounts(AdviseGpus);
   if (!gpus) return bad(fmt::format("--gpus takes GPU counts, `16,32,64`; got `{}`", std::string(AdviseGpus)));
 
-  std::string import = "import stdlib.models.all";
-  std::vector<std::string> nets;
-  if (!AdviseFiles.empty()) {
-    if (!llvm::sys::fs::is_regular_file(AdviseFiles[0]))
-      return bad(fmt::format("cannot open `{}`: no such file", AdviseFiles[0]));
-    AllowSpecFolder(AdviseFiles[0]);
-    nets = LetNames(AdviseFiles[0]);
-    llvm::SmallString<256> abs(AdviseFiles[0]);
-    llvm::sys::fs::make_absolute(abs);
-    // The spec's own name wins; importing both could bind a name twice.
-    if (std::find(nets.begin(), nets.end(), std::string(AdviseModel)) != nets.end())
-      import = fmt::format("import \"{}\"", abs.str());
-  }
-  for (const std::string& n : LetNames(g_stdlib_dir + "/models/all.rl")) nets.push_back(n);
-  if (std::find(nets.begin(), nets.end(), std::string(AdviseModel)) == nets.end()) {
-    std::string best;
-    unsigned best_d = 3;
-    for (const std::string& n : nets)
-      if (unsigned d = llvm::StringRef(n).edit_distance(AdviseModel); d < best_d) best = n, best_d = d;
-    return bad(fmt::format("no network `{}`{}; the models are {}", std::string(AdviseModel),
-                           best.empty() ? "" : fmt::format(" (did you mean `{}`?)", best), llvm::join(nets, ", ")));
-  }
   Session s;
-  Exit e = s.LoadText(Spec(import, AdviseModel, *gpus), "<advise>");
-  if (e != kOk) return e;
-  std::optional<check::Variants> vs = s.comp->LowerVariants("advise", {}, {}, /*all_values=*/true);
-  if (!vs) return kSpecError;
-  std::optional<check::Exported> names = s.comp->ExportGlobal("_names");
-  if (!names) return kSpecError;
-  for (ir::Scenario& v : vs->scenarios) passes::RunPipeline(v);
-
-  const ir::Scenario& first = vs->scenarios[0];
-  const std::vector<double>& gpu_axis = first.params[0].values;
-  const std::vector<std::string>& strategies = first.params[1].labels;
-  const size_t ns = first.params[1].values.size();
-  std::vector<interp::Evaluator> evs;
-  for (const ir::Scenario& v : vs->scenarios) evs.emplace_back(v);
+  if (!AdviseFiles.empty()) {
+    if (Exit e = s.Load(AdviseFiles[0]); e != kOk) return e;
+  }
+  Inputs in;
+  if (Exit e = FindInputs(s, in); e != kOk) return e;
+  const unsigned per = AdvisePerGpu > 0 ? unsigned(AdvisePerGpu) : 32u;
   std::vector<Row> rows;
-  for (size_t i = 0; i < gpu_axis.size(); ++i) {
+  for (double g : *gpus) {
+    const auto p = static_cast<int64_t>(g);
+    // Efficiency is against one GPU with the same work per GPU (weak scaling) or the same
+    // global batch (strong scaling).
+    const int64_t batch = AdviseBatch > 0 ? int64_t(AdviseBatch) : p * per;
+    const int64_t base = AdviseBatch > 0 ? int64_t(AdviseBatch) : per;
+    std::optional<check::Exported> setup = s.comp->Call(
+        "stdlib.advise.advise_setup", {in.make, check::Exported::Int(p)},
+        {{"optimizer", in.optimizer}, {"compute", in.compute}, {"device", in.device}});
+    if (!setup) return kSpecError;
     std::vector<Row> group;
-    for (size_t j = 0; j < ns; ++j) {
-      size_t variant = 0;
-      for (uint32_t p : vs->specialised) variant = variant * first.params[p].values.size() + (p == 0 ? i : j);
-      double params[2] = {gpu_axis[i], static_cast<double>(j)};
-      Row r{gpu_axis[i], strategies[j], std::vector<double>(first.reports.size())};
-      evs[variant].Run(params, r.r.data());
-      if (r.r[kFeasible] == 0) {
-        size_t b = static_cast<size_t>(r.r[kBroken]);
-        const check::Exported& list = names->items[j];
-        r.broken = b < list.items.size() ? list.items[b].str : "?";
-      }
-      group.push_back(std::move(r));
+    for (const check::Exported& choice : in.choices) {
+      std::optional<check::Exported> row =
+          s.comp->Call("stdlib.advise.advise_row", {choice, in.net, *setup, check::Exported::Int(p), check::Exported::Int(batch),
+                                      check::Exported::Int(base)});
+      if (!row) return kSpecError;
+      group.push_back(FromRecord(*row));
     }
     std::stable_sort(group.begin(), group.end(), [](const Row& a, const Row& b) {
       if (a.broken.empty() != b.broken.empty()) return a.broken.empty();

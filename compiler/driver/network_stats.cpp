@@ -1,12 +1,10 @@
 // Collecting a network's per-layer stats (see network_stats.h). The network is a
-// `Network` record computed statically by the checker; with a device, a small generated
-// module imports the network's module and the device's and evaluates stdlib.kernel_time
-// and stdlib.roofline on each layer, so every number is the library's own.
+// `Network` record computed statically by the checker; with a device, stdlib.kernel_time
+// and stdlib.roofline are called on each layer (check::Compilation::Call), so every number
+// is the library's own.
 #include "compiler/driver/network_stats.h"
 
 #include <fmt/format.h>
-#include <llvm/ADT/SmallString.h>
-#include <llvm/Support/FileSystem.h>
 
 #include <algorithm>
 
@@ -15,8 +13,6 @@
 #include "compiler/units/units.h"
 
 namespace rl::driver {
-
-extern std::string g_stdlib_dir;  // main.cpp
 
 namespace {
 
@@ -49,71 +45,44 @@ std::vector<std::string> GlobalsOfType(Session& s, const char* type) {
 std::vector<std::string> Networks(Session& s) { return GlobalsOfType(s, "Network"); }
 std::vector<std::string> Devices(Session& s) { return GlobalsOfType(s, "Device"); }
 
-// The models `--model` finds without a file: the names stdlib/models/all.rl binds.
-std::vector<std::string> StdlibModels() {
-  Session all;
-  std::vector<std::string> out;
-  if (all.Load(g_stdlib_dir + "/models/all.rl") != kOk) return out;
-  for (const std::string& g : all.comp->GlobalNames())
-    if (g[0] != '_') out.push_back(g);
-  return out;
-}
-
-// Layer times from stdlib.kernel_time and forward traffic from stdlib.roofline,
-// evaluated by a small generated module that imports the network's module and the
-// device's (the spec's own, else stdlib.hardware). Batch and element size are constants,
-// so every model prediction folds in the checker.
-Exit TimeLayers(const std::string& spec_import, bool spec_has_device, const std::string& net, const NetworkQuery& q,
-                NetworkStats& out) {
-  const std::string dev_text = fmt::format("import stdlib.hardware as __hw\nimport {} as __src\nlet __dev = {}.{}\n",
-                                           spec_import, spec_has_device ? "__src" : "__hw", q.device);
-  {
-    // The device alone first, so a name that is not a Device is a plain usage error.
-    Session s;
-    if (Exit e = s.LoadText(dev_text, "<stats --device>"); e != kOk) return e;
-    std::optional<check::Exported> dev = s.comp->ExportGlobal("__dev");
-    if (s.diags.ErrorCount() > 0) return kSpecError;
-    if (!dev || dev->kind != check::Exported::Kind::Record || dev->str != "Device") {
-      llvm::errs() << fmt::format("ringline: error: `{}` is not a `Device` (see stdlib/hardware.rl)\n", q.device);
-      return kUsageError;
-    }
-    out.device = dev->Field("name") ? dev->Field("name")->str : q.device;
-    out.peak = Num(*dev, "peak");
-    out.membw = Num(*dev, "membw");
-    // A CPU bundle describes the CPU it was profiled on; say so when this is another one.
-    if (const check::Exported* k = dev->Field("kernels"); k && k->kind == check::Exported::Kind::Record)
-      if (std::optional<CpuIdentity> host = HostCpu())
-        if (std::string why = CpuMismatch(*k, *host); !why.empty())
-          llvm::errs() << fmt::format(
-              "ringline: warning: the kernel bundle of `{}` (`{}`) may not describe this CPU: {}; its times may not "
-              "hold here (profile this machine: tools/profile_kernels.py, docs/kernel-models.md)\n",
-              q.device, k->Field("path") ? k->Field("path")->str : "", why);
-  }
-  const unsigned batch = q.batch, elem = q.element_bytes;
-  std::string text = fmt::format(
-      "import stdlib.kernel_time as __kt\nimport stdlib.roofline as __rf\n{}"
-      "let __times = [__kt.layer_time(l, __dev, {}, {} B) for l in __src.{}.layers]\n"
-      "let __total = __kt.network_time(__src.{}, __dev, {}, {} B)\n"
-      "let __traffic = [__rf.layer_roofline(l, __dev, {}, {} B).traffic for l in __src.{}.layers]\n",
-      dev_text, batch, elem, net, net, batch, elem, batch, elem, net);
-  Session s;
-  Exit e = s.LoadText(text, "<stats --device>");
-  if (e != kOk) return e;
-  std::optional<check::Exported> times = s.comp->ExportGlobal("__times");
-  std::optional<check::Exported> sum = s.comp->ExportGlobal("__total");
-  std::optional<check::Exported> traffic = s.comp->ExportGlobal("__traffic");
+// Layer times from stdlib.kernel_time and forward traffic from stdlib.roofline, called on
+// each layer through the checker's call API. Batch and element size are constants, so
+// every model prediction folds in the checker.
+Exit TimeLayers(Session& s, const check::Exported& net, const NetworkQuery& q, NetworkStats& out) {
+  std::optional<check::Exported> dev = s.comp->ExportGlobal(q.device);
   if (s.diags.ErrorCount() > 0) return kSpecError;
+  if (!dev || dev->kind != check::Exported::Kind::Record || dev->str != "Device") {
+    llvm::errs() << fmt::format("ringline: error: `{}` is not a `Device` (see stdlib/hardware.rl)\n", q.device);
+    return kUsageError;
+  }
+  out.device = dev->Field("name") ? dev->Field("name")->str : q.device;
+  out.peak = Num(*dev, "peak");
+  out.membw = Num(*dev, "membw");
+  // A CPU bundle describes the CPU it was profiled on; say so when this is another one.
+  if (const check::Exported* k = dev->Field("kernels"); k && k->kind == check::Exported::Kind::Record)
+    if (std::optional<CpuIdentity> host = HostCpu())
+      if (std::string why = CpuMismatch(*k, *host); !why.empty())
+        llvm::errs() << fmt::format(
+            "ringline: warning: the kernel bundle of `{}` (`{}`) may not describe this CPU: {}; its times may not "
+            "hold here (profile this machine: tools/profile_kernels.py, docs/kernel-models.md)\n",
+            q.device, k->Field("path") ? k->Field("path")->str : "", why);
+  const check::Exported batch = check::Exported::Int(q.batch);
+  const check::Exported elem = check::Exported::Number(q.element_bytes, units::Dim::Of(units::BaseDim::Data));
   std::vector<LayerRow>& rows = out.rows;
-  if (!times || times->items.size() != rows.size() || !sum || !traffic || traffic->items.size() != rows.size())
-    return kSpecError;
+  const check::Exported& layers = *net.Field("layers");
   for (size_t i = 0; i < rows.size(); ++i) {
-    const check::Exported& t = times->items[i];
-    rows[i].fwd_time = Num(t, "fwd");
-    rows[i].bwd_time = Num(t, "bwd");
-    rows[i].model = t.Field("source") ? t.Field("source")->str : "?";
-    rows[i].traffic = traffic->items[i].number;
+    std::optional<check::Exported> t = s.comp->Call("stdlib.kernel_time.layer_time", {layers.items[i], *dev, batch, elem});
+    std::optional<check::Exported> r =
+        t ? s.comp->Call("stdlib.roofline.layer_roofline", {layers.items[i], *dev, batch, elem}) : std::nullopt;
+    if (!r) return kSpecError;
+    rows[i].fwd_time = Num(*t, "fwd");
+    rows[i].bwd_time = Num(*t, "bwd");
+    rows[i].model = t->Field("source") ? t->Field("source")->str : "?";
+    rows[i].traffic = Num(*r, "traffic");
     out.total.traffic += rows[i].traffic;
   }
+  std::optional<check::Exported> sum = s.comp->Call("stdlib.kernel_time.network_time", {net, *dev, batch, elem});
+  if (!sum) return kSpecError;
   out.total.fwd_time = Num(*sum, "fwd");
   out.total.bwd_time = Num(*sum, "bwd");
   out.total.model = sum->Field("source") ? sum->Field("source")->str : "?";
@@ -124,6 +93,7 @@ Exit TimeLayers(const std::string& spec_import, bool spec_has_device, const std:
 
 Exit CollectNetworkStats(const NetworkQuery& q, NetworkStats& out) {
   Session s;
+  std::vector<std::string> models;  // without a file: the names stdlib/models/all.rl binds
   std::string name = q.model;
   Exit e;
   if (q.file.empty()) {
@@ -132,7 +102,7 @@ Exit CollectNetworkStats(const NetworkQuery& q, NetworkStats& out) {
       return kUsageError;
     }
     // stdlib/models/all.rl binds every model name of the standard library.
-    e = s.LoadText("import stdlib.models.all\n", "<stdlib models>");
+    e = s.comp->Import("stdlib.models.all", &models) ? kOk : kSpecError;
   } else {
     e = s.Load(q.file);
   }
@@ -155,7 +125,7 @@ Exit CollectNetworkStats(const NetworkQuery& q, NetworkStats& out) {
   std::optional<check::Exported> net = s.comp->ExportGlobal(name);
   if (s.diags.ErrorCount() > 0) return kSpecError;
   if (!net) {
-    std::vector<std::string> nets = q.file.empty() ? StdlibModels() : Networks(s);
+    std::vector<std::string> nets = q.file.empty() ? models : Networks(s);
     llvm::errs() << fmt::format("ringline: error: no network `{}` in {}{}\n", name,
                                 q.file.empty() ? std::string("stdlib/models") : q.file, DidYouMean(name, nets));
     llvm::errs() << fmt::format("ringline: note: {}: {}\n",
@@ -183,33 +153,26 @@ Exit CollectNetworkStats(const NetworkQuery& q, NetworkStats& out) {
     out.rows.push_back(r);
   }
   if (!q.device.empty()) {
-    const bool has_device = !q.file.empty() && [&] {
-      for (const std::string& g : s.comp->GlobalNames())
-        if (g == q.device) return true;
-      return false;
-    }();
-    if (!has_device) {
-      Session hw;
-      if (hw.Load(g_stdlib_dir + "/hardware.rl") != kOk) return kUsageError;
-      std::vector<std::string> names = hw.comp->GlobalNames();
-      if (std::find(names.begin(), names.end(), q.device) == names.end()) {
-        std::vector<std::string> devices = q.file.empty() ? std::vector<std::string>{} : Devices(s);
-        for (std::string& d : Devices(hw)) devices.push_back(std::move(d));
-        llvm::errs() << fmt::format("ringline: error: no device `{}` in {} or stdlib.hardware{}\n", q.device,
-                                    q.file.empty() ? std::string("stdlib/models") : q.file,
-                                    DidYouMean(q.device, devices));
-        llvm::errs() << fmt::format("ringline: note: the devices: {}\n", fmt::join(devices, ", "));
-        return kUsageError;
-      }
+    // The spec's own device, else stdlib.hardware's.
+    std::vector<std::string> spec_lets = q.file.empty() ? std::vector<std::string>{} : s.comp->GlobalNames();
+    std::vector<std::string> hw;
+    for (const char* m : {"stdlib.hardware", "stdlib.kernel_time", "stdlib.roofline"})
+      if (!s.comp->Import(m, std::string(m) == "stdlib.hardware" ? &hw : nullptr)) return kSpecError;
+    if (std::find(spec_lets.begin(), spec_lets.end(), q.device) == spec_lets.end() &&
+        std::find(hw.begin(), hw.end(), q.device) == hw.end()) {
+      std::vector<std::string> devices = q.file.empty() ? std::vector<std::string>{} : Devices(s);
+      for (const std::string& d : hw)
+        if (std::optional<check::Exported> v = s.comp->ExportGlobal(d);
+            v && v->kind == check::Exported::Kind::Record && v->str == "Device" &&
+            std::find(devices.begin(), devices.end(), d) == devices.end())
+          devices.push_back(d);
+      llvm::errs() << fmt::format("ringline: error: no device `{}` in {} or stdlib.hardware{}\n", q.device,
+                                  q.file.empty() ? std::string("stdlib/models") : q.file,
+                                  DidYouMean(q.device, devices));
+      llvm::errs() << fmt::format("ringline: note: the devices: {}\n", fmt::join(devices, ", "));
+      return kUsageError;
     }
-    std::string spec_import = "stdlib.models.all";
-    if (!q.file.empty()) {
-      llvm::SmallString<256> abs(q.file);
-      llvm::sys::fs::make_absolute(abs);
-      spec_import = fmt::format("\"{}\"", abs.str());
-      AllowSpecFolder(q.file);
-    }
-    if (Exit t = TimeLayers(spec_import, has_device, name, q, out); t != kOk) return t;
+    if (Exit t = TimeLayers(s, *net, q, out); t != kOk) return t;
   }
   const check::Exported* model_name = net->Field("name");
   out.model = model_name ? model_name->str : name;

@@ -11,8 +11,18 @@
 // RUN: not %ringline advise --model resnet50 --batch 64 --per-gpu 8 2>&1 | FileCheck %s --check-prefix=BOTH
 // RUN: not %ringline advise --model resnet50 --compute measured 2>&1 | FileCheck %s --check-prefix=MEASURED
 // RUN: not %ringline advise --model resnet50 --cluster nowhere --gpus 16 2>&1 | FileCheck %s --check-prefix=CLUSTER
+// RUN: not %ringline advise --model resnet50 --cluster abcj --gpus 16 2>&1 | FileCheck %s --check-prefix=ABCJ
+// RUN: not %ringline advise --model resnet50 --cluster resnet50 --gpus 16 2>&1 | FileCheck %s --check-prefix=NOTFN
+// RUN: not %ringline advise --model resnet50 --device abci --gpus 16 2>&1 | FileCheck %s --check-prefix=NOTDEV
+// RUN: not %ringline advise --model resnet50 --compute measured --sample-time 10ms,2ms 2>&1 | FileCheck %s --check-prefix=TWOTIMES
+// RUN: not %ringline advise --model resnet50 --compute measured --sample-time 10GB 2>&1 | FileCheck %s --check-prefix=NOTTIME
+// RUN: %ringline advise %s --model tiny --cluster mine --gpus 8 --compute roofline | FileCheck %s --check-prefix=MINE
+// RUN: %ringline advise --model resnet50 --gpus 64 --compute measured --sample-time 10ms --format csv | FileCheck %s --check-prefix=MEASUREDOK
 import stdlib.layers
+import stdlib.hardware
 let tiny = network("tiny", [3, 32, 32], [conv2d(16, 3, p = 1), relu, flatten, dense(10)])
+// A cluster of the spec's own: ABCI's nodes on a slower network.
+fn mine(nodes: Int) -> Cluster = abci(nodes) with { name = "mine" }
 
 // Data parallelism overlapped with the backward pass wins at 16 GPUs; the model-parallel
 // strategies break their constraints and say which.
@@ -42,4 +52,19 @@ let tiny = network("tiny", [3, 32, 32], [conv2d(16, 3, p = 1), relu, flatten, de
 // GOAL: ringline: error: unknown --goal `speed`; use time, memory or cost
 // BOTH: ringline: error: give --batch (global) or --per-gpu, not both
 // MEASURED: ringline: error: --compute measured and --sample-time TIME go together
-// CLUSTER: <advise>:7:13: error: unknown name `nowhere` [unknown_name]
+// Names on the command line are evaluated where the spec's are, and their mistakes point
+// at the option's text (exit status 2: a usage error).
+// CLUSTER:      --cluster:1:1: error: unknown name `nowhere` [unknown_name]
+// CLUSTER-NEXT: nowhere
+// CLUSTER-NEXT: ^~~~~~~
+// ABCJ:         --cluster:1:1: error: unknown name `abcj`; did you mean `abci`? [unknown_name]
+// NOTFN: ringline: error: --cluster names a function from a node count to a `Cluster` {{.*}}; `resnet50` is not one
+// NOTDEV: ringline: error: `abci` is not a `Device` (see stdlib/hardware.rl)
+// TWOTIMES:      --sample-time:1:1: error: `--sample-time` takes one value [bad_option]
+// TWOTIMES-NEXT: 10ms,2ms
+// NOTTIME: ringline: error: --sample-time takes a time (`12 ms`); `10GB` is in `B`
+// MINE: tiny on mine: 32 samples per GPU, sgd, roofline compute; ranked by time
+// MINE: {{^}}     8     1  data  
+// Measured compute: 10 ms a sample, 32 per GPU, so 320 ms of compute and a third of it forward.
+// MEASUREDOK:      gpus,rank,strategy,iter[s]
+// MEASUREDOK-NEXT: 64,1,"data_overlap",0.32{{[0-9]*}},
