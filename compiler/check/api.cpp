@@ -207,7 +207,7 @@ std::vector<std::string> Compilation::VisibleNames() const {
 
 bool Compilation::Import(const std::string& module) { return Import(module, nullptr); }
 
-bool Compilation::Import(const std::string& module, std::vector<std::string>* lets) {
+bool Compilation::Import(const std::string& module, ModuleContents* contents) {
   unsigned before = program_->diags().ErrorCount();
   if (!program_->root) {
     // An empty root module: the scope the API's calls are made in.
@@ -220,9 +220,12 @@ bool Compilation::Import(const std::string& module, std::vector<std::string>* le
   }
   ModuleInfo* m = program_->ImportInto(program_->root, module);
   if (m) program_->ResolveNew();
-  if (m && lets)
+  if (m && contents) {
     for (const ast::LetDecl& l : m->ast->lets)
-      if (l.name[0] != '_') lets->push_back(l.name);
+      if (l.name[0] != '_') contents->lets.push_back(l.name);
+    for (const ast::FnDecl& f : m->ast->fns)
+      if (f.name[0] != '_') (f.schedule ? contents->schedules : contents->fns).push_back(f.name);
+  }
   return m && program_->diags().ErrorCount() == before;
 }
 
@@ -268,6 +271,15 @@ std::optional<Exported> Compilation::Call(const std::string& fn, const std::vect
   Value r = p.CallValue(f, values, names);
   if (r.IsError() || p.diags().ErrorCount() > before) return std::nullopt;
   return Export(r);
+}
+
+std::optional<Exported> Compilation::Build(const Exported& value) {
+  Program& p = *program_;
+  if (!p.root) return std::nullopt;
+  unsigned before = p.diags().ErrorCount();
+  Value v = ToValue(p, p.root, value, "a value");
+  if (v.IsError() || p.diags().ErrorCount() > before) return std::nullopt;
+  return Export(v);
 }
 
 std::optional<Exported> Compilation::EvalText(const std::string& text, const std::string& label, unsigned* buffer) {

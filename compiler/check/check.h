@@ -148,8 +148,15 @@ class Compilation {
   // name), so a diagnostic points into it. Nullopt after diagnostics. The buffer's id is
   // `*buffer` when given.
   std::optional<Exported> EvalText(const std::string& text, const std::string& label, unsigned* buffer = nullptr);
-  // With `lets`, Import also lists the imported module's own public `let`s in source order.
-  bool Import(const std::string& module, std::vector<std::string>* lets);
+  // What a module defines itself (public names, in source order).
+  struct ModuleContents {
+    std::vector<std::string> lets, fns, schedules;
+  };
+  // With `contents`, Import also lists what the imported module defines.
+  bool Import(const std::string& module, ModuleContents* contents);
+  // A value built by hand (Exported::Record, List, ...) checked and converted once, so
+  // that calls passing it again reuse the checker's value (it comes back with a handle).
+  std::optional<Exported> Build(const Exported& value);
 
  private:
   std::unique_ptr<Program> program_;

@@ -191,11 +191,11 @@ Exit FindInputs(Session& s, Inputs& in) {
   if (spec)
     for (const std::string& g : s.comp->GlobalNames())
       if (g[0] != '_') nets.push_back(g);
-  std::vector<std::string> models;
+  check::Compilation::ModuleContents models;
   for (const char* m : {"stdlib.hardware", "stdlib.layers", "stdlib.strategies", "stdlib.advise"})
     if (!s.comp->Import(m)) return kSpecError;
   if (!s.comp->Import("stdlib.models.all", &models)) return kSpecError;
-  nets.insert(nets.end(), models.begin(), models.end());
+  nets.insert(nets.end(), models.lets.begin(), models.lets.end());
   if (std::find(nets.begin(), nets.end(), std::string(AdviseModel)) == nets.end()) {
     std::string best;
     unsigned best_d = 3;

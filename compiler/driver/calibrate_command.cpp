@@ -6,7 +6,8 @@
 // `measured_s`; `rate` groups the rows into links (one link without it), and rows whose
 // `kind` is not `collective` are skipped (tools/validate.py's results.csv reads as is).
 // Each op is modelled by a schedule of stdlib.collectives (the algorithms gloo runs by
-// default), whose time at α = 1 s, at β = 1 s/B and at γ = 1 s/B the checker computes, so
+// default), whose time at α = 1 s, at β = 1 s/B and at γ = 1 s/B the checker computes
+// (each schedule called through check::Compilation::Call), so
 // the fit is of exactly the formulas the strategies library will evaluate. A malformed
 // CSV, an unknown op or schedule, or points that cannot be fitted are a `ringline:
 // error:` line and exit status 2, as for `ringline fit`.
@@ -30,8 +31,6 @@
 #include "runtime/files.h"
 
 namespace rl::driver {
-
-extern std::string g_stdlib_dir;  // main.cpp
 
 cl::SubCommand CalibrateCmd("calibrate", "Fit links' alpha, beta and gamma from measured collectives into a cluster spec");
 static cl::list<std::string> CalFiles(cl::Positional, cl::desc("<collectives.csv>"), cl::ZeroOrMore,
@@ -136,49 +135,36 @@ llvm::Expected<Points> ReadCsv(const std::string& path, const std::map<std::stri
   return out;
 }
 
-// The schedule names stdlib.collectives defines, for --schedule.
-std::vector<std::string> StdlibSchedules() {
-  Session s;
-  std::vector<std::string> out;
-  if (s.Load(g_stdlib_dir + "/collectives.rl") != kOk) return out;
-  for (const ast::FnDecl& f : s.comp->Root()->fns)
-    if (f.schedule) out.push_back(f.name);
-  return out;
-}
-
 // Fills each point's (a, b, c): its schedule's time at α = 1 s (β, γ = 0), at β = 1 s/B
-// and at γ = 1 s/B, from one generated module whose lets the checker folds.
-bool Coefficients(Points& pts, const std::map<std::string, std::string>& schedules) {
-  std::string text =
-      "import stdlib.hardware\nimport stdlib.collectives\n"
-      "let __alpha = Link { bw = 1e300 B/s, lat = 1 s }\nlet __beta = Link { bw = 1 B/s, lat = 0 s }\n"
-      "let __none = Link { bw = 1e300 B/s, lat = 0 s }\nlet __k = [";
-  std::vector<CalibrationPoint*> order;
-  for (const std::string& link : pts.links)
-    for (CalibrationPoint& p : pts.by_link[link]) {
-      const std::string& fn = schedules.at(p.op);
-      auto call = [&](const char* l, const char* gamma) {
-        return fmt::format("{}({} B, {}, {}{}) / 1 s", fn, p.bytes, p.p, l,
-                           Reduces(p.op) ? fmt::format(", {} s/B", gamma) : "");
-      };
-      text += fmt::format("{}[{}, {}, {}]", order.empty() ? "" : ",\n  ", call("__alpha", "0"), call("__beta", "0"),
-                          call("__none", "1"));
-      order.push_back(&p);
+// and at γ = 1 s/B, from calls of the schedule (check::Compilation::Call) that the checker
+// folds.
+bool Coefficients(Session& s, Points& pts, const std::map<std::string, std::string>& schedules) {
+  using check::Exported;
+  const units::Dim bytes = units::Dim::Of(units::BaseDim::Data), secs = units::Dim::Of(units::BaseDim::Time);
+  auto link = [&](double bw, double lat) {
+    return s.comp->Build(Exported::Record("Link", {{"bw", Exported::Number(bw, bytes / secs)},
+                                                   {"lat", Exported::Number(lat, secs)}}));
+  };
+  std::optional<Exported> alpha = link(1e300, 1), beta = link(1, 0), none = link(1e300, 0);
+  if (!alpha || !beta || !none) return false;
+  const Exported zero = Exported::Number(0, secs / bytes), one = Exported::Number(1, secs / bytes);
+  for (const std::string& name : pts.links)
+    for (CalibrationPoint& p : pts.by_link[name]) {
+      const std::string fn = "stdlib.collectives." + schedules.at(p.op);
+      double* out[3] = {&p.a, &p.b, &p.c};
+      const Exported* links[3] = {&*alpha, &*beta, &*none};
+      for (int k = 0; k < 3; ++k) {
+        if (k == 2 && !Reduces(p.op)) {
+          p.c = 0;
+          continue;
+        }
+        std::vector<Exported> args = {Exported::Number(p.bytes, bytes), Exported::Int(p.p), *links[k]};
+        if (Reduces(p.op)) args.push_back(k == 2 ? one : zero);
+        std::optional<Exported> t = s.comp->Call(fn, args);
+        if (!t || t->kind != Exported::Kind::Number) return false;
+        *out[k] = t->number;
+      }
     }
-  text += "]\n";
-  Session s;
-  if (s.LoadText(text, "<calibrate>") != kOk) return false;
-  std::optional<check::Exported> k = s.comp->ExportGlobal("__k");
-  if (s.diags.ErrorCount() > 0 || !k || k->items.size() != order.size()) return false;
-  for (size_t i = 0; i < order.size(); ++i) {
-    const check::Exported& row = k->items[i];
-    if (row.items.size() != 3) return false;
-    for (const check::Exported& e : row.items)
-      if (e.kind != check::Exported::Kind::Number) return false;
-    order[i]->a = row.items[0].number;
-    order[i]->b = row.items[1].number;
-    order[i]->c = Reduces(order[i]->op) ? row.items[2].number : 0;
-  }
   return true;
 }
 
@@ -257,8 +243,12 @@ void WriteSpec(std::ostream& os, const std::string& csv, const Points& pts, cons
 // Reads, fits, prints the table and writes the spec to `os`; the exit status.
 int Calibrate(std::ostream& os) {
   std::map<std::string, std::string> schedules = DefaultSchedules();
+  Session s;
+  check::Compilation::ModuleContents collectives;
+  if (!s.comp->Import("stdlib.hardware") || !s.comp->Import("stdlib.collectives", &collectives))
+    return Fail("could not load stdlib.collectives (see the diagnostics above)");
   if (!CalSchedules.empty()) {
-    const std::vector<std::string> known = StdlibSchedules();
+    const std::vector<std::string>& known = collectives.schedules;
     for (const std::string& opt : CalSchedules) {
       auto [op, name] = llvm::StringRef(opt).split('=');
       if (op.trim().empty() || name.trim().empty())
@@ -282,7 +272,7 @@ int Calibrate(std::ostream& os) {
   for (const std::string& link : pts->links)
     if (!ids.insert(Ident(link)).second)
       return Fail(fmt::format("two rates name the same link `{}`; give them distinct names", Ident(link)));
-  if (!Coefficients(*pts, schedules)) return Fail("could not evaluate the schedules (see the diagnostics above)");
+  if (!Coefficients(s, *pts, schedules)) return Fail("could not evaluate the schedules (see the diagnostics above)");
   std::map<std::string, LinkFit> fits;
   for (const std::string& link : pts->links) {
     // The fit sees the points above --fit-above of the --fit-ops; every point gets the

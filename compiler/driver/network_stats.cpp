@@ -93,7 +93,7 @@ Exit TimeLayers(Session& s, const check::Exported& net, const NetworkQuery& q, N
 
 Exit CollectNetworkStats(const NetworkQuery& q, NetworkStats& out) {
   Session s;
-  std::vector<std::string> models;  // without a file: the names stdlib/models/all.rl binds
+  check::Compilation::ModuleContents models;  // without a file: the names stdlib/models/all.rl binds
   std::string name = q.model;
   Exit e;
   if (q.file.empty()) {
@@ -125,7 +125,7 @@ Exit CollectNetworkStats(const NetworkQuery& q, NetworkStats& out) {
   std::optional<check::Exported> net = s.comp->ExportGlobal(name);
   if (s.diags.ErrorCount() > 0) return kSpecError;
   if (!net) {
-    std::vector<std::string> nets = q.file.empty() ? models : Networks(s);
+    std::vector<std::string> nets = q.file.empty() ? models.lets : Networks(s);
     llvm::errs() << fmt::format("ringline: error: no network `{}` in {}{}\n", name,
                                 q.file.empty() ? std::string("stdlib/models") : q.file, DidYouMean(name, nets));
     llvm::errs() << fmt::format("ringline: note: {}: {}\n",
@@ -155,9 +155,10 @@ Exit CollectNetworkStats(const NetworkQuery& q, NetworkStats& out) {
   if (!q.device.empty()) {
     // The spec's own device, else stdlib.hardware's.
     std::vector<std::string> spec_lets = q.file.empty() ? std::vector<std::string>{} : s.comp->GlobalNames();
-    std::vector<std::string> hw;
+    check::Compilation::ModuleContents hardware;
     for (const char* m : {"stdlib.hardware", "stdlib.kernel_time", "stdlib.roofline"})
-      if (!s.comp->Import(m, std::string(m) == "stdlib.hardware" ? &hw : nullptr)) return kSpecError;
+      if (!s.comp->Import(m, std::string(m) == "stdlib.hardware" ? &hardware : nullptr)) return kSpecError;
+    const std::vector<std::string>& hw = hardware.lets;
     if (std::find(spec_lets.begin(), spec_lets.end(), q.device) == spec_lets.end() &&
         std::find(hw.begin(), hw.end(), q.device) == hw.end()) {
       std::vector<std::string> devices = q.file.empty() ? std::vector<std::string>{} : Devices(s);
