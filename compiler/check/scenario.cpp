@@ -2,6 +2,7 @@
 // IR params, lets are evaluated in order, requires and reports become IR outputs. Also
 // the Compilation facade that the driver uses.
 #include <cmath>
+#include <functional>
 
 #include <fmt/format.h>
 #include <llvm/Support/FileSystem.h>
@@ -281,9 +282,35 @@ std::optional<ir::Scenario> Program::LowerScenario(ModuleInfo* m, const ast::Sce
           poisoned = true;
           break;
         }
+        if (v.kind == Value::Kind::Record) {
+          // A record's number and Bool fields become reports `name.field` (nested records
+          // `name.a.b`), in declaration order; its strings, lists and functions are
+          // structure, not columns.
+          if (r.unit) {
+            Error(diag::Kind::unit_mismatch, r.unit->range,
+                  fmt::format("report `{}` is a record; give a field's unit with `--unit {}.FIELD=UNIT`", r.name,
+                              r.name));
+            break;
+          }
+          size_t before = out.reports.size();
+          std::function<void(const std::string&, const Value&)> add = [&](const std::string& name, const Value& f) {
+            if (f.kind == Value::Kind::Record) {
+              for (size_t i = 0; i < f.record->fields.size(); ++i)
+                add(name + "." + f.record->fields[i].name, (*f.elems)[i]);
+            } else if (f.IsScalar()) {
+              out.reports.push_back({name, Materialize(f, out, r.value->range), DisplayOf(f.type), r.range});
+            }
+          };
+          add(r.name, v);
+          if (out.reports.size() == before)
+            Error(diag::Kind::type_mismatch, r.value->range,
+                  fmt::format("report `{}` is a `{}` with no number or `Bool` field", r.name, Describe(v)));
+          break;
+        }
         if (!v.IsScalar()) {
           Error(diag::Kind::type_mismatch, r.value->range,
-                fmt::format("report `{}` must be a number or a `Bool`, got `{}`", r.name, Describe(v)));
+                fmt::format("report `{}` must be a number, a `Bool` or a record of them, got `{}`", r.name,
+                            Describe(v)));
           break;
         }
         ir::Report ir_r{r.name, Materialize(v, out, r.value->range), DisplayOf(v.type), r.range};

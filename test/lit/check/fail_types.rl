@@ -136,7 +136,7 @@ scenario s {
 
 // -----
 scenario s {
-  // expected-error@+1 {{report `r` must be a number or a `Bool`, got `[Int]` [type_mismatch]}}
+  // expected-error@+1 {{report `r` must be a number, a `Bool` or a record of them, got `[Int]` [type_mismatch]}}
   report r = [1, 2]
 }
 
@@ -160,4 +160,16 @@ scenario s {
   // expected-error@+1 {{a range of `Int` values needs an `Int` step, got `Real` [type_mismatch]}}
   param n: Int = 1 in 1 .. 64 step * 1.5
   report r = n
+}
+
+// -----
+// A record report needs a number or Bool field; its unit is chosen per field.
+record Named { label: String }
+record Timed { t: s }
+scenario s {
+  param n: Int = 1 in [1, 2]
+  // expected-error@+1 {{report `r` is a `Named` with no number or `Bool` field [type_mismatch]}}
+  report r = Named { label = "x" }
+  // expected-error@+1 {{report `q` is a record; give a field's unit with `--unit q.FIELD=UNIT` [unit_mismatch]}}
+  report q = Timed { t = n * 1 s } in ms
 }
