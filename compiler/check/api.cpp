@@ -11,51 +11,46 @@
 #include "compiler/parse/parse.h"
 #include "runtime/kernels/kernels.h"
 
-namespace rl::check {
+namespace ringline {
 
-const Exported* Exported::Field(const std::string& name) const {
+const Value* Value::Field(const std::string& name) const {
   for (size_t i = 0; i < field_names.size(); ++i)
     if (field_names[i] == name) return &items[i];
   return nullptr;
 }
 
-std::string Exported::UnitName() const {
-  if (kind != Kind::Number || dim == units::Dim{}) return "";
-  return units::Unit::Canonical(dim).name;
-}
-
-Exported Exported::Number(double si, units::Dim d) {
-  Exported e;
+Value Value::Number(double v, std::string unit) {
+  Value e;
   e.kind = Kind::Number;
-  e.number = si;
-  e.dim = d;
+  e.number = v;
+  e.unit = std::move(unit);
   return e;
 }
-Exported Exported::Int(int64_t v) {
-  Exported e = Number(static_cast<double>(v));
+Value Value::Int(int64_t v) {
+  Value e = Number(static_cast<double>(v));
   e.integer = true;
   return e;
 }
-Exported Exported::Bool(bool v) {
-  Exported e;
+Value Value::Bool(bool v) {
+  Value e;
   e.kind = Kind::Bool;
   e.number = v ? 1 : 0;
   return e;
 }
-Exported Exported::String(std::string s) {
-  Exported e;
+Value Value::String(std::string s) {
+  Value e;
   e.kind = Kind::String;
   e.str = std::move(s);
   return e;
 }
-Exported Exported::List(std::vector<Exported> items) {
-  Exported e;
+Value Value::List(std::vector<Value> items) {
+  Value e;
   e.kind = Kind::List;
   e.items = std::move(items);
   return e;
 }
-Exported Exported::Record(std::string type, std::vector<std::pair<std::string, Exported>> fields) {
-  Exported e;
+Value Value::Record(std::string type, std::vector<std::pair<std::string, Value>> fields) {
+  Value e;
   e.kind = Kind::Record;
   e.str = std::move(type);
   for (auto& [name, v] : fields) {
@@ -65,13 +60,17 @@ Exported Exported::Record(std::string type, std::vector<std::pair<std::string, E
   return e;
 }
 
+}  // namespace ringline
+
+namespace rl::check {
+
 static Exported Export(const Value& v) {
   Exported e;
   switch (v.kind) {
     case Value::Kind::Scalar:
       e.kind = v.type.base == ScalarType::Base::Bool ? Exported::Kind::Bool : Exported::Kind::Number;
       e.number = v.is_const ? v.c : 0;
-      e.dim = v.type.dim;
+      e.unit = v.type.dim == units::Dim{} ? "" : units::Unit::Canonical(v.type.dim).name;
       e.integer = v.type.base == ScalarType::Base::Int;
       if (!v.is_const) e.kind = Exported::Kind::Other;
       break;
@@ -121,8 +120,23 @@ static Exported Export(const Value& v) {
 static Value ToValue(Program& p, ModuleInfo* m, const Exported& e, const std::string& what) {
   if (e.handle) return *e.handle;
   switch (e.kind) {
-    case Exported::Kind::Number:
-      return Value::Const(e.number, {e.integer ? ScalarType::Base::Int : ScalarType::Base::Real, e.dim, false});
+    case Exported::Kind::Number: {
+      units::Unit u;
+      if (!e.unit.empty()) {
+        std::string bad;
+        std::optional<units::Unit> parsed = units::ParseUnitString(e.unit, &bad);
+        if (!parsed) {
+          std::string hint = units::HintFor(bad);
+          p.Error(diag::Kind::unknown_unit, {},
+                  fmt::format("{}: unknown unit `{}`{}", what, bad, hint.empty() ? "" : "; " + hint));
+          return Value::Error();
+        }
+        u = *parsed;
+      }
+      // Converted as a literal `v unit` is, scaling the decimal exponent exactly.
+      const double si = e.unit.empty() ? e.number : units::LiteralToSI(units::FormatNumber(e.number), u);
+      return Value::Const(si, {e.integer ? ScalarType::Base::Int : ScalarType::Base::Real, u.dim, false});
+    }
     case Exported::Kind::Bool: return Value::Bool(e.number != 0);
     case Exported::Kind::String: {
       Value v;

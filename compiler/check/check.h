@@ -15,6 +15,7 @@
 #include "compiler/diag/diag.h"
 #include "compiler/ir/ir.h"
 #include "compiler/units/units.h"
+#include "include/ringline/value.h"
 
 namespace rl::check {
 
@@ -58,36 +59,9 @@ struct Variants {
   std::vector<uint32_t> specialised;  // param indices
 };
 
-struct Value;
-
 // A static value handed in and out of the checker (`ringline stats`, `advise`, the
-// library API): numbers in SI units with their dimension, strings, lists and records with
-// their field names. A value the checker made keeps a handle to its own representation, so
-// it goes back into Compilation::Call as it came out (a network, a cluster-making
-// function); one built by hand (Number, String, Record, ...) is converted and checked
-// against the parameter's declared type.
-struct Exported {
-  enum class Kind { Number, Bool, String, List, Record, Function, Other } kind = Kind::Other;
-  double number = 0;      // Number (SI), Bool (0 or 1)
-  units::Dim dim = {};    // Number
-  bool integer = false;   // Number: an `Int`
-  std::string str;                                      // String; record type name; function name
-  std::vector<Exported> items;                          // List elements, Record fields
-  std::vector<std::string> field_names;                 // Record
-  std::shared_ptr<const Value> handle = nullptr;        // the checker's value (null: built by hand)
-
-  const Exported* Field(const std::string& name) const;
-  // The unit a Number prints in (`s`, `B/s`, `1/s`; "" for a plain number).
-  std::string UnitName() const;
-  static Exported Number(double si, units::Dim dim = {});
-  static Exported Int(int64_t v);
-  static Exported Bool(bool v);
-  static Exported String(std::string s);
-  static Exported List(std::vector<Exported> items);
-  // A record of type `type` (looked up from the root module) with the given fields; the
-  // others take their declared defaults.
-  static Exported Record(std::string type, std::vector<std::pair<std::string, Exported>> fields);
-};
+// library API): the public ringline::Value.
+using Exported = ringline::Value;
 
 class Compilation {
  public:

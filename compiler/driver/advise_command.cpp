@@ -231,9 +231,11 @@ Exit FindInputs(Session& s, Inputs& in) {
   if (AdviseCompute == "measured") {
     std::optional<check::Exported> t = OptionValue(s, AdviseSampleTime, "--sample-time");
     if (!t) return OptionFailed(s);
-    if (t->kind != check::Exported::Kind::Number || t->UnitName() != "s")
+    if (t->kind != check::Exported::Kind::Number || t->unit != "s")
       return bad(fmt::format("--sample-time takes a time (`12 ms`); `{}` is {}", std::string(AdviseSampleTime),
-                             t->kind == check::Exported::Kind::Number ? fmt::format("in `{}`", t->UnitName().empty() ? "1" : t->UnitName()) : "not a number"));
+                             t->kind != check::Exported::Kind::Number ? "not a number"
+                             : t->unit.empty()                        ? "a plain number"
+                                                                      : fmt::format("in `{}`", t->unit)));
     compute.push_back({"sample_time", *t});
   }
   in.compute = check::Exported::Record("Compute", compute);

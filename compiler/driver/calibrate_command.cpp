@@ -140,14 +140,15 @@ llvm::Expected<Points> ReadCsv(const std::string& path, const std::map<std::stri
 // folds.
 bool Coefficients(Session& s, Points& pts, const std::map<std::string, std::string>& schedules) {
   using check::Exported;
-  const units::Dim bytes = units::Dim::Of(units::BaseDim::Data), secs = units::Dim::Of(units::BaseDim::Time);
   auto link = [&](double bw, double lat) {
-    return s.comp->Build(Exported::Record("Link", {{"bw", Exported::Number(bw, bytes / secs)},
-                                                   {"lat", Exported::Number(lat, secs)}}));
+    return s.comp->Build(
+        Exported::Record("Link", {{"bw", Exported::Number(bw, "B/s")}, {"lat", Exported::Number(lat, "s")}}));
   };
   std::optional<Exported> alpha = link(1e300, 1), beta = link(1, 0), none = link(1e300, 0);
   if (!alpha || !beta || !none) return false;
-  const Exported zero = Exported::Number(0, secs / bytes), one = Exported::Number(1, secs / bytes);
+  // Built once: a call that passes a built value reuses the checker's.
+  std::optional<Exported> zero = s.comp->Build(Exported::Number(0, "s/B")), one = s.comp->Build(Exported::Number(1, "s/B"));
+  if (!zero || !one) return false;
   for (const std::string& name : pts.links)
     for (CalibrationPoint& p : pts.by_link[name]) {
       const std::string fn = "stdlib.collectives." + schedules.at(p.op);
@@ -158,8 +159,8 @@ bool Coefficients(Session& s, Points& pts, const std::map<std::string, std::stri
           p.c = 0;
           continue;
         }
-        std::vector<Exported> args = {Exported::Number(p.bytes, bytes), Exported::Int(p.p), *links[k]};
-        if (Reduces(p.op)) args.push_back(k == 2 ? one : zero);
+        std::vector<Exported> args = {Exported::Number(p.bytes, "B"), Exported::Int(p.p), *links[k]};
+        if (Reduces(p.op)) args.push_back(k == 2 ? *one : *zero);
         std::optional<Exported> t = s.comp->Call(fn, args);
         if (!t || t->kind != Exported::Kind::Number) return false;
         *out[k] = t->number;

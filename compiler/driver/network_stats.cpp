@@ -67,7 +67,7 @@ Exit TimeLayers(Session& s, const check::Exported& net, const NetworkQuery& q, N
             "hold here (profile this machine: tools/profile_kernels.py, docs/kernel-models.md)\n",
             q.device, k->Field("path") ? k->Field("path")->str : "", why);
   const check::Exported batch = check::Exported::Int(q.batch);
-  const check::Exported elem = check::Exported::Number(q.element_bytes, units::Dim::Of(units::BaseDim::Data));
+  const check::Exported elem = check::Exported::Number(q.element_bytes, "B");
   std::vector<LayerRow>& rows = out.rows;
   const check::Exported& layers = *net.Field("layers");
   for (size_t i = 0; i < rows.size(); ++i) {
