@@ -116,7 +116,8 @@ static Exported Export(const Value& v) {
 }
 
 // The checker's value of an Exported: its own when it came from the checker, else built
-// from the parts (a record looked up by type name from `m`); Error after a diagnostic.
+// from the parts (a record looked up by type name from `m`, else from the root module);
+// Error after a diagnostic.
 static Value ToValue(Program& p, ModuleInfo* m, const Exported& e, const std::string& what) {
   if (e.handle) return *e.handle;
   switch (e.kind) {
@@ -158,6 +159,7 @@ static Value ToValue(Program& p, ModuleInfo* m, const Exported& e, const std::st
     case Exported::Kind::Record: {
       ModuleInfo* owner = nullptr;
       const ast::RecordDecl* rec = p.FindRecord(m, "", e.str, &owner);
+      if (!rec && m != p.root) rec = p.FindRecord(p.root, "", e.str, &owner);
       if (!rec) {
         p.Error(diag::Kind::unknown_type, {}, fmt::format("{}: unknown record type `{}`", what, e.str));
         return Value::Error();
@@ -276,7 +278,8 @@ std::optional<Exported> Compilation::Call(const std::string& fn, const std::vect
   for (size_t i = 0; i < args.size() + named.size(); ++i) {
     const bool pos = i < args.size();
     const Exported& e = pos ? args[i] : named[i - args.size()].second;
-    values.push_back(ToValue(p, p.root, e,
+    // A record built by hand is of a type the callee's module sees, else the root's.
+    values.push_back(ToValue(p, f.fn_module ? f.fn_module : p.root, e,
                             pos ? fmt::format("argument {} of `{}`", i + 1, fn)
                                 : fmt::format("argument `{}` of `{}`", named[i - args.size()].first, fn)));
     if (values.back().IsError()) return std::nullopt;

@@ -224,9 +224,12 @@ void Engine::Report(Kind kind, SourceRange where, const std::string& message) {
 
 void Engine::Print(SourceRange where, Severity sev, const std::string& text) {
   if (!where.Valid()) {
-    os_ << "ringline: " << (sev == Severity::Note ? "note: " : "error: ") << text << "\n";
+    std::string line = std::string("ringline: ") + (sev == Severity::Note ? "note: " : "error: ") + text + "\n";
+    if (printed_) printed_->push_back({where, sev, text, line});
+    os_ << line;
     return;
   }
+  if (printed_) printed_->push_back({where, sev, text, RenderDiagnostic(sm_, where, sev, text, false)});
   // Rendered whole, then written once: stderr is unbuffered.
   os_ << RenderDiagnostic(sm_, where, sev, text, os_.has_colors());
 }

@@ -77,6 +77,25 @@ class Engine {
   void ResumeHold(std::vector<Tentative>* h) { hold_ = h; }
   void SetMaxErrors(unsigned n) { max_errors_ = n; }
   void CollectInto(std::vector<Collected>* sink) { collected_ = sink; }
+  // Every diagnostic as it is printed, also kept here (the library API hands them out).
+  struct Printed {
+    SourceRange where;
+    Severity severity;
+    std::string text;      // message followed by " [tag]"
+    std::string rendered;  // as printed: location, text, source line and caret
+  };
+  void RecordInto(std::vector<Printed>* sink) { printed_ = sink; }
+  // Forgets the errors counted and the diagnostics seen so far: a long-lived user (the
+  // library API) starts each operation afresh, so a repeated mistake is reported again
+  // and an earlier one's cap does not stop it.
+  void StartOver() {
+    Flush();
+    seen_.clear();
+    errors_ = 0;
+    error_buffers_.clear();
+    cap_reported_ = false;
+    dropping_ = false;
+  }
   // With `on`, diagnostics are held until Flush (or the engine's end) and then printed in
   // source order: per file (files in the order their first diagnostic came), by location,
   // each note after the error it followed. Phases that report in different passes (the
@@ -99,6 +118,7 @@ class Engine {
     std::string text;
   };
   std::vector<Collected>* collected_ = nullptr;
+  std::vector<Printed>* printed_ = nullptr;
   std::set<std::tuple<unsigned, unsigned, int, std::string>> seen_;
   bool sorted_ = false;
   std::vector<std::vector<Held>> held_;  // an error (or warning) and its notes

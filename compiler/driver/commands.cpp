@@ -11,7 +11,7 @@
 
 #include "compiler/ast/ast.h"
 #include "compiler/codegen/staging.h"
-#include "compiler/driver/backend.h"
+#include "compiler/api/backend.h"
 #include "compiler/driver/evaluate.h"
 #include "compiler/driver/infeasible.h"
 #include "compiler/driver/options.h"

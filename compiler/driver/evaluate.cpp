@@ -8,6 +8,7 @@
 #include <iostream>
 #include <thread>
 
+#include "compiler/api/columns.h"
 #include "compiler/driver/options.h"
 #include "compiler/interp/interp.h"
 #include "compiler/passes/passes.h"
@@ -86,21 +87,7 @@ std::unique_ptr<jit::Evaluator> CompileJit(const ir::Scenario& sc,
 }
 
 std::vector<runtime::Column> Columns(const ir::Scenario& s, bool feasible_column) {
-  std::vector<runtime::Column> cols;
-  auto kind = [](const ir::Display& d) {
-    return d.kind == ir::Display::Kind::Int ? runtime::Column::Kind::Int
-           : d.kind == ir::Display::Kind::Bool ? runtime::Column::Kind::Bool : runtime::Column::Kind::Real;
-  };
-  for (const ir::Param& p : s.params) {
-    cols.push_back({p.name, kind(p.display), p.display.unit});
-    if (!p.labels.empty()) {
-      cols.back().kind = runtime::Column::Kind::Label;
-      cols.back().labels = std::make_shared<const std::vector<std::string>>(p.labels);
-    }
-  }
-  for (const ir::Report& r : s.reports) cols.push_back({r.name, kind(r.display), r.display.unit});
-  if (feasible_column) cols.push_back({"feasible", runtime::Column::Kind::Bool, units::Unit{}});
-  return cols;
+  return api::ColumnsOf(s, feasible_column);
 }
 
 std::optional<runtime::Format> PickFormat(runtime::Format fallback) {
@@ -127,33 +114,10 @@ std::optional<runtime::Format> PickFormat(runtime::Format fallback) {
   return std::nullopt;
 }
 
-static std::string ParamText(const ir::Scenario& s, const double* params) {
-  std::vector<runtime::Column> cols = Columns(s, false);
-  std::string out;
-  for (size_t i = 0; i < s.params.size(); ++i)
-    out += fmt::format("{}{}={}{}", i ? ", " : "", cols[i].name, runtime::FormatCell(cols[i], params[i]),
-                       cols[i].unit.name.empty() ? "" : " " + cols[i].unit.name);
-  return out.empty() ? "(no params)" : out;
-}
-
 void ReportNonFinite(Session& s, const ir::Scenario& optimized, const double* params, size_t report, double value,
                      size_t variant) {
-  const ir::Scenario& sc = variant < s.unoptimized.size() ? s.unoptimized[variant] : optimized;
-  std::optional<interp::Failure> f = interp::FindNonFinite(sc, params);
-  if (!f) {
-    // Only the compiled code made it non-finite: a JIT bug, but still never a silent NaN.
-    const ir::Report& r = sc.reports[report];
-    s.diags.Report(diag::Kind::non_finite, r.range,
-                   fmt::format("report `{}` is {} at {}: the compiled code produced it but the interpreter "
-                               "does not (a JIT bug; rerun with `--backend=interp`)",
-                               r.name, units::FormatNumber(value), ParamText(sc, params)));
-    return;
-  }
-  const ir::Report& r = sc.reports[f->report];
-  SourceRange at = sc[f->origin].range.Valid() ? sc[f->origin].range : r.range;
-  s.diags.Report(diag::Kind::non_finite, at,
-                 fmt::format("report `{}` is {} at {}: {} here", r.name, units::FormatNumber(f->value),
-                             ParamText(sc, params), f->reason));
+  api::ReportNonFinite(s.diags, variant < s.unoptimized.size() ? s.unoptimized[variant] : optimized, params, report,
+                       value);
 }
 
 Output::Output() : Output(OutputFile, std::vector<std::string>(Files.begin(), Files.end())) {}

@@ -10,13 +10,18 @@
 #include <string>
 #include <vector>
 
-#include "compiler/driver/backend.h"
+#include "compiler/api/backend.h"
 #include "compiler/driver/session.h"
 #include "compiler/ir/ir.h"
 #include "compiler/jit/jit.h"
 #include "runtime/sinks.h"
 
 namespace rl::driver {
+
+using api::Backend;
+using api::BackendCost;
+using api::ChooseBackend;
+using api::EstimateCost;
 
 // Loads Files[0], picks the scenario, applies --set/--unit, lowers its variants (every
 // combination of its static params' values with `all_values`, else their defaults) and

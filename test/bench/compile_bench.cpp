@@ -4,7 +4,7 @@
 // alone, the whole JIT compile (codegen, LLVM -O2, machine code), the JIT's and the
 // interpreter's time per point, and how many points it takes for the JIT to pay for its
 // compile; beside the compile time and the interpreter's time per point, what
-// `--backend=auto` expects (compiler/driver/backend.h; its compile estimate includes
+// `--backend=auto` expects (compiler/api/backend.h; its compile estimate includes
 // starting LLVM, which a warm-up compile keeps out of the measurements). CPU times of the
 // calling thread (where ORC compiles), so other load on the machine distorts them less.
 // Shapes:
@@ -30,7 +30,7 @@
 
 #include "compiler/codegen/codegen.h"
 #include "compiler/codegen/staging.h"
-#include "compiler/driver/backend.h"
+#include "compiler/api/backend.h"
 #include "compiler/interp/interp.h"
 #include "compiler/jit/jit.h"
 #include "compiler/passes/passes.h"
@@ -156,7 +156,7 @@ struct Row {
   size_t values;
   double passes_ms, codegen_ms, jit_ms, jit_wall_ms, jit_us, interp_us, max_diff;
   size_t size;                    // codegen::MeasureCode, both parts
-  driver::BackendCost estimate;  // what --backend=auto expects for one point
+  api::BackendCost estimate;  // what --backend=auto expects for one point
 };
 
 Row Measure(const std::string& shape, size_t n, double budget_ms) {
@@ -166,7 +166,7 @@ Row Measure(const std::string& shape, size_t n, double budget_ms) {
   passes::RunPipeline(s);
   row.passes_ms = ThreadCpuMs() - t;
   row.values = s.insts.size();
-  row.estimate = driver::EstimateCost(s, 1);
+  row.estimate = api::EstimateCost(s, 1);
   std::vector<uint64_t> sizes;
   for (const ir::Param& p : s.params) sizes.push_back(p.values.size());
   std::vector<uint32_t> order = codegen::ChooseOrder(s, sizes);
@@ -251,7 +251,7 @@ int Main(int argc, char** argv) {
   }
   if (smoke) max = 3000;
   Measure("chain", 10, 1);  // starts LLVM and the JIT, which the rows should not include
-  // est: what --backend=auto expects (compiler/driver/backend.h), beside the measurement.
+  // est: what --backend=auto expects (compiler/api/backend.h), beside the measurement.
   std::cout << fmt::format("{:<8} {:>8} {:>8} {:>7} {:>8} {:>7} {:>7} {:>8} {:>8} {:>10} {:>8} {:>11} {:>9}\n",
                            "shape", "values", "size", "passes", "codegen", "jit", "est", "jit/1k", "jit/pt",
                            "interp/pt", "est", "break-even", "max_diff");

@@ -1,17 +1,17 @@
-// The `--backend=auto` rule (compiler/driver/backend.h): the interpreter for few points
+// The `--backend=auto` rule (compiler/api/backend.h): the interpreter for few points
 // or much code, the JIT for many points; more points never turn the JIT back into the
 // interpreter; more threads favour the interpreter (the compile runs on one); the
 // expected compile time grows linearly with the scenario.
 #include <gtest/gtest.h>
 
-#include "compiler/driver/backend.h"
+#include "compiler/api/backend.h"
 
 namespace rl {
 namespace {
 
-using driver::Backend;
-using driver::ChooseBackend;
-using driver::EstimateCost;
+using api::Backend;
+using api::ChooseBackend;
+using api::EstimateCost;
 
 // `terms` products of p with constants, summed, in `reports` reports.
 ir::Scenario Sum(size_t terms, size_t reports = 1) {
@@ -58,7 +58,7 @@ TEST(ChooseBackend, MorePointsNeverGoBackToTheInterpreter) {
 TEST(ChooseBackend, ThreadsFavourTheInterpreter) {
   ir::Scenario s = Sum(100);
   const uint64_t points = 1 << 24;
-  driver::BackendCost one = EstimateCost(s, points, 1), four = EstimateCost(s, points, 4);
+  api::BackendCost one = EstimateCost(s, points, 1), four = EstimateCost(s, points, 4);
   EXPECT_NEAR(four.interp_s, one.interp_s / 4, 1e-12);
   EXPECT_NEAR(four.jit_run_s, one.jit_run_s / 4, 1e-12);
   EXPECT_EQ(four.jit_compile_s, one.jit_compile_s);
@@ -73,7 +73,7 @@ TEST(ChooseBackend, CompileEstimateIsLinear) {
   EXPECT_GT(a, 0);
   EXPECT_NEAR(b / a, 2, 0.05);
   // The compiled code is expected to run faster than the interpreter per point.
-  driver::BackendCost c = EstimateCost(Sum(10000), 1000);
+  api::BackendCost c = EstimateCost(Sum(10000), 1000);
   EXPECT_LT(c.jit_run_s, c.interp_s);
 }
 

@@ -1,7 +1,7 @@
 // The backend choice (see backend.h): a linear cost model of each backend, calibrated on
 // a 2-core AMD EPYC (Zen 4) with ringline-compile-bench and `ringline sweep`
 // (docs/performance.md, "Choosing a backend").
-#include "compiler/driver/backend.h"
+#include "compiler/api/backend.h"
 
 #include <algorithm>
 
@@ -11,7 +11,7 @@
 #include "runtime/kernels/registry.h"
 #include "runtime/sweep.h"
 
-namespace rl::driver {
+namespace rl::api {
 namespace {
 
 // JIT compile, an upper bound: starting LLVM and the JIT, then per unit of
@@ -98,4 +98,4 @@ Backend ChooseBackend(const ir::Scenario& sc, uint64_t points, unsigned threads)
   return c.jit_s() < c.interp_s ? Backend::Jit : Backend::Interp;
 }
 
-}  // namespace rl::driver
+}  // namespace rl::api

@@ -10,7 +10,7 @@
 
 #include "compiler/ir/ir.h"
 
-namespace rl::driver {
+namespace rl::api {
 
 enum class Backend { Interp, Jit };
 
@@ -27,4 +27,4 @@ BackendCost EstimateCost(const ir::Scenario& sc, uint64_t points, unsigned threa
 // The JIT when EstimateCost expects it to finish first, else the interpreter.
 Backend ChooseBackend(const ir::Scenario& sc, uint64_t points, unsigned threads = 1);
 
-}  // namespace rl::driver
+}  // namespace rl::api

@@ -1,0 +1,264 @@
+// ringline::Scenario (include/ringline/ringline.h): a lowered scenario's variants, run at
+// a point or swept through the runtime's engine, on the JIT or the interpreter as the
+// command runs them.
+#include "compiler/api/scenario.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <thread>
+
+#include "compiler/api/backend.h"
+#include "compiler/api/columns.h"
+#include "compiler/codegen/staging.h"
+#include "compiler/interp/interp.h"
+#include "compiler/jit/jit.h"
+#include "compiler/passes/passes.h"
+#include "runtime/consumers.h"
+#include "runtime/sweep.h"
+
+namespace rl::api {
+namespace {
+
+ringline::Column PublicColumn(const runtime::Column& c) {
+  ringline::Column out;
+  out.name = c.name;
+  out.unit = c.unit.name;
+  out.kind = c.kind == runtime::Column::Kind::Int    ? ringline::Column::Kind::Int
+             : c.kind == runtime::Column::Kind::Bool  ? ringline::Column::Kind::Bool
+             : c.kind == runtime::Column::Kind::Label ? ringline::Column::Kind::Label
+                                                      : ringline::Column::Kind::Real;
+  if (c.labels) out.labels = *c.labels;
+  return out;
+}
+
+// Rows of the engine handed to a sink of the caller's.
+class ForeignSink final : public runtime::Sink {
+ public:
+  explicit ForeignSink(ringline::Sink& to) : to_(to) {}
+  void Begin(const std::string& scenario, const std::vector<runtime::Column>& columns) override {
+    std::vector<ringline::Column> cols;
+    for (const runtime::Column& c : columns) cols.push_back(PublicColumn(c));
+    to_.Begin(scenario, cols);
+  }
+  void Row(const double* v) override { to_.Row(v); }
+  void End() override { to_.End(); }
+
+ private:
+  ringline::Sink& to_;
+};
+
+class ScenarioImpl final : public ringline::Scenario {
+ public:
+  ScenarioImpl(std::shared_ptr<SpecState> lib, check::Variants vs) : lib_(std::move(lib)), written_(vs.scenarios) {
+    variants_ = std::move(vs);
+    for (ir::Scenario& sc : variants_.scenarios) passes::RunPipeline(sc);
+    const ir::Scenario& first = variants_.scenarios[0];
+    std::vector<runtime::Column> cols = ColumnsOf(first, false);
+    for (size_t i = 0; i < first.params.size(); ++i) {
+      const ir::Param& p = first.params[i];
+      ringline::Param q;
+      q.name = p.name;
+      q.unit = p.display.unit.name;
+      q.kind = !p.labels.empty()                          ? "label"
+               : p.display.kind == ir::Display::Kind::Int  ? "Int"
+               : p.display.kind == ir::Display::Kind::Bool ? "Bool"
+                                                           : "Real";
+      q.default_value = p.default_value;
+      q.values = p.values;
+      q.labels = p.labels;
+      params_.push_back(std::move(q));
+    }
+  }
+
+  const std::string& Name() const override { return variants_.scenarios[0].name; }
+  const std::vector<ringline::Param>& Params() const override { return params_; }
+  std::vector<ringline::Column> Columns(bool feasible_column) const override {
+    std::vector<ringline::Column> out;
+    for (const runtime::Column& c : ColumnsOf(variants_.scenarios[0], feasible_column)) out.push_back(PublicColumn(c));
+    return out;
+  }
+
+  ringline::Row Eval(ringline::Backend backend) override {
+    size_t mark = lib_->Begin();
+    const size_t v = DefaultVariant();
+    const ir::Scenario& sc = variants_.scenarios[v];
+    std::vector<double> params;
+    for (const ir::Param& p : sc.params) params.push_back(p.default_value);
+    ringline::Row row;
+    row.values.assign(params.size() + sc.reports.size(), 0);
+    double* reports = row.values.data() + params.size();
+    if (Pick(backend, sc, 1, 1) == Backend::Jit) {
+      jit::Options opts{2, {}, /*eval=*/true, /*sweep=*/false};
+      auto ev = jit::Compile(sc, opts);
+      if (!ev) throw ringline::SpecError({Plain("environment", "the JIT failed: " + llvm::toString(ev.takeError()))});
+      row.feasible = (*ev)->Eval(params.data(), reports);
+    } else {
+      interp::Evaluator ev(sc);
+      row.feasible = ev.Run(params.data(), reports);
+    }
+    for (size_t k = 0; k < sc.reports.size(); ++k)
+      if (!std::isfinite(reports[k])) {
+        ReportNonFinite(lib_->diags, written_[v], params.data(), k, reports[k]);
+        lib_->Fail(mark, fmt::format("report `{}` is not finite", sc.reports[k].name));
+      }
+    std::copy(params.begin(), params.end(), row.values.begin());
+    return row;
+  }
+
+  ringline::SweepSummary Sweep(ringline::Sink& to, const ringline::SweepOptions& o) override {
+    size_t mark = lib_->Begin();
+    const ir::Scenario& sc = variants_.scenarios[0];
+    std::vector<std::vector<double>> axes;
+    std::vector<uint64_t> sizes;
+    for (const ir::Param& p : sc.params) {
+      axes.push_back(p.values);
+      sizes.push_back(p.values.size());
+    }
+    const uint64_t total = runtime::ProductSize(axes);
+    if (total == UINT64_MAX)
+      throw ringline::SpecError({Plain("usage", "the sweep has 2^64 points or more; sweep fewer values")});
+    const std::vector<uint32_t> order = codegen::ChooseOrder(sc, sizes);
+    const size_t np = sc.params.size(), nr = sc.reports.size();
+    std::vector<runtime::FillerFactory> fillers;
+    std::vector<std::unique_ptr<jit::Evaluator>> jits;
+    const uint64_t per_variant = total / variants_.scenarios.size();
+    for (const ir::Scenario& v : variants_.scenarios) {
+      if (Pick(o.backend, v, per_variant, o.threads) == Backend::Jit) {
+        auto ev = jit::Compile(v, jit::Options{2, order, /*eval=*/false, /*sweep=*/true});
+        if (!ev) throw ringline::SpecError({Plain("environment", "the JIT failed: " + llvm::toString(ev.takeError()))});
+        jits.push_back(std::move(*ev));
+        rl_sweep_fn fn = jits.back()->sweep_fn();
+        fillers.push_back([fn] { return runtime::SweepFnFiller(fn); });
+      } else {
+        const ir::Scenario* scp = &v;
+        fillers.push_back([scp, np, nr] {
+          auto ev = std::make_shared<interp::Evaluator>(*scp);
+          return runtime::PointFiller([ev](const double* p, double* r) { return ev->Run(p, r); }, np, nr);
+        });
+      }
+    }
+    std::vector<int64_t> variant_sizes;
+    for (uint32_t p : variants_.specialised) variant_sizes.push_back(static_cast<int64_t>(sc.params[p].values.size()));
+    runtime::FillerFactory make = runtime::VariantFillers(fillers, variants_.specialised, variant_sizes, np);
+
+    ForeignSink foreign(to);
+    auto* native = dynamic_cast<NativeSink*>(&to);
+    runtime::Sink& sink = native ? native->inner() : static_cast<runtime::Sink&>(foreign);
+    const bool keep = o.keep_infeasible;
+    std::vector<runtime::Column> cols = ColumnsOf(sc, keep);
+    runtime::RowShape shape{np, nr, keep, keep};
+    std::unique_ptr<runtime::RowConsumer> consumer;
+    const bool reduce = !o.best.empty() || o.top > 0;
+    if (!o.best.empty() && o.top > 0)
+      throw ringline::SpecError({Plain("usage", "give `best` or `top`, not both")});
+    if (!o.best.empty()) consumer = runtime::MakeBest(sink, shape, Objective(o.best, "best"));
+    else if (o.top > 0) consumer = runtime::MakeTop(sink, shape, Objective(o.top_by, "top_by"), o.top);
+    else consumer = runtime::MakeRowWriter(sink, shape);
+    if (!reduce) sink.Begin(sc.name, cols);
+    std::vector<uint32_t> declaration(np);
+    for (uint32_t p = 0; p < np; ++p) declaration[p] = p;
+    runtime::Space space(std::move(axes), reduce ? order : declaration, nr);
+    runtime::SweepOptions so;
+    so.threads = o.threads;
+    so.keep_infeasible = keep;
+    so.interrupt = o.interrupt;
+    so.progress = o.progress;
+    runtime::SweepResult res = runtime::RunSweep(space, make, *consumer, so);
+    if (res.failure) {
+      if (!reduce) consumer->Finish();
+      size_t v = 0;
+      for (uint32_t p : variants_.specialised) {
+        const std::vector<double>& axis = sc.params[p].values;
+        size_t at = std::find(axis.begin(), axis.end(), res.failure->params[p]) - axis.begin();
+        v = v * axis.size() + std::min(at, axis.size() - 1);
+      }
+      ReportNonFinite(lib_->diags, written_[v], res.failure->params.data(), res.failure->report, res.failure->value);
+      lib_->Fail(mark, "a report is not finite");
+    }
+    if (reduce) sink.Begin(sc.name, cols);
+    consumer->Finish();
+    return {res.points, space.points, res.interrupted};
+  }
+
+ private:
+  // The variant at every specialised param's default.
+  size_t DefaultVariant() const {
+    const ir::Scenario& first = variants_.scenarios[0];
+    size_t v = 0;
+    for (uint32_t p : variants_.specialised) {
+      const std::vector<double>& axis = first.params[p].values;
+      size_t at = std::find(axis.begin(), axis.end(), first.params[p].default_value) - axis.begin();
+      v = v * axis.size() + std::min(at, axis.size() - 1);
+    }
+    return v;
+  }
+  static Backend Pick(ringline::Backend b, const ir::Scenario& sc, uint64_t points, unsigned threads) {
+    if (b == ringline::Backend::Jit) return Backend::Jit;
+    if (b == ringline::Backend::Interp) return Backend::Interp;
+    return ChooseBackend(sc, points, threads ? threads : std::max(1u, std::thread::hardware_concurrency()));
+  }
+  // `name` or `-name` (maximise) to a report index.
+  runtime::Objective Objective(std::string text, const char* option) const {
+    const ir::Scenario& sc = variants_.scenarios[0];
+    runtime::Objective o;
+    if (!text.empty() && text[0] == '-') {
+      o.maximize = true;
+      text = text.substr(1);
+    }
+    std::vector<std::string> names;
+    for (size_t r = 0; r < sc.reports.size(); ++r) {
+      if (sc.reports[r].name == text) {
+        o.report = r;
+        return o;
+      }
+      names.push_back(sc.reports[r].name);
+    }
+    throw ringline::SpecError({Plain("usage", fmt::format("`{}` names `{}`, which is not a report of scenario `{}`; "
+                                                          "its reports are {}", option, text, sc.name,
+                                                          fmt::join(names, ", ")))});
+  }
+
+  std::shared_ptr<SpecState> lib_;
+  std::vector<ir::Scenario> written_;  // as lowered: non-finite reports are located in them
+  check::Variants variants_;            // optimised
+  std::vector<ringline::Param> params_;
+};
+
+}  // namespace
+
+std::unique_ptr<ringline::Scenario> MakeScenario(std::shared_ptr<SpecState> lib, check::Variants variants) {
+  return std::make_unique<ScenarioImpl>(std::move(lib), std::move(variants));
+}
+
+void NativeSink::Begin(const std::string& scenario, const std::vector<ringline::Column>& columns) {
+  // Called by a caller that feeds rows itself: the columns back to the runtime's form.
+  std::vector<runtime::Column> cols;
+  for (const ringline::Column& c : columns) {
+    runtime::Column r;
+    r.name = c.name;
+    std::string bad;
+    if (std::optional<units::Unit> u = units::ParseUnitString(c.unit, &bad); u && !c.unit.empty()) r.unit = *u;
+    r.kind = c.kind == ringline::Column::Kind::Int    ? runtime::Column::Kind::Int
+             : c.kind == ringline::Column::Kind::Bool  ? runtime::Column::Kind::Bool
+             : c.kind == ringline::Column::Kind::Label ? runtime::Column::Kind::Label
+                                                       : runtime::Column::Kind::Real;
+    if (!c.labels.empty()) r.labels = std::make_shared<const std::vector<std::string>>(c.labels);
+    cols.push_back(std::move(r));
+  }
+  inner_->Begin(scenario, cols);
+}
+
+}  // namespace rl::api
+
+namespace ringline {
+
+std::unique_ptr<Sink> MakeSink(Format f, std::ostream& out, unsigned table_digits) {
+  using rl::runtime::Format;
+  Format rf = f == ringline::Format::Csv ? Format::Csv : f == ringline::Format::Json ? Format::Json
+                                                                                   : Format::Table;
+  return std::make_unique<rl::api::NativeSink>(rl::runtime::MakeSink(rf, out, false, table_digits));
+}
+
+}  // namespace ringline

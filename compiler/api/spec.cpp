@@ -1,0 +1,208 @@
+// ringline::Spec (include/ringline/ringline.h): loading a spec or the standard library,
+// values and calls through the checker's call API, and diagnostics as values.
+#include <fmt/format.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/MemoryBuffer.h>
+
+#include <cstdlib>
+
+#include "compiler/api/spec_state.h"
+#include "compiler/api/scenario.h"
+#include "compiler/base/suggest.h"
+
+#ifndef RL_STDLIB_DIR
+#define RL_STDLIB_DIR "stdlib"
+#endif
+
+namespace ringline {
+
+static std::string Joined(const std::vector<Diagnostic>& ds) {
+  std::string out;
+  for (const Diagnostic& d : ds) out += d.text;
+  if (!out.empty() && out.back() == '\n') out.pop_back();
+  return out;
+}
+
+SpecError::SpecError(std::vector<Diagnostic> diagnostics)
+    : std::runtime_error(Joined(diagnostics)), diagnostics_(std::move(diagnostics)) {}
+
+}  // namespace ringline
+
+namespace rl::api {
+
+using ringline::Diagnostic;
+
+static std::string StdlibDir(const ringline::Options& o) {
+  if (!o.stdlib_dir.empty()) return o.stdlib_dir;
+  if (const char* env = std::getenv("RINGLINE_STDLIB"); env && *env) return env;
+  return RL_STDLIB_DIR;
+}
+
+SpecState::SpecState(const ringline::Options& options) : diags(sm, llvm::nulls()) {
+  diags.SetMaxErrors(options.max_errors);
+  diags.RecordInto(&printed);
+  check::Options opts{StdlibDir(options)};
+  opts.allowed_dirs = options.allow_paths;
+  comp = std::make_unique<check::Compilation>(diags, std::move(opts));
+}
+
+size_t SpecState::Begin() {
+  diags.StartOver();
+  return printed.size();
+}
+
+Diagnostic Plain(const std::string& kind, const std::string& message) {
+  Diagnostic d;
+  d.severity = "error";
+  d.kind = kind;
+  d.message = message;
+  d.text = "ringline: error: " + message + "\n";
+  return d;
+}
+
+std::vector<Diagnostic> SpecState::Since(size_t mark) const {
+  std::vector<Diagnostic> out;
+  for (size_t i = mark; i < printed.size(); ++i) {
+    const diag::Engine::Printed& p = printed[i];
+    Diagnostic d;
+    d.severity = p.severity == diag::Severity::Error ? "error" : p.severity == diag::Severity::Warning ? "warning" : "note";
+    d.message = p.text;
+    // "message [tag]"
+    if (size_t open = p.text.rfind(" ["); open != std::string::npos && p.text.back() == ']') {
+      d.kind = p.text.substr(open + 2, p.text.size() - open - 3);
+      d.message = p.text.substr(0, open);
+    }
+    if (p.where.Valid()) {
+      auto [line, col] = sm.getLineAndColumn(diags.Loc(p.where), p.where.buffer);
+      d.file = sm.getMemoryBuffer(p.where.buffer)->getBufferIdentifier().str();
+      d.line = line;
+      d.column = col;
+    }
+    d.text = p.rendered;
+    out.push_back(std::move(d));
+  }
+  return out;
+}
+
+void SpecState::Fail(size_t mark, const std::string& fallback) const {
+  std::vector<Diagnostic> ds = Since(mark);
+  if (ds.empty()) ds.push_back(Plain("usage", fallback));
+  throw ringline::SpecError(std::move(ds));
+}
+
+namespace {
+
+class SpecImpl final : public ringline::Spec {
+ public:
+  explicit SpecImpl(const ringline::Options& o) : lib_(std::make_shared<SpecState>(o)) {}
+
+  void LoadFile(const std::string& path) {
+    size_t mark = lib_->Begin();
+    llvm::sys::fs::file_status st;
+    if (std::error_code ec = llvm::sys::fs::status(path, st))
+      throw ringline::SpecError({Plain("environment", fmt::format("cannot open `{}`: {}", path,
+                                                                  ec == std::errc::no_such_file_or_directory
+                                                                      ? "no such file" : ec.message()))});
+    if (llvm::sys::fs::is_directory(path))
+      throw ringline::SpecError({Plain("environment", fmt::format("`{}` is a directory, not a spec", path))});
+    if (!lib_->comp->Load(path) || !lib_->comp->CheckLets()) lib_->Fail(mark, fmt::format("cannot load `{}`", path));
+  }
+  void LoadText(const std::string& text, const std::string& name) {
+    size_t mark = lib_->Begin();
+    unsigned id = lib_->sm.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, name), llvm::SMLoc());
+    if (!lib_->comp->LoadBuffer(id) || !lib_->comp->CheckLets()) lib_->Fail(mark, fmt::format("cannot load `{}`", name));
+  }
+
+  std::vector<std::string> Scenarios() const override { return lib_->comp->ScenarioNames(); }
+
+  std::unique_ptr<ringline::Scenario> Lower(const std::string& scenario,
+                                            const std::vector<std::pair<std::string, std::string>>& sets,
+                                            const std::vector<std::pair<std::string, std::string>>& units) override {
+    size_t mark = lib_->Begin();
+    std::vector<std::string> names = Scenarios();
+    if (std::find(names.begin(), names.end(), scenario) == names.end()) {
+      std::string hint = DidYouMean(scenario, names);
+      throw ringline::SpecError({Plain("usage", fmt::format("no scenario `{}`{}{}", scenario, hint,
+                                                            hint.empty() ? "; this spec has: " +
+                                                                               (names.empty() ? std::string("none")
+                                                                                              : fmt::format("{}", fmt::join(names, ", ")))
+                                                                         : ""))});
+    }
+    std::vector<check::Override> overrides;
+    for (const auto& [name, text] : sets) {
+      std::optional<check::Override> o = lib_->comp->ParseOverride(name, name + "=" + text, "--set", name.size() + 1);
+      if (!o) lib_->Fail(mark, fmt::format("bad value for `{}`", name));
+      overrides.push_back(std::move(*o));
+    }
+    std::vector<check::UnitChoice> choices;
+    for (const auto& [name, unit] : units) {
+      std::string text = name + "=" + unit;
+      unsigned id = lib_->sm.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, "--unit"), llvm::SMLoc());
+      const auto eq = static_cast<uint32_t>(name.size());
+      choices.push_back({name, unit, {id, eq + 1, static_cast<uint32_t>(text.size())}, {id, 0, eq}});
+    }
+    std::optional<check::Variants> vs = lib_->comp->LowerVariants(scenario, overrides, choices, /*all_values=*/true);
+    if (!vs) lib_->Fail(mark, fmt::format("cannot lower scenario `{}`", scenario));
+    return MakeScenario(lib_, std::move(*vs));
+  }
+
+  void Import(const std::string& module) override {
+    size_t mark = lib_->Begin();
+    if (!lib_->comp->Import(module)) lib_->Fail(mark, fmt::format("cannot import `{}`", module));
+  }
+
+  ringline::Value Get(const std::string& name) override {
+    size_t mark = lib_->Begin();
+    if (!lib_->comp->Binds(name))
+      throw ringline::SpecError({Plain("unknown_name", fmt::format("unknown name `{}`{}", name,
+                                                                   DidYouMean(name, lib_->comp->VisibleNames())))});
+    std::optional<ringline::Value> v = lib_->comp->ExportGlobal(name);
+    if (!v) lib_->Fail(mark, fmt::format("`{}` has no static value", name));
+    return std::move(*v);
+  }
+
+  ringline::Value Call(const std::string& fn, const std::vector<ringline::Value>& args,
+                       const std::vector<std::pair<std::string, ringline::Value>>& named) override {
+    size_t mark = lib_->Begin();
+    std::optional<ringline::Value> v = lib_->comp->Call(fn, args, named);
+    if (!v) lib_->Fail(mark, fmt::format("the call of `{}` failed", fn));
+    return std::move(*v);
+  }
+
+  ringline::Value Eval(const std::string& text) override {
+    size_t mark = lib_->Begin();
+    std::optional<ringline::Value> v = lib_->comp->EvalText(text, "<value>");
+    if (!v) lib_->Fail(mark, fmt::format("cannot evaluate `{}`", text));
+    return std::move(*v);
+  }
+
+  std::vector<ringline::Diagnostic> Diagnostics() const override { return lib_->Since(0); }
+
+ private:
+  std::shared_ptr<SpecState> lib_;  // shared with the scenarios lowered from it
+};
+
+}  // namespace
+}  // namespace rl::api
+
+namespace ringline {
+
+std::unique_ptr<Spec> Spec::Compile(const std::string& path, const Options& options) {
+  auto s = std::make_unique<rl::api::SpecImpl>(options);
+  s->LoadFile(path);
+  return s;
+}
+
+std::unique_ptr<Spec> Spec::CompileString(const std::string& text, const std::string& name, const Options& options) {
+  auto s = std::make_unique<rl::api::SpecImpl>(options);
+  s->LoadText(text, name);
+  return s;
+}
+
+std::unique_ptr<Spec> Spec::Library(const Options& options) {
+  auto s = std::make_unique<rl::api::SpecImpl>(options);
+  s->Import("stdlib.hardware");
+  return s;
+}
+
+}  // namespace ringline

@@ -1,0 +1,152 @@
+// Ringline as a library: compile a spec (a file or text), list its scenarios and their
+// params, evaluate a scenario at a point or sweep it into a sink, and call any function of
+// the spec or the standard library on static values. The `ringline` command's advise,
+// stats and calibrate and the Python package stand on this; docs/architecture.md, "The
+// library API", describes it. Everything a spec can get wrong is a ringline::SpecError
+// carrying the same diagnostics the command prints; nothing a spec says aborts the caller.
+//
+//   auto spec = ringline::Spec::Compile("examples/abci_allreduce.rl");
+//   auto sc = spec->Lower("abci_resnet50", {{"nodes", "16"}, {"inter", "1.25 GB/s"}});
+//   ringline::Row r = sc->Eval();                       // params then reports, SI units
+//   ringline::Value plan = spec->Call("stdlib.strategies.serial", {net, setup, ringline::Value::Int(32)});
+#pragma once
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "include/ringline/value.h"
+
+namespace ringline {
+
+// One diagnostic, as the command prints it and in parts.
+struct Diagnostic {
+  std::string file;                  // the buffer's name (a path, `--set`); "" without a location
+  unsigned line = 0, column = 0;     // 1-based; 0 without a location
+  std::string severity;              // "error", "warning" or "note"
+  std::string kind;                  // the stable tag (`unknown_name`; docs/diagnostics.md), or
+                                     // "environment" for a file that cannot be read
+  std::string message;               // without the tag
+  std::string text;                  // `file:line:col: error: message [tag]`, source line, caret
+};
+
+// A spec, a value or a setting that is wrong: what() is the diagnostics' text.
+class SpecError : public std::runtime_error {
+ public:
+  explicit SpecError(std::vector<Diagnostic> diagnostics);
+  const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
+
+ private:
+  std::vector<Diagnostic> diagnostics_;
+};
+
+struct Options {
+  std::string stdlib_dir;                // "" : $RINGLINE_STDLIB, else the one the library was built with
+  std::vector<std::string> allow_paths;  // folders a spec may also read (`--allow-path`)
+  unsigned max_errors = 20;              // diagnostics after this many errors are dropped
+};
+
+enum class Backend { Auto, Jit, Interp };
+
+// A scenario's param: its values (SI units; for a param over static values, `labels`
+// names them and a value is the label's index), the default's index among them.
+struct Param {
+  std::string name;
+  std::string kind;   // "Int", "Real", "Bool" or "label"
+  std::string unit;   // the unit it prints in ("" for a plain number)
+  double default_value = 0;
+  std::vector<double> values;
+  std::vector<std::string> labels;
+};
+
+// A result column: params, then reports, then `feasible` when asked for.
+struct Column {
+  enum class Kind { Int, Real, Bool, Label } kind = Kind::Real;
+  std::string name;
+  std::string unit;                 // the unit its values are shown in ("" for plain numbers)
+  std::vector<std::string> labels;  // Label: the names of its values
+};
+
+// One evaluated point: every column's value in SI units (ToUnit converts), and whether
+// every `require` holds.
+struct Row {
+  std::vector<double> values;
+  bool feasible = true;
+};
+
+// Where sweep rows go. Rows arrive in SI units, in the order the sweep defines (point
+// order for full tables); Begin comes before the first row.
+class Sink {
+ public:
+  virtual ~Sink() = default;
+  virtual void Begin(const std::string& scenario, const std::vector<Column>& columns) = 0;
+  virtual void Row(const double* values) = 0;
+  virtual void End() = 0;
+};
+enum class Format { Table, Csv, Json };
+// The command's table, CSV and JSON writers.
+std::unique_ptr<Sink> MakeSink(Format f, std::ostream& out, unsigned table_digits = 6);
+
+struct SweepOptions {
+  Backend backend = Backend::Auto;
+  unsigned threads = 0;            // 0: every core
+  bool keep_infeasible = false;    // rows that fail a `require` are rows too (with a `feasible` column)
+  std::string best;                // a report: keep only the row that minimises it (`-name`: maximises)
+  size_t top = 0;                  // with `top_by`: the `top` best rows
+  std::string top_by;
+  const std::atomic<bool>* interrupt = nullptr;  // polled between chunks; set it to stop
+  bool progress = false;           // a progress line on stderr while it runs, as the command's
+};
+struct SweepSummary {
+  uint64_t points = 0;       // evaluated
+  uint64_t total = 0;        // in the space
+  bool interrupted = false;
+};
+
+class Scenario {
+ public:
+  virtual ~Scenario() = default;
+  virtual const std::string& Name() const = 0;
+  virtual const std::vector<Param>& Params() const = 0;
+  // Params, then reports (then `feasible` with `feasible_column`).
+  virtual std::vector<Column> Columns(bool feasible_column = false) const = 0;
+  // The point at every param's default (after the settings it was lowered with).
+  virtual Row Eval(Backend backend = Backend::Auto) = 0;
+  // The product of every param's values into `sink`: all rows, or the reduction asked for.
+  virtual SweepSummary Sweep(Sink& sink, const SweepOptions& options = {}) = 0;
+};
+
+class Spec {
+ public:
+  // Throw SpecError when the spec does not load and check.
+  static std::unique_ptr<Spec> Compile(const std::string& path, const Options& options = {});
+  static std::unique_ptr<Spec> CompileString(const std::string& text, const std::string& name = "<string>",
+                                             const Options& options = {});
+  // The standard library alone (`Call("stdlib.advise.advise_row", ...)`, Import).
+  static std::unique_ptr<Spec> Library(const Options& options = {});
+  virtual ~Spec() = default;
+
+  virtual std::vector<std::string> Scenarios() const = 0;
+  // A scenario with settings as `--set NAME=TEXT` takes them (`"1.25 GB/s"`, `"1..64*2"`,
+  // `"v100,a100"`) and display units as `--unit NAME=UNIT`; throws SpecError.
+  virtual std::unique_ptr<Scenario> Lower(const std::string& scenario,
+                                          const std::vector<std::pair<std::string, std::string>>& sets = {},
+                                          const std::vector<std::pair<std::string, std::string>>& units = {}) = 0;
+  // Makes a module's public names visible to Get, Call and Eval (`stdlib.models.all`).
+  virtual void Import(const std::string& module) = 0;
+  // A top-level value, a call of a function (`fn`, or `stdlib.kernel_time.layer_time`),
+  // one value written as on the command line (`"10 ms"`, `"abci"`); throw SpecError.
+  virtual Value Get(const std::string& name) = 0;
+  virtual Value Call(const std::string& fn, const std::vector<Value>& args,
+                     const std::vector<std::pair<std::string, Value>>& named = {}) = 0;
+  virtual Value Eval(const std::string& text) = 0;
+  // Every diagnostic reported so far (the errors among them were also thrown).
+  virtual std::vector<Diagnostic> Diagnostics() const = 0;
+};
+
+}  // namespace ringline

@@ -1,0 +1,204 @@
+// The library API (include/ringline/ringline.h): compile, scenarios and params, eval and
+// sweep on both backends into the command's sinks and the caller's, calls of stdlib
+// functions on values built by hand and values that came out, and every failure a
+// SpecError with the diagnostics the command prints.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "include/ringline/ringline.h"
+
+namespace {
+
+using ringline::Value;
+
+const std::string kStdlib = RL_STDLIB_DIR;
+const std::string kExample = kStdlib + "/../examples/abci_allreduce.rl";
+
+ringline::Options Opts() {
+  ringline::Options o;
+  o.stdlib_dir = kStdlib;
+  return o;
+}
+
+size_t ColumnOf(const std::vector<ringline::Column>& cols, const std::string& name) {
+  for (size_t i = 0; i < cols.size(); ++i)
+    if (cols[i].name == name) return i;
+  ADD_FAILURE() << "no column " << name;
+  return 0;
+}
+
+TEST(Api, ScenariosParamsAndEval) {
+  auto spec = ringline::Spec::Compile(kExample, Opts());
+  ASSERT_EQ(spec->Scenarios(), std::vector<std::string>{"abci_resnet50"});
+  auto sc = spec->Lower("abci_resnet50", {{"nodes", "16"}, {"inter", "1.25 GB/s"}});
+  const std::vector<ringline::Param>& ps = sc->Params();
+  ASSERT_EQ(ps.size(), 4u);
+  EXPECT_EQ(ps[0].name, "nodes");
+  EXPECT_EQ(ps[0].kind, "Int");
+  EXPECT_EQ(ps[2].name, "inter");
+  EXPECT_EQ(ps[2].unit, "GB/s");
+  EXPECT_DOUBLE_EQ(ps[2].default_value, 1.25e9);
+  for (ringline::Backend b : {ringline::Backend::Interp, ringline::Backend::Jit}) {
+    ringline::Row r = sc->Eval(b);
+    std::vector<ringline::Column> cols = sc->Columns();
+    // `ringline eval ... --set inter=1.25GB/s --set nodes=16 --format csv`: 54.67071464000001 ms.
+    EXPECT_EQ(r.values[ColumnOf(cols, "iter_time")], 0.05467071464000001);
+    EXPECT_EQ(r.values[ColumnOf(cols, "throughput")], 74921.28147531381);
+    EXPECT_TRUE(r.feasible);
+  }
+}
+
+TEST(Api, SweepIntoTheCommandsCsvOnBothBackends) {
+  auto spec = ringline::Spec::Compile(kExample, Opts());
+  auto sc = spec->Lower("abci_resnet50", {{"nodes", "1,2"}, {"batch", "32,64"}});
+  // `ringline sweep examples/abci_allreduce.rl --set nodes=1,2 --set batch=32,64 --format csv`
+  const std::string expected =
+      "nodes,batch,inter[GB/s],overlap,iter_time[ms],throughput[1/s],efficiency,comm_time[ms]\n"
+      "1,32,12.5,0.5,26.169600000000006,4891.171435558816,1,0.56514064\n"
+      "1,64,12.5,0.5,52.33920000000001,4891.171435558816,1,0.56514064\n"
+      "2,32,12.5,0.5,26.169600000000006,9782.342871117631,1,1.59042192\n"
+      "2,64,12.5,0.5,52.33920000000001,9782.342871117631,1,1.59042192\n";
+  for (ringline::Backend b : {ringline::Backend::Interp, ringline::Backend::Jit}) {
+    std::ostringstream out;
+    auto sink = ringline::MakeSink(ringline::Format::Csv, out);
+    ringline::SweepOptions o;
+    o.backend = b;
+    ringline::SweepSummary s = sc->Sweep(*sink, o);
+    EXPECT_EQ(out.str(), expected);
+    EXPECT_EQ(s.points, 4u);
+    EXPECT_FALSE(s.interrupted);
+  }
+}
+
+// A sink of the caller's gets the columns with their units and the rows in SI units.
+class Collect : public ringline::Sink {
+ public:
+  void Begin(const std::string& scenario, const std::vector<ringline::Column>& columns) override {
+    name = scenario;
+    cols = columns;
+  }
+  void Row(const double* v) override { rows.emplace_back(v, v + cols.size()); }
+  void End() override { ended = true; }
+  std::string name;
+  std::vector<ringline::Column> cols;
+  std::vector<std::vector<double>> rows;
+  bool ended = false;
+};
+
+TEST(Api, SweepIntoACallersSinkAndReduce) {
+  auto spec = ringline::Spec::Compile(kExample, Opts());
+  auto sc = spec->Lower("abci_resnet50", {{"nodes", "1..64*2"}, {"batch", "64"}});
+  Collect all;
+  sc->Sweep(all);
+  ASSERT_EQ(all.rows.size(), 7u);
+  EXPECT_TRUE(all.ended);
+  EXPECT_EQ(all.name, "abci_resnet50");
+  size_t t = ColumnOf(all.cols, "iter_time");
+  EXPECT_EQ(all.cols[t].unit, "ms");
+  EXPECT_EQ(all.rows[0][t], 0.05233920000000001);  // SI, not ms
+  Collect best;
+  ringline::SweepOptions o;
+  o.best = "-throughput";
+  sc->Sweep(best, o);
+  ASSERT_EQ(best.rows.size(), 1u);
+  EXPECT_EQ(best.rows[0][0], 64);
+  Collect top;
+  o.best = "";
+  o.top = 2;
+  o.top_by = "iter_time";
+  sc->Sweep(top, o);
+  ASSERT_EQ(top.rows.size(), 2u);
+  EXPECT_EQ(top.rows[0][0], 1);
+  o.top_by = "iter";
+  EXPECT_THROW(sc->Sweep(top, o), ringline::SpecError);
+}
+
+TEST(Api, CallsOfTheStandardLibrary) {
+  auto lib = ringline::Spec::Library(Opts());
+  lib->Import("stdlib.models.all");
+  lib->Import("stdlib.strategies");
+  Value net = lib->Get("resnet50");
+  ASSERT_EQ(net.kind, Value::Kind::Record);
+  EXPECT_EQ(net.str, "Network");
+  Value setup = lib->Call("stdlib.advise.advise_setup", {lib->Get("abci"), Value::Int(2)},
+                          {{"compute", Value::Record("Compute", {{"source", Value::String("roofline")}})}});
+  Value row = lib->Call("stdlib.advise.advise_row",
+                        {Value::Record("Choice", {{"name", Value::String("data")}, {"kind", Value::String("data")}}),
+                         net, setup, Value::Int(2), Value::Int(64), Value::Int(32)});
+  // `ringline advise --model resnet50 --gpus 2 --compute roofline --format csv`, the `data` row.
+  EXPECT_EQ(row.Field("iter")->number, 0.0748856980477283);
+  EXPECT_EQ(row.Field("iter")->unit, "s");
+  EXPECT_EQ(row.Field("efficiency")->number, 0.9714957246089964);
+  EXPECT_EQ(row.Field("bound")->str, "compute");
+  // Numbers built by hand name any unit and are converted exactly; text is evaluated as
+  // the command line's values are.
+  Value bw = lib->Eval("1.25 GB/s");
+  EXPECT_EQ(bw.number, 1.25e9);
+  EXPECT_EQ(bw.unit, "B/s");
+  Value t = lib->Call("stdlib.collectives.ring_allgather",
+                      {Value::Number(1, "MiB"), Value::Int(4),
+                       Value::Record("Link", {{"bw", Value::Number(1.25, "GB/s")}, {"lat", Value::Number(0, "s")}})});
+  EXPECT_DOUBLE_EQ(t.number, 3 * (1048576.0 / 4) / 1.25e9);
+}
+
+TEST(Api, MistakesAreSpecErrorsWithTheCommandsDiagnostics) {
+  try {
+    ringline::Spec::CompileString("let x = 1 s + y\n", "mine.rl", Opts());
+    FAIL() << "no error";
+  } catch (const ringline::SpecError& e) {
+    ASSERT_EQ(e.diagnostics().size(), 1u);
+    const ringline::Diagnostic& d = e.diagnostics()[0];
+    EXPECT_EQ(d.kind, "unknown_name");
+    EXPECT_EQ(d.file, "mine.rl");
+    EXPECT_EQ(d.line, 1u);
+    EXPECT_EQ(d.column, 15u);
+    EXPECT_EQ(d.message, "unknown name `y`");
+    EXPECT_EQ(d.text, "mine.rl:1:15: error: unknown name `y` [unknown_name]\nlet x = 1 s + y\n              ^\n");
+  }
+  auto lib = ringline::Spec::Library(Opts());
+  // The same mistake twice is reported twice (each operation starts afresh).
+  for (int i = 0; i < 2; ++i) {
+    try {
+      lib->Call("stdlib.collectives.ring_allgather", {Value::Number(1, "s"), Value::Int(4)});
+      FAIL() << "no error";
+    } catch (const ringline::SpecError& e) {
+      ASSERT_FALSE(e.diagnostics().empty());
+      EXPECT_EQ(e.diagnostics()[0].kind, "unit_mismatch") << e.what();
+    }
+  }
+  EXPECT_THROW(lib->Call("stdlib.collectives.ring_allgater", {}), ringline::SpecError);
+  EXPECT_THROW(lib->Get("abcj"), ringline::SpecError);
+  EXPECT_THROW(lib->Eval("1 s + 1 B"), ringline::SpecError);
+  EXPECT_THROW(ringline::Spec::Compile("/nonexistent/spec.rl", Opts()), ringline::SpecError);
+  auto spec = ringline::Spec::Compile(kExample, Opts());
+  EXPECT_THROW(spec->Lower("abci"), ringline::SpecError);
+  try {
+    spec->Lower("abci_resnet50", {{"nodse", "4"}});
+    FAIL() << "no error";
+  } catch (const ringline::SpecError& e) {
+    EXPECT_EQ(e.diagnostics()[0].kind, "unknown_param");
+    EXPECT_EQ(e.diagnostics()[0].file, "--set");
+  }
+}
+
+TEST(Api, ANonFiniteReportIsLocated) {
+  auto spec = ringline::Spec::CompileString(
+      "scenario z {\n  param n: Int = 0 in [0, 1]\n  report r = 1 / n\n}\n", "z.rl", Opts());
+  auto sc = spec->Lower("z");
+  for (ringline::Backend b : {ringline::Backend::Interp, ringline::Backend::Jit}) {
+    try {
+      sc->Eval(b);
+      FAIL() << "no error";
+    } catch (const ringline::SpecError& e) {
+      EXPECT_EQ(e.diagnostics()[0].kind, "non_finite");
+      EXPECT_EQ(e.diagnostics()[0].line, 3u);
+    }
+    Collect rows;
+    ringline::SweepOptions o;
+    o.backend = b;
+    EXPECT_THROW(sc->Sweep(rows, o), ringline::SpecError);
+  }
+}
+
+}  // namespace
