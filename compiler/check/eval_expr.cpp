@@ -49,28 +49,6 @@ Value Program::EvalNumber(const ast::NumberExpr* n) {
   return Value::Const(v, {B::Real, u->dim, false});
 }
 
-static const std::pair<const char*, Builtin> kBuiltins[] = {
-    {"min", Builtin::Min},     {"max", Builtin::Max},   {"abs", Builtin::Abs},
-    {"sqrt", Builtin::Sqrt},   {"exp", Builtin::Exp},   {"log", Builtin::Log},
-    {"log2", Builtin::Log2},   {"log10", Builtin::Log10}, {"ceil", Builtin::Ceil},
-    {"floor", Builtin::Floor}, {"len", Builtin::Len},   {"range", Builtin::Range},
-    {"roofline", Builtin::Roofline}, {"fold", Builtin::Fold}, {"concat", Builtin::Concat},
-    {"flatten", Builtin::Flatten}, {"str", Builtin::Str}, {"error", Builtin::Error},
-    {"shape_error", Builtin::ShapeError}, {"mlp_bundle", Builtin::MlpBundle},
-    {"mlp_has", Builtin::MlpHas}, {"mlp_predict", Builtin::MlpPredict}};
-
-std::optional<Builtin> BuiltinNamed(const std::string& name) {
-  for (const auto& [n, b] : kBuiltins)
-    if (name == n) return b;
-  return std::nullopt;
-}
-
-std::vector<std::string> BuiltinNames() {
-  std::vector<std::string> out;
-  for (const auto& [n, b] : kBuiltins) out.push_back(n);
-  return out;
-}
-
 Value Program::EvalName(const ast::NameExpr* e, const Env& env, bool tag) {
   if (env.scope)
     if (const Value* v = env.scope->Find(e->name)) return *v;

@@ -140,7 +140,11 @@ class Program {
 
   // calls.cpp
   Value Call(const ast::CallExpr* call, const Env& env);
+  // builtins.cpp: dispatches to the built-in's family (builtins.def).
   Value CallBuiltin(Builtin b, const ast::CallExpr* call, std::vector<Value>& args, const Env& env);
+  Value CallMathBuiltin(Builtin b, const ast::CallExpr* call, std::vector<Value>& args, const Env& env);
+  Value CallListBuiltin(Builtin b, const ast::CallExpr* call, std::vector<Value>& args, const Env& env);
+  Value CallTextBuiltin(Builtin b, const ast::CallExpr* call, std::vector<Value>& args, const Env& env);
   // kernels.cpp: mlp_bundle, mlp_has, mlp_predict
   Value CallKernelBuiltin(Builtin b, const ast::CallExpr* call, std::vector<Value>& args, const Env& env);
   Value MakeRecord(const ast::RecordExpr* e, const Env& env);
@@ -279,8 +283,11 @@ class Program {
   std::map<std::string, std::shared_ptr<const kernels::Bundle>> bundles_;
 };
 
-// calls.cpp: false after a [bad_call] ("`name` takes 2 arguments, got 3") unless
+// builtins.cpp: false after a [bad_call] ("`name` takes 2 arguments, got 3") unless
 // lo <= n <= hi.
 bool CheckArgCount(Program& p, const ast::CallExpr* call, size_t n, size_t lo, size_t hi, const char* name);
+// Also false after a [type_mismatch] unless every argument is a number.
+bool NeedScalars(Program& p, const ast::CallExpr* call, const std::vector<Value>& args, const char* name, size_t lo,
+                 size_t hi);
 
 }  // namespace rl::check

@@ -23,10 +23,12 @@ struct Scope;
 struct CallSite;
 
 enum class Builtin {
-  Min, Max, Abs, Sqrt, Exp, Log, Log2, Log10, Ceil, Floor, Len, Range, Roofline, Fold, Concat, Flatten,
-  Str, Error, ShapeError,
-  MlpBundle, MlpHas, MlpPredict  // kernel-time models: kernels.cpp
+#define RL_BUILTIN(id, name, family) id,
+#include "compiler/check/builtins.def"
 };
+// The file a built-in's call is handled in (builtins.def).
+enum class BuiltinFamily { Math, List, Text, Kernel };
+BuiltinFamily FamilyOf(Builtin b);
 
 // The built-in a name means when nothing in scope, in the module or among its imports
 // binds it (built-in names are not reserved), or nullopt.
