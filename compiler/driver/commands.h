@@ -3,14 +3,7 @@
 
 namespace rl::driver {
 
-int RunCheck();
-int RunEmit();
-int RunEval();
-int RunSweep();
-int RunStats();  // stats_command.cpp
-int RunFit();    // fit_command.cpp
-int RunAdvise(); // advise_command.cpp
-int RunPlot();   // plot_command.cpp
-int RunCalibrate();  // calibrate_command.cpp
+#define RL_SUBCOMMAND(var, name, run, usage) int run();
+#include "compiler/driver/subcommands.def"
 
 }  // namespace rl::driver

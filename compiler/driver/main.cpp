@@ -28,46 +28,38 @@ int main(int argc, char** argv) {
   AddSharedOptions();
   llvm::cl::SetVersionPrinter([](llvm::raw_ostream& os) { os << "ringline " RL_VERSION "\n"; });
   llvm::cl::HideUnrelatedOptions(Category);
-  for (llvm::cl::SubCommand* sub : {&CheckCmd, &EmitCmd, &EvalCmd, &SweepCmd, &StatsCmd, &FitCmd, &AdviseCmd, &PlotCmd,
-                                    &CalibrateCmd})
-    llvm::cl::HideUnrelatedOptions(Category, *sub);
-  // `ringline SUBCOMMAND --help` shows that subcommand's usage, not every one's.
-  static const std::pair<const char*, const char*> kUsage[] = {
-      {"check", "  ringline check FILE...\n"},
-      {"emit", "  ringline emit FILE --emit=tokens|ast|ir|ir-opt|stages|llvm\n"},
-      {"eval", "  ringline eval FILE [--scenario NAME] [--set NAME=VALUE]...\n"},
-      {"sweep", "  ringline sweep FILE [--set NAME=V1,V2|A..B*2]... [-o OUT.csv] [--best REPORT] [--plot C.svg]\n"},
-      {"stats", "  ringline stats (FILE | --model NAME) [--batch N] [--device D]\n"},
-      {"fit", "  ringline fit PROFILE.csv -o OUT.rlk [--holdout F] [--seed N] [--epochs N] [--kinds a,b]\n"
-              "  ringline fit --show BUNDLE.rlk [--against PROFILE.csv]\n"},
-      {"advise", "  ringline advise [FILE] --model NAME [--cluster C] [--gpus 16,32] [--per-gpu b | --batch B] [--plot C.svg]\n"},
-      {"plot", "  ringline plot RESULT.csv|json --x COL --y COL [--series COL] [--logx] [--logy] -o CHART.svg|png\n"
-               "  ringline plot --roofline DEVICE --model NAME [--batch B] -o CHART.svg|png\n"},
-      {"calibrate", "  ringline calibrate COLLECTIVES.csv -o cluster.rl [--schedule OP=NAME]\n"},
+  struct Sub {
+    llvm::cl::SubCommand* cmd;
+    const char* name;
+    int (*run)();
+    const char* usage;
   };
+  static const Sub kSubs[] = {
+#define RL_SUBCOMMAND(var, name, run, usage) {&var, name, &run, usage},
+#include "compiler/driver/subcommands.def"
+  };
+  for (const Sub& sub : kSubs) llvm::cl::HideUnrelatedOptions(Category, *sub.cmd);
+  // `ringline SUBCOMMAND --help` shows that subcommand's usage, not every one's.
   std::string overview = "Ringline: compile and evaluate training-cost specs\n\n";
-  for (const auto& [name, usage] : kUsage) overview += usage;
+  for (const Sub& sub : kSubs) overview += sub.usage;
   if (argc > 1)
-    for (const auto& [name, usage] : kUsage)
-      if (llvm::StringRef(argv[1]) == name) overview = llvm::StringRef(usage).ltrim().str();
+    for (const Sub& sub : kSubs)
+      if (llvm::StringRef(argv[1]) == sub.name) overview = llvm::StringRef(sub.usage).ltrim().str();
   if (!llvm::cl::ParseCommandLineOptions(argc, argv, overview, &llvm::errs()))
     return kUsageError;
   g_stdlib_dir = FindStdlib(argv[0]);
   int status = kUsageError;
   auto run = [&] {
-    if (CheckCmd) status = RunCheck();
-    else if (EmitCmd) status = RunEmit();
-    else if (EvalCmd) status = RunEval();
-    else if (SweepCmd) status = RunSweep();
-    else if (StatsCmd) status = RunStats();
-    else if (FitCmd) status = RunFit();
-    else if (AdviseCmd) status = RunAdvise();
-    else if (PlotCmd) status = RunPlot();
-    else if (CalibrateCmd) status = RunCalibrate();
-    else {
-      llvm::errs() << "ringline: error: name a subcommand: check, emit, eval, sweep, stats, fit, advise, plot or calibrate (see --help)\n";
-      status = kUsageError;
-    }
+    for (const Sub& sub : kSubs)
+      if (*sub.cmd) {
+        status = sub.run();
+        return;
+      }
+    std::string names;
+    for (size_t i = 0; i < std::size(kSubs); ++i)
+      names += std::string(i == 0 ? "" : i + 1 == std::size(kSubs) ? " or " : ", ") + kSubs[i].name;
+    llvm::errs() << "ringline: error: name a subcommand: " << names << " (see --help)\n";
+    status = kUsageError;
   };
   llvm::thread worker(std::optional<unsigned>(512u << 20), run);  // 512 MiB stack
   worker.join();

@@ -8,8 +8,8 @@ namespace rl::driver {
 
 namespace cl = llvm::cl;
 
-extern cl::SubCommand CheckCmd, EmitCmd, EvalCmd, SweepCmd, StatsCmd, FitCmd, AdviseCmd, PlotCmd,
-    CalibrateCmd;
+#define RL_SUBCOMMAND(var, name, run, usage) extern cl::SubCommand var;
+#include "compiler/driver/subcommands.def"
 extern cl::OptionCategory Category;
 // Adds the options of this file to the subcommands of other files; main() calls it first.
 void AddSharedOptions();
