@@ -5,6 +5,7 @@
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Process.h>
 
+#include <cstdlib>
 #include <iostream>
 #include <thread>
 
@@ -56,6 +57,10 @@ std::optional<ir::Scenario> CompileScenario(Session& s, Exit& exit) {
 }
 
 bool CheckBackend() {
+  // $RINGLINE_BACKEND is the default of --backend: the test suite runs every eval and
+  // sweep on each backend this way (test/CMakeLists.txt).
+  if (BackendName.getNumOccurrences() == 0)
+    if (const char* env = std::getenv("RINGLINE_BACKEND"); env && *env) BackendName = env;
   if (BackendName == "auto" || BackendName == "interp" || BackendName == "jit") {
     if (OptLevel > 3) {
       llvm::errs() << fmt::format("ringline: error: -O{} is not a level; use -O0, -O1, -O2 or -O3\n",

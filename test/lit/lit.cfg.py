@@ -18,6 +18,10 @@ config.substitutions.append(("%examples", os.path.join(config.source_root, "exam
 config.substitutions.append(("%stdlib", os.path.join(config.source_root, "stdlib")))
 config.substitutions.append(("%python", config.python))
 config.substitutions.append(("%tools", os.path.join(config.source_root, "tools")))
+# `--param backend=jit|interp` runs every eval and sweep that names no --backend on that
+# backend ($RINGLINE_BACKEND, the default of --backend); ctest runs the suite once each.
+if lit_config.params.get("backend"):
+    config.environment["RINGLINE_BACKEND"] = lit_config.params["backend"]
 # CPU-time limits of robust/Inputs/run_limited.py scale with the build (sanitizers: slower).
 config.environment["RL_TIME_SCALE"] = getattr(config, "time_scale", "1")
 config.environment["PATH"] = os.pathsep.join([config.llvm_tools, config.environment.get("PATH", "")])
