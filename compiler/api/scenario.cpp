@@ -11,6 +11,7 @@
 
 #include "compiler/api/backend.h"
 #include "compiler/api/columns.h"
+#include "compiler/api/fillers.h"
 #include "compiler/codegen/staging.h"
 #include "compiler/interp/interp.h"
 #include "compiler/jit/jit.h"
@@ -121,27 +122,11 @@ class ScenarioImpl final : public ringline::Scenario {
       throw ringline::SpecError({Plain("usage", "the sweep has 2^64 points or more; sweep fewer values")});
     const std::vector<uint32_t> order = codegen::ChooseOrder(sc, sizes);
     const size_t np = sc.params.size(), nr = sc.reports.size();
-    std::vector<runtime::FillerFactory> fillers;
-    std::vector<std::unique_ptr<jit::Evaluator>> jits;
     const uint64_t per_variant = total / variants_.scenarios.size();
-    for (const ir::Scenario& v : variants_.scenarios) {
-      if (Pick(o.backend, v, per_variant, o.threads) == Backend::Jit) {
-        auto ev = jit::Compile(v, jit::Options{2, order, /*eval=*/false, /*sweep=*/true});
-        if (!ev) throw ringline::SpecError({Plain("environment", "the JIT failed: " + llvm::toString(ev.takeError()))});
-        jits.push_back(std::move(*ev));
-        rl_sweep_fn fn = jits.back()->sweep_fn();
-        fillers.push_back([fn] { return runtime::SweepFnFiller(fn); });
-      } else {
-        const ir::Scenario* scp = &v;
-        fillers.push_back([scp, np, nr] {
-          auto ev = std::make_shared<interp::Evaluator>(*scp);
-          return runtime::PointFiller([ev](const double* p, double* r) { return ev->Run(p, r); }, np, nr);
-        });
-      }
-    }
-    std::vector<int64_t> variant_sizes;
-    for (uint32_t p : variants_.specialised) variant_sizes.push_back(static_cast<int64_t>(sc.params[p].values.size()));
-    runtime::FillerFactory make = runtime::VariantFillers(fillers, variants_.specialised, variant_sizes, np);
+    llvm::Expected<VariantFillers> fillers = MakeVariantFillers(
+        variants_, order, [&](const ir::Scenario& v) { return Pick(o.backend, v, per_variant, o.threads) == Backend::Jit; });
+    if (!fillers)
+      throw ringline::SpecError({Plain("environment", "the JIT failed: " + llvm::toString(fillers.takeError()))});
 
     ForeignSink foreign(to);
     auto* native = dynamic_cast<NativeSink*>(&to);
@@ -165,15 +150,10 @@ class ScenarioImpl final : public ringline::Scenario {
     so.keep_infeasible = keep;
     so.interrupt = o.interrupt;
     so.progress = o.progress;
-    runtime::SweepResult res = runtime::RunSweep(space, make, *consumer, so);
+    runtime::SweepResult res = runtime::RunSweep(space, fillers->make, *consumer, so);
     if (res.failure) {
       if (!reduce) consumer->Finish();
-      size_t v = 0;
-      for (uint32_t p : variants_.specialised) {
-        const std::vector<double>& axis = sc.params[p].values;
-        size_t at = std::find(axis.begin(), axis.end(), res.failure->params[p]) - axis.begin();
-        v = v * axis.size() + std::min(at, axis.size() - 1);
-      }
+      const size_t v = VariantOf(variants_, res.failure->params.data());
       ReportNonFinite(lib_->diags, written_[v], res.failure->params.data(), res.failure->report, res.failure->value);
       lib_->Fail(mark, "a report is not finite");
     }
@@ -185,14 +165,9 @@ class ScenarioImpl final : public ringline::Scenario {
  private:
   // The variant at every specialised param's default.
   size_t DefaultVariant() const {
-    const ir::Scenario& first = variants_.scenarios[0];
-    size_t v = 0;
-    for (uint32_t p : variants_.specialised) {
-      const std::vector<double>& axis = first.params[p].values;
-      size_t at = std::find(axis.begin(), axis.end(), first.params[p].default_value) - axis.begin();
-      v = v * axis.size() + std::min(at, axis.size() - 1);
-    }
-    return v;
+    std::vector<double> defaults;
+    for (const ir::Param& p : variants_.scenarios[0].params) defaults.push_back(p.default_value);
+    return VariantOf(variants_, defaults.data());
   }
   static Backend Pick(ringline::Backend b, const ir::Scenario& sc, uint64_t points, unsigned threads) {
     if (b == ringline::Backend::Jit) return Backend::Jit;

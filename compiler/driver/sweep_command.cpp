@@ -10,13 +10,13 @@
 #include <cmath>
 #include <sstream>
 
+#include "compiler/api/fillers.h"
 #include "compiler/codegen/staging.h"
 #include "compiler/driver/commands.h"
 #include "compiler/driver/evaluate.h"
 #include "compiler/driver/infeasible.h"
 #include "compiler/driver/options.h"
 #include "compiler/driver/plot.h"
-#include "compiler/interp/interp.h"
 #include "runtime/consumers.h"
 #include "runtime/sweep.h"
 
@@ -218,30 +218,19 @@ int RunSweep() {
   }
 
   const size_t np = sc->params.size(), nr = sc->reports.size();
-  std::vector<runtime::FillerFactory> variant_fillers;
-  std::vector<std::unique_ptr<jit::Evaluator>> jit_evs;
   // Each variant is compiled on its own, so each picks its backend for its share of the
   // points.
   const uint64_t per_variant = runtime::ProductSize(axes) / variants->scenarios.size();
-  std::vector<bool> use_jit;
-  for (const ir::Scenario& v : variants->scenarios) {
-    use_jit.push_back(PickBackend(v, per_variant, Threads) == Backend::Jit);
-    if (use_jit.back()) {
-      jit_evs.push_back(CompileJit(v, order));
-      if (!jit_evs.back()) return kUsageError;
-      rl_sweep_fn fn = jit_evs.back()->sweep_fn();
-      variant_fillers.push_back([fn] { return runtime::SweepFnFiller(fn); });
-    } else {
-      const ir::Scenario* scp = &v;
-      variant_fillers.push_back([scp, np, nr] {
-        auto ev = std::make_shared<interp::Evaluator>(*scp);
-        return runtime::PointFiller([ev](const double* p, double* r) { return ev->Run(p, r); }, np, nr);
-      });
-    }
+  llvm::Expected<api::VariantFillers> fillers = api::MakeVariantFillers(
+      *variants, order, [&](const ir::Scenario& v) { return PickBackend(v, per_variant, Threads) == Backend::Jit; },
+      OptLevel);
+  if (!fillers) {
+    llvm::errs() << fmt::format("ringline: error: the JIT failed: {}\n", llvm::toString(fillers.takeError()));
+    return kUsageError;
   }
-  std::vector<int64_t> variant_sizes;
-  for (uint32_t p : variants->specialised) variant_sizes.push_back(static_cast<int64_t>(sc->params[p].values.size()));
-  runtime::FillerFactory make_filler = runtime::VariantFillers(variant_fillers, variants->specialised, variant_sizes, np);
+  const std::vector<bool>& use_jit = fillers->jit;
+  const std::vector<int64_t>& variant_sizes = fillers->sizes;
+  runtime::FillerFactory make_filler = fillers->make;
 
   Output out;
   if (!out.Open()) return kUsageError;
@@ -297,13 +286,7 @@ int RunSweep() {
   if (res.failure) {
     if (*how == Reduce::None) consumer->Finish();
     out.Discard();
-    // The variant the failing point belongs to: its index along each specialised axis.
-    size_t variant = 0;
-    for (size_t j = 0; j < variants->specialised.size(); ++j) {
-      const std::vector<double>& axis = sc->params[variants->specialised[j]].values;
-      size_t at = std::find(axis.begin(), axis.end(), res.failure->params[variants->specialised[j]]) - axis.begin();
-      variant = variant * axis.size() + std::min(at, axis.size() - 1);
-    }
+    const size_t variant = api::VariantOf(*variants, res.failure->params.data());
     ReportNonFinite(s, variants->scenarios[variant], res.failure->params.data(), res.failure->report,
                     res.failure->value, variant);
     return kSpecError;

@@ -1,0 +1,34 @@
+// What the command's sweep and the library's share: the sweep engine's fillers for a
+// scenario's variants, each variant on the backend chosen for it (runtime/sweep.h), and
+// which variant a point belongs to.
+#pragma once
+#include <llvm/Support/Error.h>
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "compiler/check/check.h"
+#include "compiler/jit/jit.h"
+#include "runtime/sweep.h"
+
+namespace rl::api {
+
+struct VariantFillers {
+  runtime::FillerFactory make;                              // for runtime::RunSweep
+  std::vector<bool> jit;                                    // per variant: on the JIT
+  std::vector<std::unique_ptr<jit::Evaluator>> evaluators;  // the compiled ones, kept alive
+  std::vector<int64_t> sizes;                               // of the specialised axes
+};
+
+// Variant v runs on the JIT (its `sweep` staged in `order`, at `opt_level`) when
+// `use_jit(v)`, else on the interpreter; an error when the JIT fails.
+llvm::Expected<VariantFillers> MakeVariantFillers(const check::Variants& vs, const std::vector<uint32_t>& order,
+                                                  const std::function<bool(const ir::Scenario&)>& use_jit,
+                                                  unsigned opt_level = 2);
+
+// The variant that serves the point `params` (SI; a specialised param's value, or the
+// index of its label).
+size_t VariantOf(const check::Variants& vs, const double* params);
+
+}  // namespace rl::api
