@@ -146,9 +146,18 @@ class SpecImpl final : public ringline::Spec {
     return MakeScenario(lib_, std::move(*vs));
   }
 
-  void Import(const std::string& module) override {
+  std::vector<std::string> Names() const override {
+    std::vector<std::string> out;
+    for (const std::string& g : lib_->comp->GlobalNames())
+      if (g[0] != '_') out.push_back(g);
+    return out;
+  }
+
+  std::vector<std::string> Import(const std::string& module) override {
     size_t mark = lib_->Begin();
-    if (!lib_->comp->Import(module)) lib_->Fail(mark, fmt::format("cannot import `{}`", module));
+    check::Compilation::ModuleContents contents;
+    if (!lib_->comp->Import(module, &contents)) lib_->Fail(mark, fmt::format("cannot import `{}`", module));
+    return contents.lets;
   }
 
   ringline::Value Get(const std::string& name) override {
@@ -169,9 +178,9 @@ class SpecImpl final : public ringline::Spec {
     return std::move(*v);
   }
 
-  ringline::Value Eval(const std::string& text) override {
+  ringline::Value Eval(const std::string& text, const std::string& label) override {
     size_t mark = lib_->Begin();
-    std::optional<ringline::Value> v = lib_->comp->EvalText(text, "<value>");
+    std::optional<ringline::Value> v = lib_->comp->EvalText(text, label);
     if (!v) lib_->Fail(mark, fmt::format("cannot evaluate `{}`", text));
     return std::move(*v);
   }

@@ -18,6 +18,7 @@
 #include "compiler/driver/options.h"
 #include "compiler/driver/plot.h"
 #include "compiler/driver/session.h"
+#include "include/ringline/ringline.h"
 #include "compiler/units/units.h"
 
 namespace rl::driver {
@@ -169,33 +170,11 @@ struct Inputs {
   std::vector<check::Exported> choices;
 };
 
-// A value named on the command line (`--cluster abci`), evaluated in the compilation's
-// scope: a mistake is a diagnostic pointing into the option's text.
-std::optional<check::Exported> OptionValue(Session& s, const std::string& text, const char* option) {
-  unsigned id = 0;
-  std::optional<check::Exported> v = s.comp->EvalText(text, option, &id);
-  s.option_buffers.push_back(id);
-  return v;
-}
-
-// Exit status after an option's value failed: 2 when the mistake is in the option, 1
-// when it is in the spec.
-Exit OptionFailed(Session& s) {
-  s.diags.Flush();
-  return s.FailureExit();
-}
-
-Exit FindInputs(Session& s, Inputs& in) {
-  const bool spec = !AdviseFiles.empty();
-  std::vector<std::string> nets;
-  if (spec)
-    for (const std::string& g : s.comp->GlobalNames())
-      if (g[0] != '_') nets.push_back(g);
-  check::Compilation::ModuleContents models;
-  for (const char* m : {"stdlib.hardware", "stdlib.layers", "stdlib.strategies", "stdlib.advise"})
-    if (!s.comp->Import(m)) return kSpecError;
-  if (!s.comp->Import("stdlib.models.all", &models)) return kSpecError;
-  nets.insert(nets.end(), models.lets.begin(), models.lets.end());
+Exit FindInputs(ringline::Spec& spec, Inputs& in) {
+  using ringline::Value;
+  std::vector<std::string> nets = spec.Names();
+  for (const char* m : {"stdlib.hardware", "stdlib.layers", "stdlib.strategies", "stdlib.advise"}) spec.Import(m);
+  for (const std::string& m : spec.Import("stdlib.models.all")) nets.push_back(m);
   if (std::find(nets.begin(), nets.end(), std::string(AdviseModel)) == nets.end()) {
     std::string best;
     unsigned best_d = 3;
@@ -205,44 +184,70 @@ Exit FindInputs(Session& s, Inputs& in) {
                                 best.empty() ? "" : fmt::format(" (did you mean `{}`?)", best), llvm::join(nets, ", "));
     return kUsageError;
   }
-  auto net = OptionValue(s, AdviseModel, "--model");
-  auto make = net ? OptionValue(s, AdviseCluster, "--cluster") : std::nullopt;
-  auto opt = make ? OptionValue(s, AdviseOptimizer, "--optimizer") : std::nullopt;
-  if (!opt) return OptionFailed(s);
+  // Names on the command line are evaluated where the spec's are; a mistake in one is a
+  // diagnostic pointing into the option's text.
+  Value net = spec.Eval(AdviseModel, "--model");
+  Value make = spec.Eval(AdviseCluster, "--cluster");
+  Value opt = spec.Eval(AdviseOptimizer, "--optimizer");
   auto bad = [&](const std::string& msg) {
     llvm::errs() << "ringline: error: " << msg << "\n";
     return kUsageError;
   };
-  if (net->kind != check::Exported::Kind::Record || net->str != "Network")
+  if (net.kind != Value::Kind::Record || net.str != "Network")
     return bad(fmt::format("`{}` is not a `Network`", std::string(AdviseModel)));
-  if (make->kind != check::Exported::Kind::Function)
+  if (make.kind != Value::Kind::Function)
     return bad(fmt::format("--cluster names a function from a node count to a `Cluster` (abci, dgx1_pod, "
                            "dgx_a100_pod, dgx_h100_pod, ...); `{}` is not one", std::string(AdviseCluster)));
-  in.net = *net, in.make = *make, in.optimizer = *opt;
-  in.device = check::Exported::List({});
+  in.net = net, in.make = make, in.optimizer = opt;
+  in.device = Value::List({});
   if (!AdviseDevice.empty()) {
-    std::optional<check::Exported> d = OptionValue(s, AdviseDevice, "--device");
-    if (!d) return OptionFailed(s);
-    if (d->kind != check::Exported::Kind::Record || d->str != "Device")
+    Value d = spec.Eval(AdviseDevice, "--device");
+    if (d.kind != Value::Kind::Record || d.str != "Device")
       return bad(fmt::format("`{}` is not a `Device` (see stdlib/hardware.rl)", std::string(AdviseDevice)));
-    in.device = check::Exported::List({*d});
+    in.device = Value::List({d});
   }
-  std::vector<std::pair<std::string, check::Exported>> compute = {{"source", check::Exported::String(AdviseCompute)}};
+  std::vector<std::pair<std::string, Value>> compute = {{"source", Value::String(AdviseCompute)}};
   if (AdviseCompute == "measured") {
-    std::optional<check::Exported> t = OptionValue(s, AdviseSampleTime, "--sample-time");
-    if (!t) return OptionFailed(s);
-    if (t->kind != check::Exported::Kind::Number || t->unit != "s")
+    Value t = spec.Eval(AdviseSampleTime, "--sample-time");
+    if (t.kind != Value::Kind::Number || t.unit != "s")
       return bad(fmt::format("--sample-time takes a time (`12 ms`); `{}` is {}", std::string(AdviseSampleTime),
-                             t->kind != check::Exported::Kind::Number ? "not a number"
-                             : t->unit.empty()                        ? "a plain number"
-                                                                      : fmt::format("in `{}`", t->unit)));
-    compute.push_back({"sample_time", *t});
+                             t.kind != Value::Kind::Number ? "not a number"
+                             : t.unit.empty()              ? "a plain number"
+                                                           : fmt::format("in `{}`", t.unit)));
+    compute.push_back({"sample_time", t});
   }
-  in.compute = check::Exported::Record("Compute", compute);
-  std::optional<check::Exported> choices = s.comp->Call("stdlib.advise.advise_choices", {in.make});
-  if (!choices) return OptionFailed(s);
-  in.choices = choices->items;
+  in.compute = Value::Record("Compute", compute);
+  in.choices = spec.Call("stdlib.advise.advise_choices", {in.make}).items;
   return kOk;
+}
+
+// The rows at each GPU count, ranked by the goal.
+std::vector<Row> Rows(ringline::Spec& spec, const Inputs& in, const std::vector<double>& gpus) {
+  using ringline::Value;
+  const unsigned per = AdvisePerGpu > 0 ? unsigned(AdvisePerGpu) : 32u;
+  std::vector<Row> rows;
+  for (double g : gpus) {
+    const auto p = static_cast<int64_t>(g);
+    // Efficiency is against one GPU with the same work per GPU (weak scaling) or the same
+    // global batch (strong scaling).
+    const int64_t batch = AdviseBatch > 0 ? int64_t(AdviseBatch) : p * per;
+    const int64_t base = AdviseBatch > 0 ? int64_t(AdviseBatch) : per;
+    Value setup = spec.Call("stdlib.advise.advise_setup", {in.make, Value::Int(p)},
+                            {{"optimizer", in.optimizer}, {"compute", in.compute}, {"device", in.device}});
+    std::vector<Row> group;
+    for (const Value& choice : in.choices)
+      group.push_back(FromRecord(spec.Call("stdlib.advise.advise_row", {choice, in.net, setup, Value::Int(p),
+                                                                        Value::Int(batch), Value::Int(base)})));
+    std::stable_sort(group.begin(), group.end(), [](const Row& a, const Row& b) {
+      if (a.broken.empty() != b.broken.empty()) return a.broken.empty();
+      return GoalOf(a) < GoalOf(b);
+    });
+    int rank = 0;
+    for (Row& r : group)
+      if (r.broken.empty()) r.rank = ++rank;
+    rows.insert(rows.end(), group.begin(), group.end());
+  }
+  return rows;
 }
 
 }  // namespace
@@ -269,40 +274,15 @@ int RunAdvise() {
   std::optional<std::vector<double>> gpus = ParseCounts(AdviseGpus);
   if (!gpus) return bad(fmt::format("--gpus takes GPU counts, `16,32,64`; got `{}`", std::string(AdviseGpus)));
 
-  Session s;
-  if (!AdviseFiles.empty()) {
-    if (Exit e = s.Load(AdviseFiles[0]); e != kOk) return e;
-  }
-  Inputs in;
-  if (Exit e = FindInputs(s, in); e != kOk) return e;
-  const unsigned per = AdvisePerGpu > 0 ? unsigned(AdvisePerGpu) : 32u;
   std::vector<Row> rows;
-  for (double g : *gpus) {
-    const auto p = static_cast<int64_t>(g);
-    // Efficiency is against one GPU with the same work per GPU (weak scaling) or the same
-    // global batch (strong scaling).
-    const int64_t batch = AdviseBatch > 0 ? int64_t(AdviseBatch) : p * per;
-    const int64_t base = AdviseBatch > 0 ? int64_t(AdviseBatch) : per;
-    std::optional<check::Exported> setup = s.comp->Call(
-        "stdlib.advise.advise_setup", {in.make, check::Exported::Int(p)},
-        {{"optimizer", in.optimizer}, {"compute", in.compute}, {"device", in.device}});
-    if (!setup) return kSpecError;
-    std::vector<Row> group;
-    for (const check::Exported& choice : in.choices) {
-      std::optional<check::Exported> row =
-          s.comp->Call("stdlib.advise.advise_row", {choice, in.net, *setup, check::Exported::Int(p), check::Exported::Int(batch),
-                                      check::Exported::Int(base)});
-      if (!row) return kSpecError;
-      group.push_back(FromRecord(*row));
-    }
-    std::stable_sort(group.begin(), group.end(), [](const Row& a, const Row& b) {
-      if (a.broken.empty() != b.broken.empty()) return a.broken.empty();
-      return GoalOf(a) < GoalOf(b);
-    });
-    int rank = 0;
-    for (Row& r : group)
-      if (r.broken.empty()) r.rank = ++rank;
-    rows.insert(rows.end(), group.begin(), group.end());
+  try {
+    std::unique_ptr<ringline::Spec> spec =
+        AdviseFiles.empty() ? ringline::Spec::Library(LibraryOptions()) : ringline::Spec::Compile(AdviseFiles[0], LibraryOptions());
+    Inputs in;
+    if (Exit e = FindInputs(*spec, in); e != kOk) return e;
+    rows = Rows(*spec, in, *gpus);
+  } catch (const ringline::SpecError& e) {
+    return PrintSpecError(e);
   }
   std::string batch = AdviseBatch > 0 ? fmt::format("global batch {}", unsigned(AdviseBatch))
                                       : fmt::format("{} samples per GPU", AdvisePerGpu > 0 ? unsigned(AdvisePerGpu) : 32u);

@@ -43,6 +43,23 @@ void AllowSpecFolder(const std::string& spec) {
   SpecFolders().push_back(std::string(llvm::sys::path::parent_path(abs)));
 }
 
+ringline::Options LibraryOptions() {
+  ringline::Options o;
+  o.stdlib_dir = g_stdlib_dir;
+  o.allow_paths.assign(AllowPaths.begin(), AllowPaths.end());
+  o.max_errors = MaxErrors;
+  return o;
+}
+
+Exit PrintSpecError(const ringline::SpecError& e) {
+  llvm::errs() << e.what() << "\n";
+  for (const ringline::Diagnostic& d : e.diagnostics())
+    if (d.severity == "error" && d.kind != "usage" && d.kind != "environment" &&
+        !llvm::StringRef(d.file).starts_with("--"))
+      return kSpecError;
+  return kUsageError;
+}
+
 Session::Session(bool collect) : diags(sm, llvm::errs()) {
   diags.SetMaxErrors(MaxErrors);
   diags.SetSorted(true);

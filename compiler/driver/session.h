@@ -9,6 +9,7 @@
 
 #include "compiler/check/check.h"
 #include "compiler/diag/diag.h"
+#include "include/ringline/ringline.h"
 
 namespace rl::driver {
 
@@ -21,6 +22,14 @@ std::string FindStdlib(const char* argv0);
 // A spec named on the command line: a generated spec (`stats --device`, `advise`) may
 // import it from its folder (check::Options::allowed_dirs).
 void AllowSpecFolder(const std::string& spec);
+
+// The library API's options from the command line's (--allow-path, --max-errors, the
+// stdlib found for this binary).
+ringline::Options LibraryOptions();
+// Prints a library call's diagnostics as the command prints its own; the exit status: 2
+// when every error is in an option's text (a buffer named `--...`), a file that cannot be
+// read, or a usage mistake, else 1.
+Exit PrintSpecError(const ringline::SpecError& e);
 
 class Session {
  public:

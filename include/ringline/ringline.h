@@ -137,14 +137,18 @@ class Spec {
   virtual std::unique_ptr<Scenario> Lower(const std::string& scenario,
                                           const std::vector<std::pair<std::string, std::string>>& sets = {},
                                           const std::vector<std::pair<std::string, std::string>>& units = {}) = 0;
-  // Makes a module's public names visible to Get, Call and Eval (`stdlib.models.all`).
-  virtual void Import(const std::string& module) = 0;
+  // The spec's own top-level values (`let`s, without private `_` names), in source order.
+  virtual std::vector<std::string> Names() const = 0;
+  // Makes a module's public names visible to Get, Call and Eval (`stdlib.models.all`);
+  // names the spec binds keep their meaning. Returns the module's own `let`s.
+  virtual std::vector<std::string> Import(const std::string& module) = 0;
   // A top-level value, a call of a function (`fn`, or `stdlib.kernel_time.layer_time`),
   // one value written as on the command line (`"10 ms"`, `"abci"`); throw SpecError.
   virtual Value Get(const std::string& name) = 0;
   virtual Value Call(const std::string& fn, const std::vector<Value>& args,
                      const std::vector<std::pair<std::string, Value>>& named = {}) = 0;
-  virtual Value Eval(const std::string& text) = 0;
+  // `label` names the text in diagnostics (an option's name: `--cluster:1:1: error: ...`).
+  virtual Value Eval(const std::string& text, const std::string& label = "<value>") = 0;
   // Every diagnostic reported so far (the errors among them were also thrown).
   virtual std::vector<Diagnostic> Diagnostics() const = 0;
 };
