@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "compiler/units/units.h"
+#include "base/units/units.h"
 
 namespace rl::runtime {
 

@@ -7,7 +7,7 @@
 
 #include "compiler/codegen/segments.h"
 #include "compiler/codegen/staging.h"
-#include "runtime/kernels/mlp.h"
+#include "runtime/kernels/registry.h"
 #include "runtime/kernels/registry.h"
 #include "runtime/sweep.h"
 
@@ -42,11 +42,7 @@ constexpr double kPredictionOverheadNs = 300;  // both backends: the call, the i
 // skip path.
 double PredictionMacs(int64_t id) {
   const kernels::Model* m = kernels::ModelById(id);
-  if (!m || !m->impl) return 0;
-  double macs = static_cast<double>(m->impl->skip.size());
-  for (const kernels::Net& net : m->impl->nets)
-    for (const kernels::Layer& layer : net) macs += static_cast<double>(layer.w.size());
-  return macs;
+  return m ? m->PredictionMacs() : 0;
 }
 
 }  // namespace

@@ -8,7 +8,7 @@
 
 #include "compiler/api/spec_state.h"
 #include "compiler/api/scenario.h"
-#include "compiler/base/suggest.h"
+#include "base/suggest.h"
 
 #ifndef RL_STDLIB_DIR
 #define RL_STDLIB_DIR "stdlib"

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "compiler/base/source.h"
+#include "base/source.h"
 
 namespace rl::ast {
 

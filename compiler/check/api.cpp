@@ -6,7 +6,7 @@
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
 
-#include "compiler/base/suggest.h"
+#include "base/suggest.h"
 #include "compiler/check/program.h"
 #include "compiler/parse/parse.h"
 #include "runtime/kernels/kernels.h"

@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "compiler/base/check.h"
+#include "base/check.h"
 #include "compiler/check/program.h"
 #include "compiler/ir/semantics.h"
 

@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 #include <llvm/Support/Path.h>
 
-#include "compiler/base/suggest.h"
+#include "base/suggest.h"
 #include "compiler/check/program.h"
 #include "compiler/ir/semantics.h"
 

@@ -14,7 +14,7 @@
 #include "compiler/ast/ast.h"
 #include "compiler/diag/diag.h"
 #include "compiler/ir/ir.h"
-#include "compiler/units/units.h"
+#include "base/units/units.h"
 #include "include/ringline/value.h"
 
 namespace rl::check {

@@ -7,7 +7,7 @@
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
 
-#include "compiler/base/suggest.h"
+#include "base/suggest.h"
 #include "compiler/check/program.h"
 #include "compiler/parse/parse.h"
 #include "runtime/files.h"

@@ -8,8 +8,8 @@
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
 
-#include "compiler/base/check.h"
-#include "compiler/base/suggest.h"
+#include "base/check.h"
+#include "base/suggest.h"
 #include "compiler/check/program.h"
 #include "compiler/parse/parse.h"
 

@@ -10,7 +10,7 @@
 
 #include "compiler/ast/ast.h"
 #include "compiler/ir/ir.h"
-#include "compiler/units/units.h"
+#include "base/units/units.h"
 
 namespace rl::kernels {
 class Bundle;

@@ -7,7 +7,7 @@
 
 #include <numeric>
 
-#include "compiler/base/check.h"
+#include "base/check.h"
 #include "compiler/codegen/emitter.h"
 
 namespace rl::codegen {

@@ -10,7 +10,7 @@
 
 #include <algorithm>
 
-#include "compiler/base/check.h"
+#include "base/check.h"
 #include "compiler/codegen/emitter.h"
 #include "compiler/codegen/staging.h"
 

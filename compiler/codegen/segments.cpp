@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "compiler/base/check.h"
+#include "base/check.h"
 #include "compiler/codegen/staging.h"
 
 namespace rl::codegen {

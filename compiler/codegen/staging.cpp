@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <numeric>
 
-#include "compiler/base/check.h"
+#include "base/check.h"
 
 namespace rl::codegen {
 

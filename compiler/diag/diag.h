@@ -13,7 +13,7 @@
 #include <tuple>
 #include <vector>
 
-#include "compiler/base/source.h"
+#include "base/source.h"
 
 namespace rl::diag {
 

@@ -19,7 +19,7 @@
 #include "compiler/driver/plot.h"
 #include "compiler/driver/session.h"
 #include "include/ringline/ringline.h"
-#include "compiler/units/units.h"
+#include "base/units/units.h"
 
 namespace rl::driver {
 

@@ -22,7 +22,7 @@
 #include <map>
 #include <set>
 
-#include "compiler/base/suggest.h"
+#include "base/suggest.h"
 #include "compiler/driver/calibrate.h"
 #include "compiler/driver/commands.h"
 #include "compiler/driver/evaluate.h"

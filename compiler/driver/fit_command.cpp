@@ -19,7 +19,7 @@
 #include "compiler/driver/commands.h"
 #include "compiler/driver/options.h"
 #include "compiler/driver/session.h"
-#include "runtime/kernels/kernels.h"
+#include "runtime/kernels/profiles.h"
 
 namespace rl::driver {
 

@@ -8,9 +8,9 @@
 
 #include <algorithm>
 
-#include "compiler/base/suggest.h"
+#include "base/suggest.h"
 #include "compiler/driver/host_cpu.h"
-#include "compiler/units/units.h"
+#include "base/units/units.h"
 
 namespace rl::driver {
 

@@ -10,11 +10,11 @@
 #include <algorithm>
 #include <cmath>
 
-#include "compiler/base/suggest.h"
+#include "base/suggest.h"
 #include "compiler/driver/commands.h"
 #include "compiler/driver/network_stats.h"
 #include "compiler/driver/plot.h"
-#include "compiler/units/units.h"
+#include "base/units/units.h"
 
 namespace rl::driver {
 

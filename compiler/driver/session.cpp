@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "compiler/base/suggest.h"
+#include "base/suggest.h"
 #include "compiler/driver/options.h"
 
 #ifndef RL_STDLIB_DIR

@@ -9,7 +9,7 @@
 #include "compiler/driver/commands.h"
 #include "compiler/driver/network_stats.h"
 #include "compiler/driver/options.h"
-#include "compiler/units/units.h"
+#include "base/units/units.h"
 
 namespace rl::driver {
 

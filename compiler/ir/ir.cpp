@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "compiler/base/check.h"
+#include "base/check.h"
 #include "runtime/kernels/registry.h"
 
 namespace rl::ir {

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "compiler/base/source.h"
-#include "compiler/units/units.h"
+#include "base/source.h"
+#include "base/units/units.h"
 
 namespace rl::ir {
 

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <limits>
 
-#include "compiler/base/check.h"
+#include "base/check.h"
 #include "compiler/ir/ir.h"
 
 namespace rl::ir {

@@ -3,7 +3,7 @@
 
 #include <fmt/format.h>
 
-#include "compiler/units/units.h"
+#include "base/units/units.h"
 
 namespace rl::parse {
 

@@ -1,6 +1,6 @@
 // The optimisation pipeline, listed in order. `--print-after-all` and
 // `--print-after=NAME` print the scenario's IR after each (or the named) pass.
-#include "compiler/base/check.h"
+#include "base/check.h"
 #include "compiler/passes/passes.h"
 
 namespace rl::passes {

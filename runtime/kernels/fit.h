@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/kernels/profiles.h"
 #include "runtime/kernels/train.h"
 
 namespace rl::kernels {

@@ -130,6 +130,13 @@ void Model::Impl::Times(const Eigen::MatrixXd& x, const Eigen::RowVectorXd& roof
 const std::string& Model::kind() const { return impl->kind; }
 const std::string& Model::variant() const { return impl->variant_name; }
 double Model::floor() const { return impl->floor; }
+double Model::PredictionMacs() const {
+  if (!impl) return 0;
+  double macs = static_cast<double>(impl->skip.size());
+  for (const Net& net : impl->nets)
+    for (const Layer& layer : net) macs += static_cast<double>(layer.w.size());
+  return macs;
+}
 const Metrics& Model::metrics() const { return impl->metrics; }
 size_t Model::num_features() const { return impl->NumFeatures(); }
 bool Model::generic() const { return impl->generic; }

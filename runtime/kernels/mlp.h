@@ -1,4 +1,4 @@
-// Internal to rl_kernels: what a Model holds (Model::Impl) and how it turns features into
+// Internal to rl_kernel_abi and rl_kernels: what a Model holds (Model::Impl) and how it turns features into
 // seconds. Shared by mlp.cpp (inference), train.cpp (fitting the weights) and bundle.cpp
 // (the .rlk reader and writer). docs/kernel-models.md describes the transforms.
 #pragma once

@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "runtime/kernels/kernels.h"
+#include "runtime/kernels/profiles.h"
 
 namespace rl::kernels {
 

@@ -10,7 +10,7 @@
 #include "compiler/check/check.h"
 #include "compiler/interp/interp.h"
 #include "compiler/passes/passes.h"
-#include "compiler/units/units.h"
+#include "base/units/units.h"
 #include "test/unit/harness.h"
 
 namespace rl::check {

@@ -1,4 +1,4 @@
-// Diagnostics (compiler/diag) and suggestions (compiler/base/suggest.h): the rendered
+// Diagnostics (compiler/diag) and suggestions (base/suggest.h): the rendered
 // snippet (caret and range, UTF-8 lines, tabs, wide characters, long lines clipped
 // around the caret), source order of held diagnostics with notes kept after their
 // error, repeats recognised with or without a suggestion, and which spellings are
@@ -6,9 +6,9 @@
 #include <gtest/gtest.h>
 #include <llvm/Support/MemoryBuffer.h>
 
-#include "compiler/base/suggest.h"
+#include "base/suggest.h"
 #include "compiler/diag/diag.h"
-#include "compiler/units/units.h"
+#include "base/units/units.h"
 
 namespace rl::diag {
 namespace {

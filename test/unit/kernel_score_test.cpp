@@ -9,7 +9,7 @@
 
 #include <cmath>
 
-#include "runtime/kernels/kernels.h"
+#include "runtime/kernels/profiles.h"
 #include "runtime/kernels/mlp.h"
 
 namespace rl::kernels {

@@ -19,7 +19,7 @@
 #include <map>
 
 #include "runtime/kernels/conv_shape.h"
-#include "runtime/kernels/kernels.h"
+#include "runtime/kernels/profiles.h"
 #include "runtime/kernels/mlp.h"
 
 namespace rl::kernels {

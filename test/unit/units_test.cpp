@@ -1,5 +1,5 @@
-// Unit words, dimension algebra and exact decimal conversion (compiler/units).
-#include "compiler/units/units.h"
+// Unit words, dimension algebra and exact decimal conversion (base/units).
+#include "base/units/units.h"
 
 #include <gtest/gtest.h>
 

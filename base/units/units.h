@@ -13,11 +13,11 @@ namespace rl::units {
 
 enum class BaseDim : uint8_t {
 #define RL_DIM(name, symbol) name,
-#include "compiler/units/dims.def"
+#include "base/units/dims.def"
 };
 inline constexpr int kNumBaseDims = 0
 #define RL_DIM(name, symbol) +1
-#include "compiler/units/dims.def"
+#include "base/units/dims.def"
     ;
 
 // The largest |exponent| of a base dimension in any unit, and the largest |n| in a unit

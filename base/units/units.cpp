@@ -1,7 +1,7 @@
 // Unit words, dimension algebra and exact decimal conversion (see units.h).
-#include "compiler/units/units.h"
+#include "base/units/units.h"
 
-#include "compiler/base/suggest.h"
+#include "base/suggest.h"
 
 #include <algorithm>
 #include <cmath>
@@ -15,7 +15,7 @@ namespace {
 
 const char* const kSymbols[] = {
 #define RL_DIM(name, symbol) symbol,
-#include "compiler/units/dims.def"
+#include "base/units/dims.def"
 };
 
 struct Prefix {
