@@ -12,7 +12,7 @@
 
 #include "base/suggest.h"
 #include "compiler/driver/commands.h"
-#include "compiler/driver/network_stats.h"
+#include "compiler/driver/network_query.h"
 #include "compiler/driver/plot.h"
 #include "base/units/units.h"
 

@@ -54,8 +54,9 @@ ringline::Options LibraryOptions() {
 Exit PrintSpecError(const ringline::SpecError& e) {
   llvm::errs() << e.what() << "\n";
   for (const ringline::Diagnostic& d : e.diagnostics())
-    if (d.severity == "error" && d.kind != "usage" && d.kind != "environment" &&
-        !llvm::StringRef(d.file).starts_with("--"))
+    // A file that cannot be read or may not be read is the environment's, as for Load.
+    if (d.severity == "error" && d.kind != "usage" && d.kind != "environment" && d.kind != "path_not_allowed" &&
+        d.kind != "import_not_found" && !llvm::StringRef(d.file).starts_with("--"))
       return kSpecError;
   return kUsageError;
 }

@@ -27,8 +27,8 @@ void AllowSpecFolder(const std::string& spec);
 // stdlib found for this binary).
 ringline::Options LibraryOptions();
 // Prints a library call's diagnostics as the command prints its own; the exit status: 2
-// when every error is in an option's text (a buffer named `--...`), a file that cannot be
-// read, or a usage mistake, else 1.
+// when every error is in an option's text (a buffer named `--...`), a file that cannot or
+// may not be read, or a usage mistake, else 1.
 Exit PrintSpecError(const ringline::SpecError& e);
 
 class Session {

@@ -1,4 +1,4 @@
-// `ringline stats`: per-layer accounting of a network (collected by network_stats.h);
+// `ringline stats`: per-layer accounting of a network (compiler/stats/network_stats.h);
 // this file only formats it.
 //   ringline stats FILE [--model NAME] [--batch N] [--format table|csv|json] [--device D]
 //   ringline stats --model resnet50      (searches stdlib/models/)
@@ -7,7 +7,7 @@
 #include <iostream>
 
 #include "compiler/driver/commands.h"
-#include "compiler/driver/network_stats.h"
+#include "compiler/driver/network_query.h"
 #include "compiler/driver/options.h"
 #include "base/units/units.h"
 
@@ -122,6 +122,16 @@ void Print(const std::string& model, const std::string& device, const std::vecto
 }
 
 }  // namespace
+
+Exit CollectNetworkStats(const NetworkQuery& q, NetworkStats& out) {
+  try {
+    out = stats::Collect(q, LibraryOptions());
+  } catch (const ringline::SpecError& e) {
+    return PrintSpecError(e);
+  }
+  for (const std::string& w : out.warnings) llvm::errs() << "ringline: warning: " << w << "\n";
+  return kOk;
+}
 
 int RunStats() {
   if (StatsFormat != "table" && StatsFormat != "csv" && StatsFormat != "json") {

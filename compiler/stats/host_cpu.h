@@ -8,9 +8,9 @@
 #include <optional>
 #include <string>
 
-#include "compiler/check/check.h"
+#include "include/ringline/value.h"
 
-namespace rl::driver {
+namespace rl::stats {
 
 struct CpuIdentity {
   std::string name;     // "model name"
@@ -31,6 +31,6 @@ std::optional<CpuIdentity> HostCpu();
 // when its name matches and so do the family, model and ISA the bundle records; a bundle
 // that records none of those (profiled before the profiler wrote them) is compared by
 // name and clock (within 5%).
-std::string CpuMismatch(const check::Exported& bundle, const CpuIdentity& host);
+std::string CpuMismatch(const ringline::Value& bundle, const CpuIdentity& host);
 
-}  // namespace rl::driver
+}  // namespace rl::stats

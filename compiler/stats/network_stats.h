@@ -2,14 +2,14 @@
 // `ringline plot --roofline` (which places each layer on a device's roofline): the
 // `Network` record (stdlib.layers) the checker computes, looked up in a spec or in
 // stdlib/models, and with a device each layer's predicted time (stdlib.kernel_time) and
-// its forward memory traffic (stdlib.roofline).
+// its forward memory traffic (stdlib.roofline), all through the library API.
 #pragma once
 #include <string>
 #include <vector>
 
-#include "compiler/driver/session.h"
+#include "include/ringline/ringline.h"
 
-namespace rl::driver {
+namespace rl::stats {
 
 struct LayerRow {
   std::string layer, kind, shape;
@@ -25,6 +25,7 @@ struct NetworkStats {
   double peak = 0, membw = 0;  // with a device: its FLOP/s roof (`peak`) and memory bandwidth
   std::vector<LayerRow> rows;
   LayerRow total{"total", "", "", 0, 0, 0, 0, 0};
+  std::vector<std::string> warnings;  // for the user (a CPU bundle profiled on another CPU)
 };
 
 struct NetworkQuery {
@@ -35,8 +36,8 @@ struct NetworkQuery {
   unsigned element_bytes = 4;
 };
 
-// The network's stats; kUsageError (after a message naming the choices, with a
-// did-you-mean) for an unknown network or device, kSpecError for errors in the spec.
-Exit CollectNetworkStats(const NetworkQuery& q, NetworkStats& out);
+// The network's stats. Throws ringline::SpecError: of kind `usage` for an unknown network
+// or device (a did-you-mean, and a note naming the choices), else the spec's diagnostics.
+NetworkStats Collect(const NetworkQuery& q, const ringline::Options& options);
 
-}  // namespace rl::driver
+}  // namespace rl::stats

@@ -1,5 +1,5 @@
 // Reading /proc/cpuinfo and comparing it with a bundle's profile (host_cpu.h).
-#include "compiler/driver/host_cpu.h"
+#include "compiler/stats/host_cpu.h"
 
 #include <fmt/format.h>
 #include <llvm/ADT/SmallVector.h>
@@ -12,7 +12,7 @@
 
 #include "runtime/files.h"
 
-namespace rl::driver {
+namespace rl::stats {
 
 std::optional<CpuIdentity> ParseCpuInfo(llvm::StringRef text) {
   CpuIdentity c;
@@ -52,9 +52,9 @@ std::optional<CpuIdentity> HostCpu() {
 
 namespace {
 
-std::string Field(const check::Exported& b, const char* name) {
-  const check::Exported* f = b.Field(name);
-  return f && f->kind == check::Exported::Kind::String ? f->str : "";
+std::string Field(const ringline::Value& b, const char* name) {
+  const ringline::Value* f = b.Field(name);
+  return f && f->kind == ringline::Value::Kind::String ? f->str : "";
 }
 
 std::string Describe(const std::string& name, double mhz, const std::string& family, const std::string& model,
@@ -71,7 +71,7 @@ std::string Describe(const std::string& name, double mhz, const std::string& fam
 
 }  // namespace
 
-std::string CpuMismatch(const check::Exported& bundle, const CpuIdentity& host) {
+std::string CpuMismatch(const ringline::Value& bundle, const CpuIdentity& host) {
   if (Field(bundle, "device") != "cpu") return "";
   const std::string name = Field(bundle, "name"), family = Field(bundle, "cpu_family"),
                     model = Field(bundle, "cpu_model"), isa = Field(bundle, "isa");
@@ -87,4 +87,4 @@ std::string CpuMismatch(const check::Exported& bundle, const CpuIdentity& host) 
                      Describe(host.name, host.mhz, host.family, host.model, host.isa));
 }
 
-}  // namespace rl::driver
+}  // namespace rl::stats
