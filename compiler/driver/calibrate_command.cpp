@@ -23,7 +23,7 @@
 #include <set>
 
 #include "base/suggest.h"
-#include "compiler/driver/calibrate.h"
+#include "compiler/calibrate/fit.h"
 #include "compiler/driver/commands.h"
 #include "compiler/driver/evaluate.h"
 #include "compiler/driver/options.h"
@@ -53,6 +53,10 @@ static cl::opt<unsigned long long> CalAbove("above",
                                             cl::cat(Category));
 
 namespace {
+
+using calibrate::CalibrationPoint;
+using calibrate::FitLink;
+using calibrate::LinkFit;
 
 int Fail(const std::string& msg) {
   llvm::errs() << "ringline: error: " << msg << "\n";

@@ -1,10 +1,10 @@
-// `ringline calibrate`'s fit (compiler/driver/calibrate.h): exact recovery, the
+// `ringline calibrate`'s fit (compiler/calibrate/fit.h): exact recovery, the
 // non-negativity of α, β and γ, and when γ cannot be fitted.
-#include "compiler/driver/calibrate.h"
+#include "compiler/calibrate/fit.h"
 
 #include <gtest/gtest.h>
 
-namespace rl::driver {
+namespace rl::calibrate {
 namespace {
 
 // A point whose schedule is a ring allreduce (reduces) or a ring allgather (does not),
@@ -70,4 +70,4 @@ TEST(Calibrate, RefusesTooFewPoints) {
 }
 
 }  // namespace
-}  // namespace rl::driver
+}  // namespace rl::calibrate

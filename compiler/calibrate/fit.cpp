@@ -2,7 +2,7 @@
 // each point's row (a, b, c) is divided by its measured time, so that a 1 KB collective
 // counts as much as a 64 MB one, and the target is 1; robust (Huber weights) and exactly
 // non-negative.
-#include "compiler/driver/calibrate.h"
+#include "compiler/calibrate/fit.h"
 
 #include <Eigen/Dense>
 #include <fmt/format.h>
@@ -11,7 +11,7 @@
 #include <limits>
 #include <optional>
 
-namespace rl::driver {
+namespace rl::calibrate {
 
 namespace {
 
@@ -114,4 +114,4 @@ llvm::Expected<LinkFit> FitLink(const std::string& link, llvm::ArrayRef<Calibrat
   return fit;
 }
 
-}  // namespace rl::driver
+}  // namespace rl::calibrate

@@ -1,6 +1,6 @@
 // `ringline calibrate`'s fit: a link's Hockney α and β and the reduction cost γ per byte
 // from measured collectives, each modelled as t = a·α + b·β + c·γ with the coefficients
-// (a, b, c) of the stdlib.collectives schedule that runs it (calibrate_command.cpp
+// (a, b, c) of the stdlib.collectives schedule that runs it (compiler/driver/calibrate_command.cpp
 // evaluates them). Least squares on the relative error of every point, with α, β, γ ≥ 0,
 // made robust by Huber weights (a point off by more than 5% counts linearly).
 #pragma once
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace rl::driver {
+namespace rl::calibrate {
 
 struct CalibrationPoint {
   std::string op;         // allreduce, allgather, broadcast, ...
@@ -36,4 +36,4 @@ struct LinkFit {
 // from β) name the link.
 llvm::Expected<LinkFit> FitLink(const std::string& link, llvm::ArrayRef<CalibrationPoint> pts);
 
-}  // namespace rl::driver
+}  // namespace rl::calibrate
