@@ -484,6 +484,19 @@ fn data_pipeline(net: Network, s: Setup, p1: Int, stages: Int, micro: Int, per_r
 // Samples per second. Speedup is the ratio of throughputs, which is the ratio of times for
 // the same global batch (strong scaling) and of samples per second when each GPU keeps
 // its batch (weak scaling): one definition for both.
+// PyTorch DDP on `p` ranks of `b` samples each, from measured compute: data_parallel with
+// DDP's bucket caps (`cap`, `first`), overlapped or not, on the collectives `coll`, the
+// forward and backward of one rank (times `share`, the slowdown of ranks sharing cores)
+// spread over the layers by FLOPs. tools/validate.py predicts its measurements with it.
+fn ddp_measured(net: Network, cl: Cluster, coll: Collectives, p: Int, b: Int, fwd: s, bwd: s, share: Real,
+                cap: B, first: B, overlap: Bool) -> Plan = {
+  let comp = Compute { source = "measured", sample_time = share * (fwd + bwd) / b, bwd_share = bwd / (fwd + bwd) }
+  data_parallel(net, setup(cl) with { compute = comp, coll = coll, bucket = cap, first_bucket = first,
+                                      overlap = overlap }, p, b)
+}
+// A plan's iteration with its update replaced by a measured one (times `share`).
+fn iteration_with_update(plan: Plan, update: s, share: Real) -> s = plan.iter - plan.update + share * update
+
 fn throughput(p: Plan) -> 1/s = p.batch / p.iter
 fn speedup(base: Plan, p: Plan) -> Real = throughput(p) / throughput(base)
 fn efficiency(base: Plan, p: Plan) -> Real = speedup(base, p) * base.gpus / p.gpus

@@ -163,18 +163,7 @@ import stdlib.layers
 import stdlib.strategies
 import stdlib.models.all
 {device}
-// DDP on `p` ranks of `b` samples each: data_parallel with DDP's bucket caps, overlapped or not,
-// on the calibrated link's collectives, the compute (forward and backward of one rank,
-// times `share`) spread over the layers by FLOPs.
-fn ddp(net: Network, cl: Cluster, coll: Collectives, p: Int, b: Int, fwd: s, bwd: s, share: Real,
-       cap: B, first: B, overlap: Bool) -> Plan = {{
-  let comp = Compute {{ source = "measured", sample_time = share * (fwd + bwd) / b, bwd_share = bwd / (fwd + bwd) }}
-  data_parallel(net, setup(cl) with {{ compute = comp, coll = coll, bucket = cap, first_bucket = first,
-                                      overlap = overlap }}, p, b)
-}}
-// The iteration with `update` (times `share`) for the update.
-fn iteration(plan: Plan, update: s, share: Real) -> s = plan.iter - plan.update + share * update
-
+// DDP and the iteration: stdlib.strategies' ddp_measured and iteration_with_update.
 scenario predict {{
 """
 
@@ -216,18 +205,18 @@ def predict(args, rows, computes, meta, log):
         cl = f"c.cluster_{rid}({p}, {dev})"
         common = f"{name}, {cl}, c.coll_{rid}, {p}, {batch}"
         ddp_opts = f"{r['bucket_cap']} B, {r['first_bucket']} B, {'true' if overlaps(args, p) else 'false'}"
-        measured_plan = f"ddp({common}, {cm['fwd_s']!r} s, {cm['bwd_s']!r} s, 1.0, {ddp_opts})"
+        measured_plan = f"ddp_measured({common}, {cm['fwd_s']!r} s, {cm['bwd_s']!r} s, 1.0, {ddp_opts})"
         if r["op"] == "comm":
             r["mode"] = "predicted"
             report(f"{measured_plan}.comm", r)
             continue
         r["mode"] = "compute_measured"
-        report(f"iteration({measured_plan}, {cm['update_s']!r} s, 1.0)", r)
+        report(f"iteration_with_update({measured_plan}, {cm['update_s']!r} s, 1.0)", r)
         if has_bundle:
             k = f"k_{name}_{batch}"
             twin = dict(r, mode="all_predicted")
             out.append(twin)
-            report(f"iteration(ddp({common}, {k}.fwd, {k}.bwd, {sh!r}, {ddp_opts}), {k}.update, {sh!r})", twin)
+            report(f"iteration_with_update(ddp_measured({common}, {k}.fwd, {k}.bwd, {sh!r}, {ddp_opts}), {k}.update, {sh!r})", twin)
     spec = os.path.join(args.work, "predict.rl")
     with open(spec, "w") as fh:
         fh.write(HEAD.format(device=dev_let))
