@@ -23,6 +23,15 @@ static std::string Joined(const std::vector<Diagnostic>& ds) {
   return out;
 }
 
+Diagnostic Diagnostic::Plain(std::string kind, std::string message, std::string severity) {
+  Diagnostic d;
+  d.text = "ringline: " + severity + ": " + message + "\n";
+  d.severity = std::move(severity);
+  d.kind = std::move(kind);
+  d.message = std::move(message);
+  return d;
+}
+
 SpecError::SpecError(std::vector<Diagnostic> diagnostics)
     : std::runtime_error(Joined(diagnostics)), diagnostics_(std::move(diagnostics)) {}
 
@@ -51,14 +60,7 @@ size_t SpecState::Begin() {
   return printed.size();
 }
 
-Diagnostic Plain(const std::string& kind, const std::string& message) {
-  Diagnostic d;
-  d.severity = "error";
-  d.kind = kind;
-  d.message = message;
-  d.text = "ringline: error: " + message + "\n";
-  return d;
-}
+Diagnostic Plain(const std::string& kind, const std::string& message) { return Diagnostic::Plain(kind, message); }
 
 std::vector<Diagnostic> SpecState::Since(size_t mark) const {
   std::vector<Diagnostic> out;

@@ -215,13 +215,12 @@ bool Compilation::Binds(const std::string& name) const {
 std::vector<std::string> Compilation::VisibleNames() const {
   std::vector<std::string> out;
   if (ModuleInfo* r = program_->root) {
-    for (const auto& [n, _] : r->globals) out.push_back(n);
-    for (const auto& [n, _] : r->unqualified) out.push_back(n);
+    for (const auto& [n, _] : r->globals)
+      if (n[0] != '_') out.push_back(n);
+    for (const auto& [n, _] : r->unqualified) out.push_back(n);  // imports skip `_` names
   }
   return out;
 }
-
-bool Compilation::Import(const std::string& module) { return Import(module, nullptr); }
 
 bool Compilation::Import(const std::string& module, ModuleContents* contents) {
   unsigned before = program_->diags().ErrorCount();

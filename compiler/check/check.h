@@ -102,15 +102,19 @@ class Compilation {
   // unqualified); nullopt after diagnostics, or when it depends on a param.
   std::optional<Exported> ExportGlobal(const std::string& name);
   // Whether the root module (or what it imports unqualified) binds `name`, and the names
-  // it binds (its own and imported, without private `_` names) for suggestions.
+  // it binds (its own and imported, without private `_` names), for suggestions.
   bool Binds(const std::string& name) const;
   std::vector<std::string> VisibleNames() const;
 
   // The call API (docs/architecture.md, "The call API"). Import makes the public names of
   // a module (`stdlib.advise`, or a path ending in `.rl`) visible unqualified from the root
   // module, as `import` does; names the root already binds keep their meaning. Without a
-  // root module (no Load) an empty one is made first. False after diagnostics.
-  bool Import(const std::string& module);
+  // root module (no Load) an empty one is made first. With `contents`, also lists what
+  // the imported module defines. False after diagnostics.
+  struct ModuleContents {  // what a module defines itself: public names, in source order
+    std::vector<std::string> lets, fns, schedules;
+  };
+  bool Import(const std::string& module, ModuleContents* contents = nullptr);
   // Calls the function (or function-valued `let`) `fn` visible from the root module (or,
   // qualified, `stdlib.kernel_time.layer_time`, that module's own) on
   // positional and then named arguments, all static; the result, or nullopt after
@@ -122,12 +126,6 @@ class Compilation {
   // name), so a diagnostic points into it. Nullopt after diagnostics. The buffer's id is
   // `*buffer` when given.
   std::optional<Exported> EvalText(const std::string& text, const std::string& label, unsigned* buffer = nullptr);
-  // What a module defines itself (public names, in source order).
-  struct ModuleContents {
-    std::vector<std::string> lets, fns, schedules;
-  };
-  // With `contents`, Import also lists what the imported module defines.
-  bool Import(const std::string& module, ModuleContents* contents);
   // A value built by hand (Exported::Record, List, ...) checked and converted once, so
   // that calls passing it again reuse the checker's value (it comes back with a handle).
   std::optional<Exported> Build(const Exported& value);

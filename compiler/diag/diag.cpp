@@ -229,9 +229,10 @@ void Engine::Print(SourceRange where, Severity sev, const std::string& text) {
     os_ << line;
     return;
   }
-  if (printed_) printed_->push_back({where, sev, text, RenderDiagnostic(sm_, where, sev, text, false)});
-  // Rendered whole, then written once: stderr is unbuffered.
-  os_ << RenderDiagnostic(sm_, where, sev, text, os_.has_colors());
+  // Rendered whole, then written once: stderr is unbuffered. What is recorded has no colours.
+  std::string plain = RenderDiagnostic(sm_, where, sev, text, false);
+  os_ << (os_.has_colors() ? RenderDiagnostic(sm_, where, sev, text, true) : plain);
+  if (printed_) printed_->push_back({where, sev, text, std::move(plain)});
 }
 
 void Engine::Flush() {

@@ -208,7 +208,7 @@ int RunEval() {
   double* reports = row.data() + params.size();
   bool feasible;
   if (PickBackend(*sc, 1, 1) == Backend::Jit) {
-    std::unique_ptr<jit::Evaluator> ev = CompileJit(*sc, std::nullopt);
+    std::unique_ptr<jit::Evaluator> ev = CompileEvalJit(*sc);
     if (!ev) return kUsageError;
     feasible = ev->Eval(params.data(), reports);
   } else {

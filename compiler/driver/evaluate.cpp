@@ -80,9 +80,8 @@ Backend PickBackend(const ir::Scenario& sc, uint64_t points, unsigned threads) {
   return ChooseBackend(sc, points, threads ? threads : std::max(1u, std::thread::hardware_concurrency()));
 }
 
-std::unique_ptr<jit::Evaluator> CompileJit(const ir::Scenario& sc,
-                                           const std::optional<std::vector<uint32_t>>& sweep_order) {
-  jit::Options opts{OptLevel, sweep_order.value_or(std::vector<uint32_t>{}), !sweep_order, sweep_order.has_value()};
+std::unique_ptr<jit::Evaluator> CompileEvalJit(const ir::Scenario& sc) {
+  jit::Options opts{OptLevel, {}, /*eval=*/true, /*sweep=*/false};
   auto ev = jit::Compile(sc, opts);
   if (!ev) {
     llvm::errs() << fmt::format("ringline: error: the JIT failed: {}\n", llvm::toString(ev.takeError()));

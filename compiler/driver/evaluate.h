@@ -35,9 +35,9 @@ bool CheckBackend();
 // The backend --backend names; for `auto`, ChooseBackend's for `points` points of `sc` on
 // `threads` worker threads (0: every core).
 Backend PickBackend(const ir::Scenario& sc, uint64_t points, unsigned threads);
-// The JIT evaluator for `sc` with `eval` only (no order) or `sweep` only in `order`;
+// The JIT evaluator for `sc` with `eval` only (a sweep's come from api::MakeVariantFillers);
 // nullptr after a message (an environment error, exit 2).
-std::unique_ptr<jit::Evaluator> CompileJit(const ir::Scenario& sc, const std::optional<std::vector<uint32_t>>& sweep_order);
+std::unique_ptr<jit::Evaluator> CompileEvalJit(const ir::Scenario& sc);
 
 std::vector<runtime::Column> Columns(const ir::Scenario& s, bool feasible_column);
 std::optional<runtime::Format> PickFormat(runtime::Format fallback);

@@ -36,19 +36,8 @@ bool IsNetwork(const Value& e) {
 
 // A usage mistake: an error line, and a note naming the choices when there are any.
 [[noreturn]] void Usage(const std::string& message, const std::string& note = "") {
-  std::vector<ringline::Diagnostic> ds(1);
-  ds[0].severity = "error";
-  ds[0].kind = "usage";
-  ds[0].message = message;
-  ds[0].text = "ringline: error: " + message + "\n";
-  if (!note.empty()) {
-    ringline::Diagnostic n;
-    n.severity = "note";
-    n.kind = "usage";
-    n.message = note;
-    n.text = "ringline: note: " + note + "\n";
-    ds.push_back(std::move(n));
-  }
+  std::vector<ringline::Diagnostic> ds = {ringline::Diagnostic::Plain("usage", message)};
+  if (!note.empty()) ds.push_back(ringline::Diagnostic::Plain("usage", note, "note"));
   throw ringline::SpecError(std::move(ds));
 }
 

@@ -33,6 +33,10 @@ struct Diagnostic {
                                      // "environment" for a file that cannot be read
   std::string message;               // without the tag
   std::string text;                  // `file:line:col: error: message [tag]`, source line, caret
+
+  // One without a location (`ringline: error: message`), as the command prints a usage
+  // mistake.
+  static Diagnostic Plain(std::string kind, std::string message, std::string severity = "error");
 };
 
 // A spec, a value or a setting that is wrong: what() is the diagnostics' text.
