@@ -8,7 +8,6 @@
 #include <cmath>
 
 namespace rl::runtime {
-namespace {
 
 std::string JsonString(const std::string& s) {
   std::string out = "\"";
@@ -23,7 +22,11 @@ std::string JsonString(const std::string& s) {
   return out + "\"";
 }
 
+namespace {
+
+// Quoted when it must be, and when empty (`""` is an empty text, not a missing cell).
 std::string CsvField(const std::string& s) {
+  if (s.empty()) return "\"\"";
   if (s.find_first_of(",\"\n") == std::string::npos) return s;
   std::string out = "\"";
   for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
@@ -34,6 +37,11 @@ std::string CsvField(const std::string& s) {
 // `26.1696`, `5.00856e+06`), so columns stay narrow and aligned. Ints stay exact, as in
 // every format.
 std::string TableCell(const Column& c, double si, unsigned digits) {
+  if (!c.table_spec.empty() && (c.kind == Column::Kind::Real || c.kind == Column::Kind::Int)) {
+    double v = units::FromSI(si, c.unit);
+    if (v == 0) v = 0;
+    return std::isfinite(v) ? fmt::format(fmt::runtime(c.table_spec), v) : units::FormatNumber(v);
+  }
   if (c.kind != Column::Kind::Real || digits == 0) return FormatCell(c, si);
   double v = units::FromSI(si, c.unit);
   if (v == 0) v = 0;  // no `-0`
@@ -90,6 +98,48 @@ class TableSink : public Sink {
   size_t name_width_ = 0;
 };
 
+// A table held until End and fitted to its cells.
+class FittedTableSink : public Sink {
+ public:
+  FittedTableSink(std::ostream& out, const SinkOptions& o) : out_(out), o_(o) {}
+  void Begin(const std::string&, const std::vector<Column>& cols) override {
+    cols_ = cols;
+    std::vector<std::string> head;
+    for (const Column& c : cols_) head.push_back(c.unit.name.empty() ? c.name : c.name + " [" + c.unit.name + "]");
+    lines_ = {head};
+  }
+  void Row(const double* v) override {
+    std::vector<std::string> line;
+    for (size_t i = 0; i < cols_.size(); ++i) line.push_back(TableCell(cols_[i], v[i], o_.table_digits));
+    lines_.push_back(std::move(line));
+  }
+  void End() override {
+    std::vector<size_t> w;
+    for (const Column& c : cols_) w.push_back(c.width);
+    for (const auto& line : lines_)
+      for (size_t i = 0; i < cols_.size(); ++i) w[i] = std::max(w[i], line[i].size());
+    if (!o_.title.empty()) out_ << o_.title << "\n";
+    for (const auto& line : lines_) {
+      std::string text;
+      for (size_t i = 0; i < cols_.size(); ++i) {
+        const bool left = cols_[i].align == Column::Align::Left ||
+                          (cols_[i].align == Column::Align::Auto && cols_[i].kind == Column::Kind::Label);
+        text += (i ? "  " : "") + (left ? fmt::format("{:<{}}", line[i], w[i]) : fmt::format("{:>{}}", line[i], w[i]));
+      }
+      text.erase(text.find_last_not_of(' ') + 1);
+      out_ << text << "\n";
+    }
+    for (const std::string& f : o_.footer) out_ << f << "\n";
+    out_.flush();
+  }
+
+ private:
+  std::ostream& out_;
+  SinkOptions o_;
+  std::vector<Column> cols_;
+  std::vector<std::vector<std::string>> lines_;
+};
+
 class CsvSink : public Sink {
  public:
   explicit CsvSink(std::ostream& out) : out_(out) {}
@@ -119,10 +169,13 @@ class CsvSink : public Sink {
 
 class JsonSink : public Sink {
  public:
-  explicit JsonSink(std::ostream& out) : out_(out) {}
+  explicit JsonSink(std::ostream& out, SinkOptions o = {}) : out_(out), o_(std::move(o)) {}
   void Begin(const std::string& scenario, const std::vector<Column>& cols) override {
     cols_ = cols;
-    out_ << "{\"scenario\":" << JsonString(scenario) << ",\"columns\":[";
+    out_ << "{";
+    if (!scenario.empty()) out_ << "\"scenario\":" << JsonString(scenario) << ",";
+    for (const auto& [key, value] : o_.json_head) out_ << JsonString(key) << ":" << value << ",";
+    out_ << "\"columns\":[";
     for (size_t i = 0; i < cols.size(); ++i)
       out_ << (i ? "," : "") << "{\"name\":" << JsonString(cols[i].name) << ",\"unit\":" << JsonString(cols[i].unit.name)
            << "}";
@@ -144,12 +197,15 @@ class JsonSink : public Sink {
     out_ << line << "]";
   }
   void End() override {
-    out_ << "\n]}\n";
+    out_ << "\n]";
+    for (const auto& [key, value] : o_.json_tail) out_ << "," << JsonString(key) << ":" << value;
+    out_ << "}\n";
     out_.flush();
   }
 
  private:
   std::ostream& out_;
+  SinkOptions o_;
   std::vector<Column> cols_;
   bool first_ = true;
 };
@@ -177,6 +233,12 @@ class TeeSink : public Sink {
 
 }  // namespace
 
+double Labels::Of(const std::string& text) {
+  auto it = std::find(names_->begin(), names_->end(), text);
+  if (it == names_->end()) it = names_->insert(names_->end(), text);
+  return static_cast<double>(it - names_->begin());
+}
+
 std::unique_ptr<Sink> MakeTee(Sink& a, Sink& b) { return std::make_unique<TeeSink>(a, b); }
 
 std::string FormatCell(const Column& c, double si) {
@@ -202,6 +264,12 @@ std::unique_ptr<Sink> MakeSink(Format f, std::ostream& out, bool single_row, uns
     case Format::Json: return std::make_unique<JsonSink>(out);
   }
   return nullptr;
+}
+
+std::unique_ptr<Sink> MakeSink(Format f, std::ostream& out, const SinkOptions& o) {
+  if (f == Format::Json) return std::make_unique<JsonSink>(out, o);
+  if (f == Format::Table && o.fit_table) return std::make_unique<FittedTableSink>(out, o);
+  return MakeSink(f, out, o.single_row, o.table_digits);
 }
 
 }  // namespace rl::runtime

@@ -2,7 +2,7 @@
 // names them) for a network on a cluster at each GPU count, ranked by a goal. Each row is
 // stdlib.advise's `advise_row`, called through the checker's call API on static values
 // (check::Compilation::Call), so the numbers are exactly those a spec calling the library
-// gets; this file only ranks and prints them.
+// gets; this file only ranks them and writes them through the runtime's sinks.
 //   ringline advise --model resnet50 --cluster abci --gpus 16,64,256 --per-gpu 32
 #include <fmt/format.h>
 #include <llvm/ADT/SmallString.h>
@@ -103,19 +103,6 @@ std::string Note(const Row& r) {
   return fmt::format("breaks `{}` ({} > {})", r.broken, units::FormatNumber(r.value), units::FormatNumber(r.limit));
 }
 
-void PrintTable(llvm::raw_ostream& os, const std::string& title, const std::vector<Row>& rows) {
-  os << title << "\n";
-  os << fmt::format("{:>6}  {:>4}  {:<18} {:>12} {:>12} {:>12} {:>6} {:>10} {:>10}  {:<9} {:>10}  {}\n",
-                              "gpus", "rank", "strategy", "iter [ms]", "epoch [s]", "mem/GPU [GB]", "fits",
-                              "comm share", "efficiency", "bound", "GPU-h", "constraint");
-  for (const Row& r : rows)
-    os << fmt::format(
-        "{:>6}  {:>4}  {:<18} {:>12.4g} {:>12.4g} {:>12.4g} {:>6} {:>9.1f}% {:>9.1f}%  {:<9} {:>10.4g}  {}\n",
-        units::FormatNumber(r.gpus), r.rank ? std::to_string(r.rank) : "-", r.strategy, r.iter * 1e3, r.epoch,
-        r.memory / 1e9, r.memory <= r.capacity ? "yes" : "no", 100 * r.exposed / r.iter, 100 * r.efficiency, r.bound,
-        r.cost, Note(r));
-}
-
 // Per strategy, the largest GPU count at which it is feasible with at least the threshold
 // efficiency (0: none), in the order the strategies first appear.
 std::vector<std::pair<std::string, double>> Limits(const std::vector<Row>& rows) {
@@ -128,39 +115,57 @@ std::vector<std::pair<std::string, double>> Limits(const std::vector<Row>& rows)
   return out;
 }
 
-std::string Quote(const std::string& s) { return "\"" + s + "\""; }
+runtime::Column Number(const char* name, const char* unit = "", const char* spec = "", unsigned width = 0) {
+  std::string bad;
+  runtime::Column c{name, runtime::Column::Kind::Real, *unit ? *units::ParseUnitString(unit, &bad) : units::Unit{}};
+  c.table_spec = spec;
+  c.width = width;
+  return c;
+}
+runtime::Column Text(const char* name, const runtime::Labels& t, unsigned width = 0,
+                     runtime::Column::Align align = runtime::Column::Align::Auto) {
+  runtime::Column c = t.Named(name);
+  c.width = width, c.align = align;
+  return c;
+}
 
-// Columns as `sweep` writes them: `name[unit]` in CSV headers, {"name", "unit"} in JSON.
-void PrintCsvOrJson(llvm::raw_ostream& os, bool json, const std::vector<Row>& rows) {
-  const std::pair<const char*, const char*> columns[] = {
-      {"gpus", ""},     {"rank", ""},       {"strategy", ""},   {"iter", "s"},      {"epoch", "s"},
-      {"memory", "B"},  {"capacity", "B"},  {"comm", "s"},      {"exposed", "s"},   {"efficiency", ""},
-      {"gpu_hours", ""}, {"bound", ""},     {"feasible", ""},   {"constraint", ""}};
-  auto cells = [&](const Row& r) {
-    return std::vector<std::string>{units::FormatNumber(r.gpus), std::to_string(r.rank), Quote(r.strategy),
-                                    units::FormatNumber(r.iter), units::FormatNumber(r.epoch),
-                                    units::FormatNumber(r.memory), units::FormatNumber(r.capacity),
-                                    units::FormatNumber(r.comm), units::FormatNumber(r.exposed),
-                                    units::FormatNumber(r.efficiency), units::FormatNumber(r.cost), Quote(r.bound),
-                                    r.broken.empty() ? "true" : "false", Quote(r.broken)};
-  };
-  if (!json) {
-    for (size_t i = 0; i < std::size(columns); ++i)
-      os << (i ? "," : "") << columns[i].first << (*columns[i].second ? fmt::format("[{}]", columns[i].second) : "");
-    os << "\n";
-    for (const Row& r : rows) os << llvm::join(cells(r), ",") << "\n";
-    return;
-  }
-  os << "{\"columns\":[";
-  for (size_t i = 0; i < std::size(columns); ++i)
-    os << (i ? "," : "") << fmt::format("{{\"name\":\"{}\",\"unit\":\"{}\"}}", columns[i].first, columns[i].second);
-  os << "],\"rows\":[";
-  for (size_t i = 0; i < rows.size(); ++i) os << (i ? ",\n[" : "\n[") << llvm::join(cells(rows[i]), ",") << "]";
-  os << "\n],\"scaling_limits\":{";
-  std::vector<std::pair<std::string, double>> limits = Limits(rows);
-  for (size_t i = 0; i < limits.size(); ++i)
-    os << (i ? "," : "") << Quote(limits[i].first) << ":" << units::FormatNumber(limits[i].second);
-  os << "}}\n";
+// The rows as the table shows them: times in ms and s, memory in GB, shares in percent,
+// the first broken constraint with its value and limit.
+void WriteTable(runtime::Sink& sink, const std::vector<Row>& rows) {
+  runtime::Labels rank, strategy, fits, bound, note;
+  std::vector<std::vector<double>> cells;
+  for (const Row& r : rows)
+    cells.push_back({r.gpus, rank.Of(r.rank ? std::to_string(r.rank) : "-"), strategy.Of(r.strategy), r.iter, r.epoch,
+                     r.memory, fits.Of(r.memory <= r.capacity ? "yes" : "no"), 100 * r.exposed / r.iter,
+                     100 * r.efficiency, bound.Of(r.bound), r.cost, note.Of(Note(r))});
+  runtime::Column gpus{"gpus", runtime::Column::Kind::Int, units::Unit{}};
+  gpus.width = 6;
+  sink.Begin("", {gpus, Text("rank", rank, 4, runtime::Column::Align::Right), Text("strategy", strategy, 18),
+                  Number("iter", "ms", "{:.4g}", 12), Number("epoch", "s", "{:.4g}", 12),
+                  Number("mem/GPU", "GB", "{:.4g}", 12), Text("fits", fits, 6, runtime::Column::Align::Right),
+                  Number("comm share", "", "{:.1f}%", 10), Number("efficiency", "", "{:.1f}%", 10),
+                  Text("bound", bound, 9), Number("GPU-h", "", "{:.4g}", 10), Text("constraint", note)});
+  for (const std::vector<double>& c : cells) sink.Row(c.data());
+  sink.End();
+}
+
+// The rows as CSV and JSON carry them, in SI units (`sweep`'s conventions), and as
+// `--plot` charts them.
+void WriteData(runtime::Sink& sink, const std::vector<Row>& rows) {
+  runtime::Labels strategy, bound, constraint;
+  std::vector<std::vector<double>> cells;
+  for (const Row& r : rows)
+    cells.push_back({r.gpus, double(r.rank), strategy.Of(r.strategy), r.iter, r.epoch, r.memory, r.capacity, r.comm,
+                     r.exposed, r.efficiency, r.cost, bound.Of(r.bound), r.broken.empty() ? 1.0 : 0.0,
+                     constraint.Of(r.broken)});
+  const auto Int = runtime::Column::Kind::Int;
+  sink.Begin("", {{"gpus", Int, units::Unit{}}, {"rank", Int, units::Unit{}}, Text("strategy", strategy),
+                  Number("iter", "s"), Number("epoch", "s"), Number("memory", "B"), Number("capacity", "B"),
+                  Number("comm", "s"), Number("exposed", "s"), Number("efficiency"), Number("gpu_hours"),
+                  Text("bound", bound), {"feasible", runtime::Column::Kind::Bool, units::Unit{}},
+                  Text("constraint", constraint)});
+  for (const std::vector<double>& c : cells) sink.Row(c.data());
+  sink.End();
 }
 
 // The inputs of the rows, found in one compilation: the spec's (when one is given) and
@@ -259,7 +264,7 @@ int RunAdvise() {
   };
   std::optional<runtime::Format> format = PickFormat(runtime::Format::Table);
   if (!format) return kUsageError;
-  if (!PlotFile.empty() && !ChartFormatFor(PlotFile)) return kUsageError;
+  if (!PlotFile.empty() && !ChartPathOk(PlotFile)) return kUsageError;
   if (AdviseGoal != "time" && AdviseGoal != "memory" && AdviseGoal != "cost")
     return bad(fmt::format("unknown --goal `{}`; use time, memory or cost", std::string(AdviseGoal)));
   if (AdviseOptimizer != "sgd" && AdviseOptimizer != "momentum" && AdviseOptimizer != "adam")
@@ -288,32 +293,36 @@ int RunAdvise() {
                                       : fmt::format("{} samples per GPU", AdvisePerGpu > 0 ? unsigned(AdvisePerGpu) : 32u);
   const std::string title = fmt::format("{} on {}: {}, {}, {} compute", AdviseModel, std::string(AdviseCluster), batch,
                                         std::string(AdviseOptimizer), std::string(AdviseCompute));
-  std::string text;
-  llvm::raw_string_ostream os(text);
+  runtime::SinkOptions so;
+  std::vector<std::pair<std::string, double>> limits = Limits(rows);
   if (*format == runtime::Format::Table) {
-    PrintTable(os, fmt::format("{}; ranked by {}", title, std::string(AdviseGoal)), rows);
-    std::string limits;
-    for (const auto& [name, p] : Limits(rows))
-      limits += fmt::format("{}{} {}", limits.empty() ? "" : ", ", name, p > 0 ? units::FormatNumber(p) : "none");
-    os << fmt::format("scaling limit (largest GPU count at {:.0f}% efficiency or more): {}\n", 100 * AdviseThreshold,
-                      limits);
+    so.fit_table = true;
+    so.title = fmt::format("{}; ranked by {}", title, std::string(AdviseGoal));
+    std::string line;
+    for (const auto& [name, p] : limits)
+      line += fmt::format("{}{} {}", line.empty() ? "" : ", ", name, p > 0 ? units::FormatNumber(p) : "none");
+    so.footer = {fmt::format("scaling limit (largest GPU count at {:.0f}% efficiency or more): {}",
+                             100 * AdviseThreshold, line)};
   } else {
-    PrintCsvOrJson(os, *format == runtime::Format::Json, rows);
+    std::string json = "{";
+    for (size_t i = 0; i < limits.size(); ++i)
+      json += (i ? "," : "") + runtime::JsonString(limits[i].first) + ":" + units::FormatNumber(limits[i].second);
+    so.json_tail = {{"scaling_limits", json + "}"}};
   }
   std::vector<std::string> inputs(AdviseFiles.begin(), AdviseFiles.end());
   Output out(OutputFile, inputs);
   if (!out.Open()) return kUsageError;
-  out.stream() << text;
+  std::unique_ptr<runtime::Sink> sink = runtime::MakeSink(*format, out.stream(), so);
+  (*format == runtime::Format::Table ? WriteTable : WriteData)(*sink, rows);
   if (!out.Commit()) return kUsageError;
   if (PlotFile.empty()) return kOk;
   // The goal's measure against the GPU count, one line per strategy where it is feasible.
-  std::string csv;
-  llvm::raw_string_ostream csv_os(csv);
-  PrintCsvOrJson(csv_os, /*json=*/false, rows);
-  PlotSpec spec{"gpus", {AdviseGoal == "memory" ? "memory" : AdviseGoal == "cost" ? "gpu_hours" : "epoch"}, "strategy",
-                {}, /*logx=*/true, /*logy=*/true, /*keep_infeasible=*/false, title, "--gpus"};
+  chart::ResultTable table;
+  WriteData(*chart::CollectInto(table), rows);
+  chart::PlotSpec spec{"gpus", {AdviseGoal == "memory" ? "memory" : AdviseGoal == "cost" ? "gpu_hours" : "epoch"},
+                       "strategy", {}, /*logx=*/true, /*logy=*/true, /*keep_infeasible=*/false, title, "--gpus"};
   if (!OutputFile.empty()) inputs.push_back(OutputFile);
-  return PlotCsv(csv, spec, PlotFile, inputs);
+  return PlotRows(table, spec, PlotFile, inputs);
 }
 
 }  // namespace rl::driver

@@ -22,6 +22,7 @@
 #include <map>
 #include <set>
 
+#include "base/csv/csv.h"
 #include "base/suggest.h"
 #include "compiler/calibrate/fit.h"
 #include "compiler/driver/commands.h"
@@ -87,50 +88,48 @@ llvm::Expected<Points> ReadCsv(const std::string& path, const std::map<std::stri
   };
   auto buf = ReadRegularFile(path, kMaxSourceBytes, /*text=*/true);
   if (!buf) return fail(0, fmt::format("cannot read: {}", llvm::toString(buf.takeError())));
-  llvm::SmallVector<llvm::StringRef, 0> lines;
-  (*buf)->getBuffer().split(lines, '\n');
+  llvm::Expected<csv::Document> doc = csv::Parse((*buf)->getBuffer(), {.comments = true, .source = path});
+  if (!doc) return doc.takeError();
   std::map<std::string, int> col;
   size_t columns = 0;
   Points out;
-  for (size_t i = 0; i < lines.size(); ++i) {
-    llvm::StringRef text = lines[i].trim();
-    if (text.empty() || text.starts_with("#")) continue;
-    llvm::SmallVector<llvm::StringRef, 16> cells;
-    text.split(cells, ',');
+  for (const csv::Record& rec : doc->records) {
+    const size_t line = rec.line;
     if (col.empty()) {
-      for (size_t c = 0; c < cells.size(); ++c) col[cells[c].trim().str()] = int(c);
-      columns = cells.size();
+      for (size_t c = 0; c < rec.fields.size(); ++c) col[llvm::StringRef(rec.fields[c]).trim().str()] = int(c);
+      columns = rec.fields.size();
       std::vector<std::string> missing;
       for (const char* need : {"op", "p", "bytes", "measured_s"})
         if (!col.count(need)) missing.push_back(fmt::format("`{}`", need));
       if (!missing.empty())
-        return fail(i + 1, fmt::format("the header row lacks the column{} {} (it has `{}`)", missing.size() > 1 ? "s" : "",
-                                       fmt::join(missing, ", "), text.str()));
+        return fail(line, fmt::format("the header row lacks the column{} {} (it has `{}`)", missing.size() > 1 ? "s" : "",
+                                      fmt::join(missing, ", "), fmt::join(rec.fields, ",")));
       continue;
     }
-    if (cells.size() != columns) return fail(i + 1, fmt::format("expected {} columns, got {}", columns, cells.size()));
-    auto cell = [&](const char* name) { return cells[size_t(col[name])].trim(); };
+    if (rec.fields.size() != columns)
+      return fail(line, fmt::format("expected {} columns, got {}", columns, rec.fields.size()));
+    auto cell = [&](const char* name) { return llvm::StringRef(rec.fields[size_t(col[name])]).trim(); };
     if (col.count("kind") && cell("kind") != "collective") continue;
     CalibrationPoint pt;
-    pt.line = i + 1;
+    pt.line = line;
     pt.op = cell("op").str();
     if (!schedules.count(pt.op)) {
       std::vector<std::string> ops;
       for (const auto& [op, _] : schedules) ops.push_back(op);
-      return fail(i + 1, fmt::format("no schedule models op `{}`{}; the ops: {} (or name one with --schedule {}=NAME)",
+      return fail(line, fmt::format("no schedule models op `{}`{}; the ops: {} (or name one with --schedule {}=NAME)",
                                      pt.op, DidYouMean(pt.op, ops), fmt::join(ops, ", "), pt.op));
     }
     double v = 0;
     if (cell("p").getAsDouble(v) || !(v >= 2) || v != std::floor(v) || v > 1e6)
-      return fail(i + 1, fmt::format("`p` must be a whole number of processes, at least 2, got `{}`", cell("p").str()));
+      return fail(line, fmt::format("`p` must be a whole number of processes, at least 2, got `{}`", cell("p").str()));
     pt.p = int(v);
     if (cell("bytes").getAsDouble(pt.bytes) || !(pt.bytes > 0) || !std::isfinite(pt.bytes))
-      return fail(i + 1, fmt::format("`bytes` must be a positive number, got `{}`", cell("bytes").str()));
+      return fail(line, fmt::format("`bytes` must be a positive number, got `{}`", cell("bytes").str()));
     if (cell("measured_s").getAsDouble(pt.measured) || !(pt.measured > 0) || !std::isfinite(pt.measured))
-      return fail(i + 1,
+      return fail(line,
                   fmt::format("`measured_s` must be a positive number of seconds, got `{}`", cell("measured_s").str()));
     std::string link = col.count("rate") ? cell("rate").str() : "link";
-    if (link.empty()) return fail(i + 1, "`rate` is empty");
+    if (link.empty()) return fail(line, "`rate` is empty");
     if (!out.by_link.count(link)) out.links.push_back(link);
     out.by_link[link].push_back(pt);
   }

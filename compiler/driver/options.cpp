@@ -97,6 +97,8 @@ void AddSharedOptions() {
   const std::pair<cl::Option*, std::vector<cl::SubCommand*>> shared[] = {
       {std::addressof(AllowPaths), {&StatsCmd, &AdviseCmd}},  // cl::list has its own operator&
       {&Threads, {&FitCmd}},
+      {&OutputFormat, {&StatsCmd}},
+      {&OutputFile, {&StatsCmd}},
   };
   for (const auto& [opt, subs] : shared) {
     opt->removeArgument();

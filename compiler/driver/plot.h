@@ -1,14 +1,12 @@
-// `ringline plot`'s charts of results (plot_command.cpp): which columns go on the axes,
-// which column splits the rows into lines, which rows count, and the chart that makes.
-// `sweep --plot` and `advise --plot` build the same chart from their own rows.
+// The plot options shared by `plot`, `sweep --plot` and `advise --plot`, and drawing a
+// chart (compiler/chart) into the file a command names.
 #pragma once
-#include <optional>
 #include <string>
 #include <vector>
 
-#include "compiler/driver/chart.h"
+#include "compiler/chart/plot.h"
 #include "compiler/driver/options.h"
-#include "compiler/driver/result_table.h"
+#include "compiler/driver/session.h"
 
 namespace rl::driver {
 
@@ -19,24 +17,16 @@ extern cl::opt<bool> PlotLogX, PlotLogY;
 // `sweep --plot FILE`, `advise --plot FILE`.
 extern cl::opt<std::string> PlotFile;
 
-struct PlotSpec {
-  std::string x;
-  std::vector<std::string> y;
-  std::string series;              // "": the `strategy` column when there is one, else none
-  std::vector<std::string> where;  // NAME=VALUE: only the rows whose NAME is VALUE
-  bool logx = false, logy = false;
-  bool keep_infeasible = false;    // else rows whose `feasible` column is false are left out
-  std::string title;
-  std::string pick = "--where";    // the option that keeps one value of a column, for messages
-};
+// Whether `path` names a chart format (.svg, .png); false after a message.
+bool ChartPathOk(const std::string& path);
 
-// The chart of `table` (read from `source`, named in messages); nullopt after a message
-// (an unknown column with a did-you-mean, a text column on an axis, rows of one line
-// that share an x, nothing left to draw).
-std::optional<Chart> ChartOf(const ResultTable& table, const PlotSpec& spec, const std::string& source);
+// Draws `chart` into `path` through a temporary renamed into place (evaluate.h Output),
+// refusing a target that is one of `inputs`; its notes go to stderr. kUsageError after a
+// message when gnuplot is missing or fails, or the file cannot be written.
+Exit RenderChart(const chart::Chart& chart, const std::string& path, const std::vector<std::string>& inputs);
 
-// The chart of the CSV that a command wrote to `csv`, drawn into `path`.
-Exit PlotCsv(const std::string& csv, const PlotSpec& spec, const std::string& path,
-             const std::vector<std::string>& inputs);
+// The chart of the rows a command collected (chart::CollectInto), drawn into `path`.
+Exit PlotRows(const chart::ResultTable& rows, const chart::PlotSpec& spec, const std::string& path,
+              const std::vector<std::string>& inputs);
 
 }  // namespace rl::driver

@@ -1,15 +1,17 @@
 // `ringline stats`: per-layer accounting of a network (compiler/stats/network_stats.h);
-// this file only formats it.
-//   ringline stats FILE [--model NAME] [--batch N] [--format table|csv|json] [--device D]
+// this file only writes it through the runtime's sinks.
+//   ringline stats FILE [--model NAME] [--batch N] [--format table|csv|json] [-o OUT] [--device D]
 //   ringline stats --model resnet50      (searches stdlib/models/)
 #include <fmt/format.h>
 #include <algorithm>
-#include <iostream>
+#include <memory>
 
 #include "compiler/driver/commands.h"
+#include "compiler/driver/evaluate.h"
 #include "compiler/driver/network_query.h"
 #include "compiler/driver/options.h"
 #include "base/units/units.h"
+#include "runtime/sinks.h"
 
 namespace rl::driver {
 
@@ -21,8 +23,6 @@ static cl::opt<std::string> StatsModel("model", cl::desc("Network to show: a top
                                        cl::value_desc("NAME"), cl::sub(StatsCmd), cl::cat(Category));
 static cl::opt<unsigned> StatsBatch("batch", cl::desc("Samples per batch (scales everything but params)"), cl::init(1),
                                     cl::sub(StatsCmd), cl::cat(Category));
-static cl::opt<std::string> StatsFormat("format", cl::desc("Output format: table, csv or json"), cl::init("table"),
-                                        cl::sub(StatsCmd), cl::cat(Category));
 static cl::opt<unsigned> StatsElementBytes("element-bytes", cl::desc("Bytes per activation element (4 = fp32)"),
                                            cl::init(4), cl::sub(StatsCmd), cl::cat(Category));
 static cl::opt<std::string> StatsDevice("device",
@@ -32,93 +32,65 @@ static cl::opt<std::string> StatsDevice("device",
 
 namespace {
 
-// Column i of the table: name, unit, whether it is text (quoted in CSV/JSON, left-aligned).
-struct Column {
-  const char* name;
-  const char* unit;
-  bool text;
-};
-
-std::vector<Column> Columns(bool timed) {
-  std::vector<Column> c = {{"layer", "", false}, {"kind", "", true},        {"output", "", true},
-                           {"params", "", false}, {"macs", "", false},      {"fwd_flops", "FLOP", false},
-                           {"bwd_flops", "FLOP", false}, {"act_bytes", "B", false}};
-  if (timed) {
-    c.push_back({"fwd_time", "s", false});
-    c.push_back({"bwd_time", "s", false});
-    c.push_back({"model", "", true});
-  }
-  return c;
+// A layer's number (JSON's `layer`); 0 for the total, which JSON holds apart.
+double Number(const std::string& layer) {
+  unsigned n = 0;
+  return llvm::StringRef(layer).getAsInteger(10, n) ? 0 : n;
 }
 
-// Times print exactly (shortest round trip) in CSV and JSON, to 4 digits in the table.
-std::vector<std::string> Cells(const LayerRow& r, bool timed, bool exact = true) {
-  std::vector<std::string> c = {r.layer, r.kind, r.shape, units::FormatNumber(r.params), units::FormatNumber(r.macs),
-                                units::FormatNumber(r.fwd), units::FormatNumber(r.bwd),
-                                units::FormatNumber(r.act_bytes)};
-  if (timed) {
-    c.push_back(exact ? units::FormatNumber(r.fwd_time) : fmt::format("{:.4g}", r.fwd_time));
-    c.push_back(exact ? units::FormatNumber(r.bwd_time) : fmt::format("{:.4g}", r.bwd_time));
-    c.push_back(r.model);
-  }
-  return c;
+runtime::Column Count(const char* name, const char* unit = "") {
+  std::string bad;
+  return {name, runtime::Column::Kind::Int, *unit ? *units::ParseUnitString(unit, &bad) : units::Unit{}};
 }
 
-void Print(const std::string& model, const std::string& device, const std::vector<LayerRow>& rows, const LayerRow& total) {
-  const bool timed = !device.empty();
-  const std::vector<Column> cols = Columns(timed);
-  const size_t n = cols.size();
-  std::string fmt_name = StatsFormat;
-  if (fmt_name == "json") {
-    std::cout << fmt::format("{{\"model\":\"{}\",\"batch\":{},", model, unsigned(StatsBatch));
-    if (timed) std::cout << fmt::format("\"device\":\"{}\",", device);
-    std::cout << "\"columns\":[";
-    for (size_t i = 0; i < n; ++i)
-      std::cout << fmt::format("{}{{\"name\":\"{}\",\"unit\":\"{}\"}}", i ? "," : "", cols[i].name, cols[i].unit);
-    std::cout << "],\"rows\":[";
-    for (size_t r = 0; r < rows.size(); ++r) {
-      std::vector<std::string> c = Cells(rows[r], timed);
-      for (size_t i = 0; i < n; ++i)
-        if (cols[i].text) c[i] = "\"" + c[i] + "\"";
-      std::cout << (r ? ",\n" : "\n") << "[" << fmt::format("{}", fmt::join(c, ",")) << "]";
+// The layers, then the total (a row in tables and CSV, JSON's `totals` member). JSON's
+// `layer` is the layer's number. Times print exactly in CSV and JSON, to 4 digits in the
+// table.
+void Print(std::ostream& os, runtime::Format format, const NetworkStats& st) {
+  const bool timed = !st.device.empty(), json = format == runtime::Format::Json;
+  runtime::Labels layer, kind, shape, model;
+  auto cells = [&](const LayerRow& r) {
+    std::vector<double> c = {json ? Number(r.layer) : layer.Of(r.layer), kind.Of(r.kind), shape.Of(r.shape), r.params,
+                             r.macs, r.fwd, r.bwd, r.act_bytes};
+    if (timed) c.insert(c.end(), {r.fwd_time, r.bwd_time, model.Of(r.model)});
+    return c;
+  };
+  std::vector<std::vector<double>> rows;
+  for (const LayerRow& r : st.rows) rows.push_back(cells(r));
+  LayerRow total = st.total;
+  total.shape = "";
+  std::vector<double> t = cells(total);
+  runtime::SinkOptions so;
+  std::vector<runtime::Column> cols = {json ? Count("layer") : layer.Named("layer"), kind.Named("kind"),
+                                       shape.Named("output"), Count("params"), Count("macs"),
+                                       Count("fwd_flops", "FLOP"), Count("bwd_flops", "FLOP"), Count("act_bytes", "B")};
+  if (timed) {
+    std::string bad;
+    for (const char* name : {"fwd_time", "bwd_time"}) {
+      cols.push_back({name, runtime::Column::Kind::Real, *units::ParseUnitString("s", &bad)});
+      cols.back().table_spec = "{:.4g}";
     }
-    std::vector<std::string> t = Cells(total, timed);
-    std::cout << "\n],\"totals\":{";
-    for (size_t i = 3; i < n; ++i)
-      std::cout << fmt::format("{}\"{}\":{}", i > 3 ? "," : "", cols[i].name, cols[i].text ? "\"" + t[i] + "\"" : t[i]);
-    std::cout << "}}\n";
-    return;
+    cols.push_back(model.Named("model"));
   }
-  if (fmt_name == "csv") {
-    for (size_t i = 0; i < n; ++i)
-      std::cout << (i ? "," : "") << cols[i].name << (cols[i].unit[0] ? fmt::format("[{}]", cols[i].unit) : "");
-    std::cout << "\n";
-    for (const LayerRow& r : rows) {
-      std::vector<std::string> c = Cells(r, timed);
-      c[2] = "\"" + c[2] + "\"";
-      std::cout << fmt::format("{}\n", fmt::join(c, ","));
+  if (json) {
+    so.json_head = {{"model", runtime::JsonString(st.model)}, {"batch", std::to_string(unsigned(StatsBatch))}};
+    if (timed) so.json_head.push_back({"device", runtime::JsonString(st.device)});
+    std::string totals;
+    for (size_t i = 3; i < cols.size(); ++i) {
+      std::string cell = runtime::FormatCell(cols[i], t[i]);
+      totals += fmt::format("{}{}:{}", i > 3 ? "," : "", runtime::JsonString(cols[i].name),
+                            cols[i].kind == runtime::Column::Kind::Label ? runtime::JsonString(cell) : cell);
     }
-    std::vector<std::string> t = Cells(total, timed);
-    t[2] = "\"\"";
-    std::cout << fmt::format("{}\n", fmt::join(t, ","));
-    return;
+    so.json_tail = {{"totals", "{" + totals + "}"}};
+  } else {
+    so.fit_table = true;
+    so.title = fmt::format("{} (batch {}{})", st.model, unsigned(StatsBatch), timed ? ", on " + st.device : "");
+    rows.push_back(t);
   }
-  std::vector<std::vector<std::string>> table;
-  std::vector<std::string> head;
-  for (size_t i = 0; i < n; ++i) head.push_back(cols[i].unit[0] ? fmt::format("{} [{}]", cols[i].name, cols[i].unit) : cols[i].name);
-  table.push_back(head);
-  for (const LayerRow& r : rows) table.push_back(Cells(r, timed, false));
-  table.push_back(Cells(total, timed, false));
-  std::vector<size_t> w(n, 0);
-  for (const auto& line : table)
-    for (size_t i = 0; i < n; ++i) w[i] = std::max(w[i], line[i].size());
-  std::cout << fmt::format("{} (batch {}{})\n", model, unsigned(StatsBatch), timed ? ", on " + device : "");
-  for (size_t l = 0; l < table.size(); ++l) {
-    for (size_t i = 0; i < n; ++i)
-      std::cout << (i ? "  " : "")
-                << (cols[i].text || i == 0 ? fmt::format("{:<{}}", table[l][i], w[i]) : fmt::format("{:>{}}", table[l][i], w[i]));
-    std::cout << "\n";
-  }
+  std::unique_ptr<runtime::Sink> sink = runtime::MakeSink(format, os, so);
+  sink->Begin("", cols);
+  for (const std::vector<double>& r : rows) sink->Row(r.data());
+  sink->End();
 }
 
 }  // namespace
@@ -134,10 +106,8 @@ Exit CollectNetworkStats(const NetworkQuery& q, NetworkStats& out) {
 }
 
 int RunStats() {
-  if (StatsFormat != "table" && StatsFormat != "csv" && StatsFormat != "json") {
-    llvm::errs() << fmt::format("ringline: error: unknown --format `{}`; use table, csv or json\n", std::string(StatsFormat));
-    return kUsageError;
-  }
+  std::optional<runtime::Format> format = PickFormat(runtime::Format::Table);
+  if (!format) return kUsageError;
   if (StatsFiles.size() > 1) {
     llvm::errs() << "ringline: error: `stats` takes one spec file\n";
     return kUsageError;
@@ -145,8 +115,10 @@ int RunStats() {
   NetworkQuery q{StatsFiles.empty() ? "" : StatsFiles[0], StatsModel, StatsDevice, StatsBatch, StatsElementBytes};
   NetworkStats stats;
   if (Exit e = CollectNetworkStats(q, stats); e != kOk) return e;
-  Print(stats.model, stats.device, stats.rows, stats.total);
-  return kOk;
+  Output out(OutputFile, std::vector<std::string>(StatsFiles.begin(), StatsFiles.end()));
+  if (!out.Open()) return kUsageError;
+  Print(out.stream(), *format, stats);
+  return out.Commit() ? kOk : kUsageError;
 }
 
 }  // namespace rl::driver

@@ -146,7 +146,7 @@ constexpr uint64_t kMaxPlotPoints = 1'000'000;
 
 // --plot's chart: --x, --y and --series, defaulting to the first param given several
 // values, the first report and the second such param (a Pareto front: its two reports).
-std::optional<PlotSpec> SweepPlotSpec(const ir::Scenario& sc, Reduce how, uint64_t points) {
+std::optional<chart::PlotSpec> SweepPlotSpec(const ir::Scenario& sc, Reduce how, uint64_t points) {
   if (how == Reduce::Best || how == Reduce::Histogram) {
     llvm::errs() << "ringline: error: --plot draws rows; it does not go with --best or --histogram\n";
     return std::nullopt;
@@ -159,7 +159,7 @@ std::optional<PlotSpec> SweepPlotSpec(const ir::Scenario& sc, Reduce how, uint64
   std::vector<std::string> swept;
   for (const ir::Param& p : sc.params)
     if (p.values.size() > 1) swept.push_back(p.name);
-  PlotSpec spec{PlotX, std::vector<std::string>(PlotY.begin(), PlotY.end()), PlotSeries, {}, PlotLogX, PlotLogY,
+  chart::PlotSpec spec{PlotX, std::vector<std::string>(PlotY.begin(), PlotY.end()), PlotSeries, {}, PlotLogX, PlotLogY,
                 KeepInfeasible, PlotTitle.empty() ? sc.name : std::string(PlotTitle), "--set"};
   if (how == Reduce::Pareto) {
     size_t comma = Pareto.find(',');
@@ -211,10 +211,10 @@ int RunSweep() {
     return kUsageError;
   }
   const std::vector<uint32_t> order = codegen::ChooseOrder(*sc, sizes, *forced);
-  std::optional<PlotSpec> plot;
+  std::optional<chart::PlotSpec> plot;
   if (!PlotFile.empty()) {
     plot = SweepPlotSpec(*sc, *how, runtime::ProductSize(axes));
-    if (!plot || !ChartFormatFor(PlotFile)) return kUsageError;
+    if (!plot || !ChartPathOk(PlotFile)) return kUsageError;
   }
 
   const size_t np = sc->params.size(), nr = sc->reports.size();
@@ -238,13 +238,13 @@ int RunSweep() {
   std::unique_ptr<runtime::Sink> out_sink = runtime::MakeSink(
       *fmt, out.stream(), /*single_row=*/*how == Reduce::Best && *fmt == runtime::Format::Table, Digits);
   runtime::Sink* sink = out_sink.get();
-  // --plot: the rows also go to a CSV in memory, which the chart reads back as `plot`
+  // --plot: the rows also go into a table in memory, which the chart reads as `plot`
   // reads a file.
-  std::ostringstream plot_csv;
-  std::unique_ptr<runtime::Sink> csv_sink, tee;
+  chart::ResultTable plot_rows;
+  std::unique_ptr<runtime::Sink> collect, tee;
   if (plot) {
-    csv_sink = runtime::MakeSink(runtime::Format::Csv, plot_csv);
-    tee = runtime::MakeTee(*out_sink, *csv_sink);
+    collect = chart::CollectInto(plot_rows);
+    tee = runtime::MakeTee(*out_sink, *collect);
     sink = tee.get();
   }
   std::vector<runtime::Column> cols = Columns(*sc, keep);
@@ -298,7 +298,7 @@ int RunSweep() {
   if (plot && !res.interrupted) {
     std::vector<std::string> inputs(Files.begin(), Files.end());
     if (!OutputFile.empty()) inputs.push_back(OutputFile);
-    if (Exit e = PlotCsv(plot_csv.str(), *plot, PlotFile, inputs); e != kOk) return e;
+    if (Exit e = PlotRows(plot_rows, *plot, PlotFile, inputs); e != kOk) return e;
   }
   if (res.interrupted) {
     llvm::errs() << fmt::format("ringline: interrupted after {} of {} points; the output holds them\n", res.points,

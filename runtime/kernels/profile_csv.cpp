@@ -1,6 +1,6 @@
 // Reading tools/profile_kernels.py's CSV (docs/kernel-models.md, "Profile CSV"): the
 // `# key: value` device lines, a header row naming the columns, then one row per
-// configuration. Part of rl_kernels. Every error names path:line.
+// configuration, read by base/csv. Part of rl_kernels. Every error names path:line.
 #include <fmt/format.h>
 #include <llvm/ADT/SmallVector.h>
 #include <llvm/ADT/StringExtras.h>
@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "base/csv/csv.h"
 #include "runtime/kernels/profiles.h"
 
 namespace rl::kernels {
@@ -46,25 +47,19 @@ struct Parser {
     return llvm::Error::success();
   }
 
-  llvm::Error Header(size_t line, llvm::StringRef text) {
-    llvm::SmallVector<llvm::StringRef, 8> cells;
-    text.split(cells, ',');
-    columns = cells.size();
-    for (size_t i = 0; i < cells.size(); ++i) {
-      llvm::StringRef c = cells[i].trim();
-      if (c == "kind") kind_col = int(i);
-      else if (c == "features") features_col = int(i);
-      else if (c == "median_s") median_col = int(i);
-    }
+  llvm::Error Header(const csv::Record& r) {
+    columns = r.fields.size();
+    auto at = [&](const char* name) { return csv::Find(r, name) ? int(*csv::Find(r, name)) : -1; };
+    kind_col = at("kind"), features_col = at("features"), median_col = at("median_s");
     if (kind_col < 0 || features_col < 0 || median_col < 0)
-      return Fail(line, fmt::format("expected a header row with columns `kind`, `features` and `median_s`, got `{}`",
-                                    text.str()));
+      return Fail(r.line, fmt::format("expected a header row with columns `kind`, `features` and `median_s`, got `{}`",
+                                      fmt::join(r.fields, ",")));
     return llvm::Error::success();
   }
 
-  llvm::Error Row(size_t line, llvm::StringRef text) {
-    llvm::SmallVector<llvm::StringRef, 8> cells;
-    text.split(cells, ',');
+  llvm::Error Row(const csv::Record& r) {
+    const size_t line = r.line;
+    std::vector<llvm::StringRef> cells(r.fields.begin(), r.fields.end());
     if (cells.size() != columns)
       return Fail(line, fmt::format("expected {} columns, got {}", columns, cells.size()));
     llvm::StringRef kind_name = cells[size_t(kind_col)].trim();
@@ -102,21 +97,12 @@ llvm::Expected<Dataset> ReadProfileCsv(llvm::StringRef path) {
     return llvm::createStringError(buf.getError(), fmt::format("cannot read `{}`: {}", path.str(),
                                                                buf.getError().message()));
   Parser p{path.str(), {}};
-  bool header_seen = false;
-  llvm::SmallVector<llvm::StringRef, 0> lines;
-  (*buf)->getBuffer().split(lines, '\n');
-  for (size_t i = 0; i < lines.size(); ++i) {
-    llvm::StringRef text = lines[i].rtrim("\r").trim();
-    if (text.empty()) continue;
-    if (text.starts_with("#")) {
-      if (llvm::Error err = p.DeviceLine(i + 1, text.drop_front())) return err;
-    } else if (!header_seen) {
-      header_seen = true;
-      if (llvm::Error err = p.Header(i + 1, text)) return err;
-    } else if (llvm::Error err = p.Row(i + 1, text)) {
-      return err;
-    }
-  }
+  llvm::Expected<csv::Document> doc = csv::Parse((*buf)->getBuffer(), {.comments = true, .source = path.str()});
+  if (!doc) return doc.takeError();
+  for (const auto& [line, text] : doc->comments)
+    if (llvm::Error err = p.DeviceLine(line, llvm::StringRef(text).trim())) return err;
+  for (size_t i = 0; i < doc->records.size(); ++i)
+    if (llvm::Error err = i == 0 ? p.Header(doc->records[i]) : p.Row(doc->records[i])) return err;
   if (p.data.samples.empty())
     return llvm::createStringError(llvm::inconvertibleErrorCode(), fmt::format("{}: no profile rows", path.str()));
   return std::move(p.data);

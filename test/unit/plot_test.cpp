@@ -1,4 +1,4 @@
-// Reading results back for `ringline plot` (compiler/driver/result_table.h): what the CSV
+// Reading results back for `ringline plot` (compiler/chart/results.h): what the CSV
 // and JSON sinks write parses back to the same names, units, labels and doubles (a label
 // with a comma, a quote and a newline included), bad input is an error naming the line;
 // and the gnuplot script (chart.h) quotes titles so gnuplot takes them as plain text.
@@ -8,19 +8,21 @@
 #include <memory>
 #include <sstream>
 
-#include "compiler/driver/chart.h"
-#include "compiler/driver/result_table.h"
+#include "compiler/chart/chart.h"
+#include "compiler/chart/results.h"
 #include "runtime/sinks.h"
-
-namespace rl::driver {
 
 // main.cpp defines the standard library's folder for the driver; these tests link the
 // driver's library without main.cpp.
+namespace rl::driver {
 std::string g_stdlib_dir = RL_STDLIB_DIR;
+}
 
+namespace rl::chart {
 namespace {
 
-std::string Emit(runtime::Format f) {
+// Two rows through `sink`: a label with a comma, a quote and a newline, units, a Bool.
+void Feed(runtime::Sink& sink) {
   std::string bad;
   auto labels = std::make_shared<const std::vector<std::string>>(
       std::vector<std::string>{"v100", "a \"quoted\", name\nover two lines"});
@@ -29,13 +31,23 @@ std::string Emit(runtime::Format f) {
       {"inter", runtime::Column::Kind::Real, *units::ParseUnitString("GB/s", &bad)},
       {"t", runtime::Column::Kind::Real, *units::ParseUnitString("ms", &bad)},
       {"fits", runtime::Column::Kind::Bool, units::Unit{}}};
-  std::ostringstream out;
-  std::unique_ptr<runtime::Sink> sink = runtime::MakeSink(f, out);
-  sink->Begin("s", cols);
+  sink.Begin("s", cols);
   const double rows[2][4] = {{0, 12.5e9, 17179869184.0 / 12.5e9, 1}, {1, 1.25e9, 0.1, 0}};
-  for (const auto& r : rows) sink->Row(r);
-  sink->End();
+  for (const auto& r : rows) sink.Row(r);
+  sink.End();
+}
+
+std::string Emit(runtime::Format f) {
+  std::ostringstream out;
+  Feed(*runtime::MakeSink(f, out));
   return out.str();
+}
+
+// The same rows straight into a table in memory (what `sweep --plot` charts).
+ResultTable Collected() {
+  ResultTable t;
+  Feed(*CollectInto(t));
+  return t;
 }
 
 void ExpectTable(const ResultTable& t) {
@@ -56,6 +68,14 @@ TEST(ResultTable, CsvFromTheSinkReadsBack) {
   llvm::Expected<ResultTable> t = ParseResultCsv(Emit(runtime::Format::Csv));
   ASSERT_TRUE(bool(t)) << llvm::toString(t.takeError());
   ExpectTable(*t);
+}
+
+TEST(ResultTable, RowsInMemoryMatchTheCsvReadBack) {
+  ResultTable t = Collected();
+  ExpectTable(t);
+  llvm::Expected<ResultTable> back = ParseResultCsv(Emit(runtime::Format::Csv));
+  ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+  for (size_t c = 0; c < t.columns.size(); ++c) EXPECT_EQ(t.columns[c].text, back->columns[c].text);
 }
 
 TEST(ResultTable, JsonFromTheSinkReadsBack) {
@@ -100,4 +120,4 @@ TEST(GnuplotScript, QuotesTextAndWritesDataExactly) {
 }
 
 }  // namespace
-}  // namespace rl::driver
+}  // namespace rl::chart

@@ -36,14 +36,14 @@ fn mine(nodes: Int) -> Cluster = abci(nodes) with { name = "mine" }
 // TABLE:      scaling limit (largest GPU count at 80% efficiency or more): data_overlap 1024,
 
 // CSV:      gpus,rank,strategy,iter[s],epoch[s],memory[B],capacity[B],comm[s],exposed[s],efficiency,gpu_hours,bound,feasible,constraint
-// CSV-NEXT: 16,1,"data_overlap",
-// CSV:      16,0,"filter",{{.*}},false,"memory"
-// CSV:      1024,1,"data_overlap",
+// CSV-NEXT: 16,1,data_overlap,
+// CSV:      16,0,filter,{{.*}},false,memory
+// CSV:      1024,1,data_overlap,
 // JSON: {"columns":[{"name":"gpus","unit":""},{"name":"rank","unit":""},{"name":"strategy","unit":""},{"name":"iter","unit":"s"}
 // JSON: "scaling_limits":{"data_overlap":16,
 // The least memory per GPU first: 1F1B keeps the fewest activations.
 // MEM:      gpus,rank,strategy
-// MEM-NEXT: 16,1,"pipeline_1f1b",
+// MEM-NEXT: 16,1,pipeline_1f1b,
 // A network of the spec on another cluster.
 // SPEC:     gpus,rank,strategy
 // SPEC-NEXT: 8,1,
@@ -67,4 +67,4 @@ fn mine(nodes: Int) -> Cluster = abci(nodes) with { name = "mine" }
 // MINE: {{^}}     8     1  data  
 // Measured compute: 10 ms a sample, 32 per GPU, so 320 ms of compute and a third of it forward.
 // MEASUREDOK:      gpus,rank,strategy,iter[s]
-// MEASUREDOK-NEXT: 64,1,"data_overlap",0.32{{[0-9]*}},
+// MEASUREDOK-NEXT: 64,1,data_overlap,0.32{{[0-9]*}},

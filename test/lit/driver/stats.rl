@@ -41,3 +41,9 @@ let tiny = network("tiny", [3, 32, 32], [conv2d(8, k = 3, p = 1), relu, flatten,
 // DEVICE: ringline: error: no device `a100` in stdlib/models or stdlib.hardware; did you mean `a100_sxm4_40gb` or `a100_sxm4_80gb`?
 // DEVICE-NEXT: ringline: note: the devices: v100_sxm2_16gb, {{.*}}, epyc_cpu, xeon_cpu, {{.*}}
 // DEVICE-NEXT: exit 2
+
+// stats writes through the same sinks and -o as sweep: the file's extension picks CSV.
+// RUN: rm -f %t.csv && %ringline stats %s -o %t.csv && FileCheck %s --check-prefix=OUT < %t.csv
+// OUT:      layer,kind,output,params,macs,fwd_flops[FLOP],bwd_flops[FLOP],act_bytes[B]
+// OUT-NEXT: 1,conv2d,"[8, 32, 32]",224,
+// OUT:      total,"","",82154,

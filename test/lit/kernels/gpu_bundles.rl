@@ -91,5 +91,5 @@ scenario pick {
 
 // ResNet-50 on 16 of ABCI's V100s, 32 samples each: 77.10 ms an iteration with the V100's
 // models, 73.39 ms on the roofline alone.
-// ADVISE:     16,1,"data_overlap",0.077101323853{{[0-9]*}},
-// ADVISEROOF: 16,1,"data_overlap",0.073391585087{{[0-9]*}},
+// ADVISE:     16,1,data_overlap,0.077101323853{{[0-9]*}},
+// ADVISEROOF: 16,1,data_overlap,0.073391585087{{[0-9]*}},

@@ -34,7 +34,7 @@ scenario check {
 // CHECK-NEXT: 2,batchnorm,{{.*}},mixed
 // CHECK-NEXT: 3,relu,{{.*}},[[RELU]],{{[0-9.e+-]+}},roofline
 // CHECK-NEXT: 4,flatten,{{.*}},roofline
-// CHECK-NEXT: 5,dense,"[10]",163850,{{.*}},[[DENSE]],{{[0-9.e+-]+}},mixed
+// CHECK-NEXT: 5,dense,[10],163850,{{.*}},[[DENSE]],{{[0-9.e+-]+}},mixed
 // CHECK-NEXT: total,{{.*}},mixed
 // TABLE: toy (batch 8, on toy)
 // TABLE: layer  kind {{.*}} fwd_time [s]  bwd_time [s]  model

@@ -1,8 +1,8 @@
 // Drawing a Chart with gnuplot (see chart.h). The script and the data go to gnuplot in
 // one temporary file (datablocks: `$d0 << EOD`), gnuplot runs without init files
-// (`-d`) through llvm::sys::ExecuteAndWait, and writes a temporary beside the target
-// that is renamed into place only when it succeeded.
-#include "compiler/driver/chart.h"
+// (`-d`) through llvm::sys::ExecuteAndWait, and writes the caller's temporary, which
+// the caller renames into place only when it succeeded.
+#include "compiler/chart/chart.h"
 
 #include <fmt/format.h>
 #include <llvm/ADT/SmallString.h>
@@ -17,9 +17,7 @@
 #include <iterator>
 #include <cstdlib>
 
-#include "compiler/driver/evaluate.h"
-
-namespace rl::driver {
+namespace rl::chart {
 namespace {
 
 // gnuplot's single-quoted string: no backslash escapes, no backquote command or `@`
@@ -60,29 +58,28 @@ std::string StyleOf(Series::Style s, size_t i) {
   return "";
 }
 
-// The gnuplot binary: $RINGLINE_GNUPLOT, else `gnuplot` on PATH; "" after a message.
-std::string FindGnuplot(const std::string& target) {
+llvm::Error Bad(const std::string& msg) { return llvm::createStringError(std::errc::invalid_argument, "%s", msg.c_str()); }
+
+// The gnuplot binary: $RINGLINE_GNUPLOT, else `gnuplot` on PATH.
+llvm::Expected<std::string> FindGnuplot(const std::string& target) {
   if (const char* env = std::getenv("RINGLINE_GNUPLOT"); env && *env) {
     if (llvm::sys::fs::can_execute(env)) return env;
-    llvm::errs() << fmt::format("ringline: error: cannot draw `{}`: RINGLINE_GNUPLOT names `{}`, which is not an "
-                                "executable program\n", target, env);
-    return "";
+    return Bad(fmt::format("cannot draw `{}`: RINGLINE_GNUPLOT names `{}`, which is not an executable program", target,
+                           env));
   }
   if (llvm::ErrorOr<std::string> p = llvm::sys::findProgramByName("gnuplot")) return *p;
-  llvm::errs() << fmt::format("ringline: error: cannot draw `{}`: gnuplot is not installed (Debian: `apt-get "
-                              "install gnuplot-nox`, or `make setup`; or set RINGLINE_GNUPLOT to its path)\n",
-                              target);
-  return "";
+  return Bad(fmt::format("cannot draw `{}`: gnuplot is not installed (Debian: `apt-get install gnuplot-nox`, or "
+                         "`make setup`; or set RINGLINE_GNUPLOT to its path)",
+                         target));
 }
 
 }  // namespace
 
-std::optional<ChartFormat> ChartFormatFor(const std::string& path) {
+llvm::Expected<ChartFormat> ChartFormatFor(const std::string& path) {
   llvm::StringRef p(path);
   if (p.ends_with_insensitive(".svg")) return ChartFormat::Svg;
   if (p.ends_with_insensitive(".png")) return ChartFormat::Png;
-  llvm::errs() << fmt::format("ringline: error: cannot draw `{}`: a chart is a .svg or .png file\n", path);
-  return std::nullopt;
+  return Bad(fmt::format("cannot draw `{}`: a chart is a .svg or .png file", path));
 }
 
 std::string GnuplotScript(const Chart& c, ChartFormat format, const std::string& output) {
@@ -109,18 +106,10 @@ std::string GnuplotScript(const Chart& c, ChartFormat format, const std::string&
   return s + "plot " + plots + "\n";
 }
 
-Exit RenderChart(const Chart& chart, const std::string& path, const std::vector<std::string>& inputs) {
-  std::optional<ChartFormat> format = ChartFormatFor(path);
-  if (!format) return kUsageError;
-  std::string gnuplot = FindGnuplot(path);
-  if (gnuplot.empty()) return kUsageError;
-  Output out(path, inputs);
-  if (!out.Open(/*for_stream=*/false)) return kUsageError;
-  auto fail = [&](const std::string& why) {
-    out.Discard();
-    llvm::errs() << fmt::format("ringline: error: cannot draw `{}`: {}\n", path, why);
-    return kUsageError;
-  };
+llvm::Error DrawChart(const Chart& chart, ChartFormat format, const std::string& output, const std::string& target) {
+  llvm::Expected<std::string> gnuplot = FindGnuplot(target);
+  if (!gnuplot) return gnuplot.takeError();
+  auto fail = [&](const std::string& why) { return Bad(fmt::format("cannot draw `{}`: {}", target, why)); };
   llvm::SmallString<128> script, log;
   if (std::error_code ec = llvm::sys::fs::createTemporaryFile("ringline-plot", "gp", script))
     return fail("cannot create a temporary file: " + ec.message());
@@ -132,18 +121,19 @@ Exit RenderChart(const Chart& chart, const std::string& path, const std::vector<
     std::error_code ec;
     llvm::raw_fd_ostream os(script, ec);
     if (ec) return fail("cannot write its gnuplot script: " + ec.message());
-    os << GnuplotScript(chart, *format, out.temp_path());
+    os << GnuplotScript(chart, format, output);
   }
-  llvm::StringRef args[] = {gnuplot, "-d", script};
+  llvm::StringRef args[] = {*gnuplot, "-d", script};
   std::optional<llvm::StringRef> redirects[] = {llvm::StringRef(""), llvm::StringRef(log), llvm::StringRef(log)};
   std::string err;
-  int rc = llvm::sys::ExecuteAndWait(gnuplot, args, std::nullopt, redirects, /*SecondsToWait=*/60, 0, &err);
+  int rc = llvm::sys::ExecuteAndWait(*gnuplot, args, std::nullopt, redirects, /*SecondsToWait=*/60, 0, &err);
   uint64_t size = 0;
-  if (rc == 0 && !llvm::sys::fs::file_size(out.temp_path(), size) && size > 0) return out.Commit() ? kOk : kUsageError;
+  if (rc == 0 && !llvm::sys::fs::file_size(output, size) && size > 0) return llvm::Error::success();
   std::string said;
   if (auto buf = llvm::MemoryBuffer::getFile(log)) said = (*buf)->getBuffer().trim().take_back(2000).str();
-  if (rc < 0) return fail(fmt::format("gnuplot (`{}`) did not run: {}", gnuplot, err.empty() ? "it crashed or timed out" : err));
-  return fail(fmt::format("gnuplot (`{}`) failed (exit {}){}{}", gnuplot, rc, said.empty() ? "" : ":\n", said));
+  if (rc < 0)
+    return fail(fmt::format("gnuplot (`{}`) did not run: {}", *gnuplot, err.empty() ? "it crashed or timed out" : err));
+  return fail(fmt::format("gnuplot (`{}`) failed (exit {}){}{}", *gnuplot, rc, said.empty() ? "" : ":\n", said));
 }
 
-}  // namespace rl::driver
+}  // namespace rl::chart

@@ -1,18 +1,22 @@
-// A result as `ringline plot` reads it back: the CSV or JSON that `sweep`, `advise` and
-// `stats` write (`-o out.csv`, `--format json`). CSV headers are `name[unit]` (runtime/
-// sinks.h); JSON columns are `{"name": ..., "unit": ...}` objects, or `name[unit]`
-// strings. Cells keep their text; a column whose every cell reads as a number (or is
-// `true`/`false`) is numeric too.
+// A result as a chart reads it: the rows a command's sink received (CollectInto), or the
+// CSV or JSON that `sweep`, `advise` and `stats` write (`-o out.csv`, `--format json`)
+// read back by `ringline plot`. CSV headers are `name[unit]` (runtime/sinks.h); JSON
+// columns are `{"name": ..., "unit": ...}` objects, or `name[unit]` strings. Cells keep
+// their text as the CSV sink writes it; a column whose every cell reads as a number (or
+// is `true`/`false`) is numeric too, so rows in memory and rows read back chart alike.
 #pragma once
 #include <llvm/ADT/StringRef.h>
 #include <llvm/Support/Error.h>
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-namespace rl::driver {
+#include "runtime/sinks.h"
+
+namespace rl::chart {
 
 struct ResultColumn {
   std::string name;
@@ -41,4 +45,7 @@ llvm::Expected<ResultTable> ParseResultJson(const std::string& text);
 // The file at `path`, by its extension (.csv or .json); a regular file of at most 256 MiB.
 llvm::Expected<ResultTable> ReadResultTable(const std::string& path);
 
-}  // namespace rl::driver
+// A sink that appends the rows it receives to `table` (whose columns it sets at Begin).
+std::unique_ptr<runtime::Sink> CollectInto(ResultTable& table);
+
+}  // namespace rl::chart

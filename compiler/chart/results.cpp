@@ -1,7 +1,6 @@
-// Reading results back for `ringline plot` (see result_table.h): a small CSV reader
-// (quoted fields, `""` escapes, newlines inside quotes, as runtime/sinks.cpp writes them)
-// and llvm::json for JSON.
-#include "compiler/driver/result_table.h"
+// Results for charts (see results.h): rows from a sink, CSV through base/csv and JSON
+// through llvm::json.
+#include "compiler/chart/results.h"
 
 #include <fmt/format.h>
 #include <llvm/ADT/StringRef.h>
@@ -11,9 +10,10 @@
 #include <cmath>
 #include <limits>
 
+#include "base/csv/csv.h"
 #include "runtime/files.h"
 
-namespace rl::driver {
+namespace rl::chart {
 
 const ResultColumn* ResultTable::Find(const std::string& name) const {
   for (const ResultColumn& c : columns)
@@ -37,7 +37,7 @@ std::optional<double> CellNumber(llvm::StringRef cell) {
 
 namespace {
 
-llvm::Error Bad(const std::string& msg) { return llvm::createStringError(std::errc::invalid_argument, msg.c_str()); }
+llvm::Error Bad(const std::string& msg) { return llvm::createStringError(std::errc::invalid_argument, "%s", msg.c_str()); }
 
 // `iter_time[ms]` to name `iter_time`, unit `ms`.
 ResultColumn FromHeader(llvm::StringRef h) {
@@ -70,50 +70,41 @@ void Classify(ResultTable& t) {
   }
 }
 
-// One CSV record from `text` at `pos`: its fields; `pos` moves past the line end.
-llvm::Expected<std::vector<std::string>> CsvRecord(const std::string& text, size_t& pos, size_t line) {
-  std::vector<std::string> fields(1);
-  bool quoted = false;
-  for (; pos < text.size(); ++pos) {
-    char c = text[pos];
-    if (quoted) {
-      if (c != '"') fields.back() += c;
-      else if (pos + 1 < text.size() && text[pos + 1] == '"') fields.back() += '"', ++pos;
-      else quoted = false;
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == ',') {
-      fields.emplace_back();
-    } else if (c == '\n' || c == '\r') {
-      if (c == '\r' && pos + 1 < text.size() && text[pos + 1] == '\n') ++pos;
-      ++pos;
-      return fields;
-    } else {
-      fields.back() += c;
-    }
+class Collector : public runtime::Sink {
+ public:
+  explicit Collector(ResultTable& t) : t_(t) {}
+  void Begin(const std::string&, const std::vector<runtime::Column>& cols) override {
+    cols_ = cols;
+    t_ = {};
+    for (const runtime::Column& c : cols) t_.columns.push_back({c.name, c.unit.name, {}, {}, false});
   }
-  if (quoted) return Bad(fmt::format("line {}: a quoted field does not end", line));
-  return fields;
-}
+  void Row(const double* v) override {
+    for (size_t i = 0; i < cols_.size(); ++i) t_.columns[i].text.push_back(runtime::FormatCell(cols_[i], v[i]));
+    ++t_.rows;
+  }
+  void End() override { Classify(t_); }
+
+ private:
+  ResultTable& t_;
+  std::vector<runtime::Column> cols_;
+};
 
 }  // namespace
 
+std::unique_ptr<runtime::Sink> CollectInto(ResultTable& table) { return std::make_unique<Collector>(table); }
+
 llvm::Expected<ResultTable> ParseResultCsv(const std::string& text) {
+  llvm::Expected<csv::Document> doc = csv::Parse(text);
+  if (!doc) return doc.takeError();
+  if (doc->records.empty()) return Bad("it is empty (no header line)");
   ResultTable t;
-  size_t pos = 0, line = 1;
-  auto header = CsvRecord(text, pos, line);
-  if (!header) return header.takeError();
-  if (header->size() == 1 && (*header)[0].empty()) return Bad("it is empty (no header line)");
-  for (const std::string& h : *header) t.columns.push_back(FromHeader(h));
-  while (pos < text.size()) {
-    ++line;
-    auto rec = CsvRecord(text, pos, line);
-    if (!rec) return rec.takeError();
-    if (rec->size() == 1 && (*rec)[0].empty()) continue;  // a blank line
-    if (rec->size() != t.columns.size())
-      return Bad(fmt::format("line {} has {} field{} but the header names {} columns", line, rec->size(),
-                             rec->size() == 1 ? "" : "s", t.columns.size()));
-    for (size_t i = 0; i < rec->size(); ++i) t.columns[i].text.push_back(std::move((*rec)[i]));
+  for (const std::string& h : doc->records[0].fields) t.columns.push_back(FromHeader(h));
+  for (size_t r = 1; r < doc->records.size(); ++r) {
+    csv::Record& rec = doc->records[r];
+    if (rec.fields.size() != t.columns.size())
+      return Bad(fmt::format("line {} has {} field{} but the header names {} columns", rec.line, rec.fields.size(),
+                             rec.fields.size() == 1 ? "" : "s", t.columns.size()));
+    for (size_t i = 0; i < rec.fields.size(); ++i) t.columns[i].text.push_back(std::move(rec.fields[i]));
     ++t.rows;
   }
   Classify(t);
@@ -174,4 +165,4 @@ llvm::Expected<ResultTable> ReadResultTable(const std::string& path) {
   return csv ? ParseResultCsv(text) : ParseResultJson(text);
 }
 
-}  // namespace rl::driver
+}  // namespace rl::chart

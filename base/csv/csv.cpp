@@ -1,0 +1,67 @@
+// The CSV reader (csv.h).
+#include "base/csv/csv.h"
+
+#include <fmt/format.h>
+
+namespace rl::csv {
+namespace {
+
+bool IsBlank(const Record& r) { return r.fields.size() == 1 && llvm::StringRef(r.fields[0]).trim().empty(); }
+
+}  // namespace
+
+llvm::Expected<Document> Parse(llvm::StringRef text, const Options& options) {
+  Document doc;
+  size_t pos = 0, line = 1;
+  while (pos < text.size()) {
+    if (options.comments) {
+      size_t first = text.find_first_not_of(" \t", pos);
+      if (first != llvm::StringRef::npos && text[first] == '#') {
+        size_t end = text.find('\n', first);
+        llvm::StringRef body = text.slice(first + 1, end == llvm::StringRef::npos ? text.size() : end).rtrim("\r");
+        doc.comments.emplace_back(line, body.str());
+        pos = end == llvm::StringRef::npos ? text.size() : end + 1;
+        ++line;
+        continue;
+      }
+    }
+    Record rec;
+    rec.line = line;
+    rec.fields.emplace_back();
+    bool quoted = false, ended = false;
+    for (; pos < text.size() && !ended; ++pos) {
+      char c = text[pos];
+      if (quoted) {
+        if (c == '\n') ++line;
+        if (c != '"') rec.fields.back() += c;
+        else if (pos + 1 < text.size() && text[pos + 1] == '"') rec.fields.back() += '"', ++pos;
+        else quoted = false;
+      } else if (c == '"') {
+        quoted = true;
+      } else if (c == ',') {
+        rec.fields.emplace_back();
+      } else if (c == '\n' || c == '\r') {
+        if (c == '\r' && pos + 1 < text.size() && text[pos + 1] == '\n') ++pos;
+        ended = true;
+        ++line;
+      } else {
+        rec.fields.back() += c;
+      }
+    }
+    if (quoted) {
+      std::string where = options.source.empty() ? fmt::format("line {}", rec.line)
+                                                 : fmt::format("{}:{}", options.source, rec.line);
+      return llvm::createStringError(std::errc::invalid_argument, "%s: a quoted field does not end", where.c_str());
+    }
+    if (!IsBlank(rec)) doc.records.push_back(std::move(rec));
+  }
+  return doc;
+}
+
+std::optional<size_t> Find(const Record& header, llvm::StringRef name) {
+  for (size_t i = 0; i < header.fields.size(); ++i)
+    if (llvm::StringRef(header.fields[i]).trim() == name) return i;
+  return std::nullopt;
+}
+
+}  // namespace rl::csv
