@@ -31,10 +31,11 @@ typedef bool (*rl_eval_fn)(const double* params, double* reports);
 typedef void (*rl_sweep_fn)(const double* const* axes, const int64_t* lo, const int64_t* hi,
                             const int64_t* stride, double* reports, uint8_t* feasible, int64_t count);
 
-/* Kernel-time models (runtime/kernels): seconds for one call of registered model `model`
- * with its kind's features; the batch form fills out[0..n) from n rows of features. */
-double rl_kernel_predict(int64_t model, const double* feats);
-void rl_kernel_predict_batch(int64_t model, const double* feats, int64_t n, double* out);
+/* Kernel-time models (runtime/kernels): seconds for one call of `model` (a
+ * rl::kernels::Model from the scenario's kernel table, ir::Scenario::kernels) with its
+ * kind's features; the batch form fills out[0..n) from n rows of features. */
+double rl_kernel_predict(const void* model, const double* feats);
+void rl_kernel_predict_batch(const void* model, const double* feats, int64_t n, double* out);
 
 #ifdef __cplusplus
 }

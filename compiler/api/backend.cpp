@@ -7,8 +7,6 @@
 
 #include "compiler/codegen/segments.h"
 #include "compiler/codegen/staging.h"
-#include "runtime/kernels/registry.h"
-#include "runtime/kernels/registry.h"
 #include "runtime/sweep.h"
 
 namespace rl::api {
@@ -38,12 +36,9 @@ constexpr double kJitPerSegmentReportNs = 10.0;
 constexpr double kJitPerMacNs = 1.0;
 constexpr double kPredictionOverheadNs = 300;  // both backends: the call, the input transform
 
-// Multiply-adds of one prediction of the kernel model `id`: its networks' layers and the
-// skip path.
-double PredictionMacs(int64_t id) {
-  const kernels::Model* m = kernels::ModelById(id);
-  return m ? m->PredictionMacs() : 0;
-}
+// Multiply-adds of one prediction of a kernel instruction's model: its networks' layers
+// and the skip path.
+double PredictionMacs(const ir::Scenario& sc, const ir::Inst& in) { return sc.KernelOf(in).PredictionMacs(); }
 
 }  // namespace
 
@@ -71,7 +66,7 @@ BackendCost EstimateCost(const ir::Scenario& sc, uint64_t points, unsigned threa
     const double cost = codegen::InstCost(op);
     const size_t l = static_cast<size_t>(st.level[i] + 1);
     if (op == ir::Op::Kernel) {
-      const double macs = PredictionMacs(static_cast<int64_t>(sc.insts[i].imm));
+      const double macs = PredictionMacs(sc, sc.insts[i]);
       interp_ns += kInterpPerInstNs + kPredictionOverheadNs + kInterpPerMacNs * macs;
       jit_ns += runs[l] * (kPredictionOverheadNs + kJitPerMacNs * macs);
       continue;

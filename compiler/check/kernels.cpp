@@ -15,7 +15,6 @@
 
 #include "compiler/check/program.h"
 #include "runtime/kernels/kernels.h"
-#include "runtime/kernels/registry.h"
 
 namespace rl::check {
 
@@ -162,11 +161,7 @@ Value Program::CallKernelBuiltin(Builtin b, const ast::CallExpr* call, std::vect
   }
   const ScalarType seconds{B::Real, units::Dim::Of(units::BaseDim::Time), false};
   if (all_static) return Value::Const(model->Predict(consts.data()), seconds);
-  int64_t id = kernels::RegisterModel(args[0].bundle, model);
-  if (id < 0) {
-    Error(diag::Kind::eval_limit, call->range, "too many distinct kernel models in one process");
-    return Value::Error();
-  }
+  const uint32_t id = env.ir->UseKernel(args[0].bundle, model);
   std::vector<ir::ValueId> ids;
   for (const Value& f : all) ids.push_back(Materialize(f, *env.ir, call->range));
   return Value::Dynamic(env.ir->Kernel(id, std::move(ids), call->range), seconds);

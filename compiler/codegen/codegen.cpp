@@ -61,10 +61,17 @@ Value* Emitter::EmitInst(const ir::Inst& in, Value* a, Value* b, Value* c) {
   return nullptr;
 }
 
-// rl_kernel_predict(id, features): the features go through a stack slot made once in
+Value* Emitter::ModelOf(const ir::Inst& in) {
+  RL_CHECK(kernels_ && in.imm >= 0 && in.imm < static_cast<double>(s_.kernels.size()), "a kernel of the table");
+  return b_.CreateLoad(ptr_, b_.CreateConstInBoundsGEP2_64(kernels_->getValueType(), kernels_, 0,
+                                                           static_cast<uint64_t>(in.imm)),
+                       "kernel.model");
+}
+
+// rl_kernel_predict(model, features): the features go through a stack slot made once in
 // the entry block (allocas there are free; one per call site keeps them independent).
 Value* Emitter::EmitKernel(const ir::Inst& in) {
-  llvm::FunctionCallee predict = m_.getOrInsertFunction("rl_kernel_predict", f64_, i64_, ptr_);
+  llvm::FunctionCallee predict = m_.getOrInsertFunction("rl_kernel_predict", f64_, ptr_, ptr_);
   if (auto* f = llvm::dyn_cast<llvm::Function>(predict.getCallee())) {
     f->setDoesNotThrow();
     f->setOnlyReadsMemory();
@@ -76,7 +83,7 @@ Value* Emitter::EmitKernel(const ir::Inst& in) {
   for (size_t k = 0; k < in.args.size(); ++k)
     b_.CreateStore(AsDouble(Get(in.args[k])),
                    b_.CreateConstInBoundsGEP2_64(llvm::ArrayType::get(f64_, in.args.size()), slot, 0, k));
-  return b_.CreateCall(predict, {b_.getInt64(static_cast<uint64_t>(in.imm)), slot}, "kernel");
+  return b_.CreateCall(predict, {ModelOf(in), slot}, "kernel");
 }
 
 Value* Emitter::Get(ir::ValueId v) {
@@ -276,9 +283,16 @@ std::unique_ptr<llvm::Module> EmitLLVM(const ir::Scenario& s, llvm::LLVMContext&
   }
   RL_CHECK(order.size() == s.params.size(), "the loop order names every param once");
   RL_CHECK(opts.segment_size > 0, "segments hold at least one value");
-  EntryNames n{opts.eval ? "rl_eval" + opts.suffix : "", opts.sweep ? "rl_sweep" + opts.suffix : ""};
-  if (opts.eval) Emitter(s, *m, opts.segment_size).EmitEval(n.eval);
-  if (opts.sweep) Emitter(s, *m, opts.segment_size).EmitSweep(n.sweep, order);
+  EntryNames n{opts.eval ? "rl_eval" + opts.suffix : "", opts.sweep ? "rl_sweep" + opts.suffix : "",
+               s.kernels.empty() ? "" : "rl_kernels" + opts.suffix};
+  // The models are the JIT's to bind (their addresses are not the module's business, so
+  // --emit=llvm prints the same module every run); constant, so loads of it hoist.
+  llvm::GlobalVariable* table = nullptr;
+  if (!s.kernels.empty())
+    table = new llvm::GlobalVariable(*m, llvm::ArrayType::get(llvm::PointerType::get(ctx, 0), s.kernels.size()),
+                                     /*isConstant=*/true, llvm::GlobalValue::ExternalLinkage, nullptr, n.kernels);
+  if (opts.eval) Emitter(s, *m, opts.segment_size, table).EmitEval(n.eval);
+  if (opts.sweep) Emitter(s, *m, opts.segment_size, table).EmitSweep(n.sweep, order);
   std::string err;
   llvm::raw_string_ostream os(err);
   if (llvm::verifyModule(*m, &os)) {

@@ -30,6 +30,9 @@ struct Options {
 struct EntryNames {
   std::string eval;   // rl_eval_fn; "" when not emitted
   std::string sweep;  // rl_sweep_fn; "" when not emitted
+  // An external constant `[N x ptr]`: the scenario's kernel models (ir::Scenario::kernels)
+  // in order; the JIT defines it. "" when the scenario predicts with none.
+  std::string kernels;
 };
 
 // The module has no target triple or data layout: the caller (the JIT, --emit=llvm) sets

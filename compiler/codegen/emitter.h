@@ -18,9 +18,9 @@ using llvm::Value;
 
 class Emitter {
  public:
-  Emitter(const ir::Scenario& s, llvm::Module& m, size_t segment_size)
+  Emitter(const ir::Scenario& s, llvm::Module& m, size_t segment_size, llvm::GlobalVariable* kernels)
       : s_(s), m_(m), ctx_(m.getContext()), b_(ctx_), f64_(b_.getDoubleTy()), i64_(b_.getInt64Ty()),
-        i1_(b_.getInt1Ty()), ptr_(b_.getPtrTy()), segment_size_(segment_size) {}
+        i1_(b_.getInt1Ty()), ptr_(b_.getPtrTy()), segment_size_(segment_size), kernels_(kernels) {}
 
   llvm::Function* EmitEval(const std::string& name);
   llvm::Function* EmitSweep(const std::string& name, const std::vector<uint32_t>& order);
@@ -30,6 +30,8 @@ class Emitter {
   Value* EmitInst(const ir::Inst& in, Value* a, Value* b, Value* c);
   Value* Unary(llvm::Intrinsic::ID id, Value* a) { return b_.CreateUnaryIntrinsic(id, a); }
   Value* EmitKernel(const ir::Inst& in);
+  // The model a kernel instruction predicts with, loaded from the kernel table.
+  Value* ModelOf(const ir::Inst& in);
   // The value of v in the function being emitted: computed there, a constant, or (in a
   // segment) loaded from the spill area.
   Value* Get(ir::ValueId v);
@@ -94,6 +96,7 @@ class Emitter {
   llvm::IRBuilder<> b_;
   llvm::Type *f64_, *i64_, *i1_, *ptr_;
   const size_t segment_size_;
+  llvm::GlobalVariable* kernels_;  // the kernel table (EntryNames::kernels); null without kernels
   std::vector<Value*> vals_;
   llvm::Function* fn_now_ = nullptr;  // the function being emitted
 

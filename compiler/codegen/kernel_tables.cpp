@@ -128,7 +128,7 @@ llvm::Function* Emitter::EmitTableFiller(const TableChunk& chunk, const std::str
   in_segment_ = true;
   llvm::FunctionCallee alloc = m_.getOrInsertFunction("malloc", ptr_, i64_);
   llvm::FunctionCallee batch =
-      m_.getOrInsertFunction("rl_kernel_predict_batch", b_.getVoidTy(), i64_, ptr_, i64_, ptr_);
+      m_.getOrInsertFunction("rl_kernel_predict_batch", b_.getVoidTy(), ptr_, ptr_, i64_, ptr_);
   llvm::FunctionCallee release = m_.getOrInsertFunction("free", b_.getVoidTy(), ptr_);
   const std::string& pname = s_.params[chunk.param].name;
 
@@ -166,8 +166,7 @@ llvm::Function* Emitter::EmitTableFiller(const TableChunk& chunk, const std::str
   b_.CreateCondBr(b_.CreateICmpSLT(next, rows), body, done);
   b_.SetInsertPoint(done);
   for (size_t j = 0; j < chunk.kernels.size(); ++j) {
-    const uint64_t model = static_cast<uint64_t>(s_.insts[chunk.kernels[j]].imm);
-    b_.CreateCall(batch, {b_.getInt64(model), feats[j], rows, tables[j]});
+    b_.CreateCall(batch, {ModelOf(s_.insts[chunk.kernels[j]]), feats[j], rows, tables[j]});
     b_.CreateCall(release, {feats[j]});
   }
   b_.CreateRetVoid();

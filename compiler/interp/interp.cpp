@@ -21,7 +21,7 @@ bool Evaluator::Run(const double* params, double* reports) {
       case ir::Op::Kernel: {
         feats_.resize(in.args.size());
         for (size_t k = 0; k < in.args.size(); ++k) feats_[k] = r[in.args[k].index];
-        r[i] = ir::ApplyKernel(in, feats_.data());
+        r[i] = ir::ApplyKernel(s_, in, feats_.data());
         break;
       }
       default: {

@@ -6,7 +6,6 @@
 #include <fmt/format.h>
 
 #include "base/check.h"
-#include "runtime/kernels/registry.h"
 
 namespace rl::ir {
 
@@ -58,7 +57,14 @@ ValueId Scenario::Binary(Op op, ValueId a, ValueId b, SourceRange r) {
   insts.push_back({op, ResultTy(op, insts[a.index].ty), a, b, {}, 0, r});
   return {static_cast<uint32_t>(insts.size() - 1)};
 }
-ValueId Scenario::Kernel(int64_t model, std::vector<ValueId> feats, SourceRange r) {
+uint32_t Scenario::UseKernel(std::shared_ptr<const kernels::Bundle> bundle, const kernels::Model* model) {
+  for (size_t i = 0; i < kernels.size(); ++i)
+    if (kernels[i].model == model) return static_cast<uint32_t>(i);
+  kernels.push_back({std::move(bundle), model});
+  return static_cast<uint32_t>(kernels.size() - 1);
+}
+
+ValueId Scenario::Kernel(uint32_t model, std::vector<ValueId> feats, SourceRange r) {
   Inst in{Op::Kernel, Ty::F64, {}, {}, {}, static_cast<double>(model), r};
   in.args = std::move(feats);
   insts.push_back(std::move(in));
@@ -96,7 +102,8 @@ std::string Print(const Scenario& s) {
     const ValueId ops[3] = {in.a, in.b, in.c};
     for (int k = 0; k < Arity(in.op); ++k) out += fmt::format("{} %{}", k ? "," : "", ops[k].index);
     if (in.op == Op::Kernel) {
-      out += fmt::format(" {} ;", kernels::ModelLabel(static_cast<int64_t>(in.imm)));
+      const bool known = in.imm >= 0 && in.imm < static_cast<double>(s.kernels.size()) && s.KernelOf(in).impl;
+      out += fmt::format(" {} ;", known ? s.KernelOf(in).kind() : std::string("?"));
       for (size_t k = 0; k < in.args.size(); ++k) out += fmt::format("{} %{}", k ? "," : "", in.args[k].index);
     }
     if (in.ty == Ty::Bool) out += " : bool";
@@ -132,8 +139,9 @@ std::string Verify(const Scenario& s) {
     if (in.op != Op::Kernel && !in.args.empty())
       return fmt::format("%{} = {} has variadic operands", i, Mnemonic(in.op));
     if (in.op == Op::Kernel) {
-      if (!kernels::ModelById(static_cast<int64_t>(in.imm)))
-        return fmt::format("%{} = kernel refers to model {}, which is not registered", i, in.imm);
+      if (!(in.imm >= 0 && in.imm < static_cast<double>(s.kernels.size()) && in.imm == std::floor(in.imm)) ||
+          !s.kernels[static_cast<size_t>(in.imm)].model)
+        return fmt::format("%{} = kernel refers to model {} of {}", i, in.imm, s.kernels.size());
       for (ValueId v : in.args)
         if (!(err = check_operand(i, v, Ty::F64)).empty()) return err;
     }

@@ -4,11 +4,13 @@
 // rewritten by compiler/passes, evaluated by compiler/interp (and the JIT).
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "base/source.h"
 #include "base/units/units.h"
+#include "runtime/kernels/kernels.h"
 
 namespace rl::ir {
 
@@ -76,12 +78,21 @@ struct Require {
   SourceRange range;
 };
 
+// A kernel model a scenario predicts with, and the bundle that owns it (kept alive as
+// long as the scenario, or code compiled from it, is).
+struct KernelUse {
+  std::shared_ptr<const kernels::Bundle> bundle;
+  const kernels::Model* model = nullptr;
+};
+
 struct Scenario {
   std::string name;
   std::vector<Param> params;
   std::vector<Inst> insts;
   std::vector<Report> reports;
   std::vector<Require> requires_;
+  // The kernel models its `kernel` instructions name by index (Inst::imm).
+  std::vector<KernelUse> kernels;
 
   const Inst& operator[](ValueId v) const { return insts[v.index]; }
 
@@ -91,7 +102,10 @@ struct Scenario {
   ValueId Unary(Op op, ValueId a, SourceRange r = {});
   ValueId Binary(Op op, ValueId a, ValueId b, SourceRange r = {});
   ValueId Select(ValueId c, ValueId t, ValueId f, SourceRange r = {});
-  ValueId Kernel(int64_t model, std::vector<ValueId> feats, SourceRange r = {});
+  ValueId Kernel(uint32_t model, std::vector<ValueId> feats, SourceRange r = {});
+  // The index of `model` in `kernels`, added the first time.
+  uint32_t UseKernel(std::shared_ptr<const kernels::Bundle> bundle, const kernels::Model* model);
+  const kernels::Model& KernelOf(const Inst& in) const { return *kernels[static_cast<size_t>(in.imm)].model; }
 };
 
 // The largest magnitude up to which every integer is a double: `Int` arithmetic past it

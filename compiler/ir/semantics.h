@@ -45,8 +45,8 @@ inline double Apply(Op op, double a, double b, double c) {
 }
 
 // A kernel instruction on its features' values (`feats` has one per operand in args).
-inline double ApplyKernel(const Inst& in, const double* feats) {
-  return rl_kernel_predict(static_cast<int64_t>(in.imm), feats);
+inline double ApplyKernel(const Scenario& s, const Inst& in, const double* feats) {
+  return rl_kernel_predict(&s.KernelOf(in), feats);
 }
 
 }  // namespace rl::ir

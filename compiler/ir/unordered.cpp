@@ -85,6 +85,7 @@ class Guard {
                                        bool_probe_(s.insts.size()), done_(s.insts.size(), false) {
     out_.name = s.name;
     out_.params = s.params;
+    out_.kernels = s.kernels;
   }
 
   Scenario Run() {

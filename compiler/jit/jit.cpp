@@ -64,11 +64,11 @@ const RuntimeSymbol kRuntimeSymbols[] = {
     {"memset", Addr<void*(void*, int, size_t)>(&::memset)},
     {"memcpy", Addr<void*(void*, const void*, size_t)>(&::memcpy)},
     {"memmove", Addr<void*(void*, const void*, size_t)>(&::memmove)},
-    // Kernel-time models (runtime/kernels/registry.cpp).
-    {"rl_kernel_predict", Addr<double(int64_t, const double*)>(&::rl_kernel_predict)},
+    // Kernel-time models (runtime/kernels/predict_abi.cpp).
+    {"rl_kernel_predict", Addr<double(const void*, const double*)>(&::rl_kernel_predict)},
     {"malloc", Addr<void*(size_t)>(&::malloc)},
     {"free", Addr<void(void*)>(&::free)},
-    {"rl_kernel_predict_batch", Addr<void(int64_t, const double*, int64_t, double*)>(&::rl_kernel_predict_batch)},
+    {"rl_kernel_predict_batch", Addr<void(const void*, const double*, int64_t, double*)>(&::rl_kernel_predict_batch)},
 };
 
 llvm::Error Optimize(llvm::Module& m, unsigned level, orc::JITTargetMachineBuilder jtmb) {
@@ -191,6 +191,15 @@ llvm::Expected<std::unique_ptr<Evaluator>> Compile(const ir::Scenario& s, const 
   std::unique_ptr<Evaluator> ev(new Evaluator);
   ev->order_ = co.order;
   ev->tracker_ = lljit.getMainJITDylib().createResourceTracker();
+  // The kernel table: the scenario's models, owned (with their bundles) by the evaluator.
+  if (!names.kernels.empty()) {
+    ev->kernels_ = s.kernels;
+    for (const ir::KernelUse& k : s.kernels) ev->kernel_table_.push_back(k.model);
+    orc::SymbolMap table;
+    table[lljit.mangleAndIntern(names.kernels)] = {orc::ExecutorAddr::fromPtr(ev->kernel_table_.data()),
+                                                   llvm::JITSymbolFlags::Exported};
+    if (llvm::Error e = lljit.getMainJITDylib().define(orc::absoluteSymbols(std::move(table)), ev->tracker_)) return e;
+  }
   if (llvm::Error e = lljit.addIRModule(ev->tracker_, orc::ThreadSafeModule(std::move(m), std::move(ctx))))
     return e;
   if (opts.eval) {

@@ -47,6 +47,10 @@ class Evaluator {
   rl_eval_fn eval_ = nullptr;
   rl_sweep_fn sweep_ = nullptr;
   std::vector<uint32_t> order_;
+  // The scenario's kernel models, alive while the code is; the code reads their addresses
+  // from kernel_table_ (codegen::EntryNames::kernels).
+  std::vector<ir::KernelUse> kernels_;
+  std::vector<const void*> kernel_table_;
 };
 
 // Source of errors: the host target cannot be set up, optimisation or linking failed (an

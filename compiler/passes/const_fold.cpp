@@ -33,7 +33,7 @@ bool ConstFold(ir::Scenario& s) {
       bool all = true;
       for (size_t k = 0; k < in.args.size() && all; ++k) all = is_const(in.args[k], &feats[k]);
       if (all) {
-        in.imm = ir::ApplyKernel(in, feats.data());
+        in.imm = ir::ApplyKernel(s, in, feats.data());
         in.op = ir::Op::Const;
         in.args.clear();
         changed = true;

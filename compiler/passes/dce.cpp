@@ -28,6 +28,7 @@ ir::Scenario RequireOutcomes(const ir::Scenario& s) {
   out.name = s.name;
   out.params = s.params;
   out.insts = s.insts;
+  out.kernels = s.kernels;
   for (size_t q = 0; q < s.requires_.size(); ++q) {
     const ir::Require& r = s.requires_[q];
     ir::Display d;

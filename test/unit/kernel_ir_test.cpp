@@ -14,7 +14,6 @@
 #include "compiler/passes/passes.h"
 #include "runtime/consumers.h"
 #include "runtime/kernels/mlp.h"
-#include "runtime/kernels/registry.h"
 #include "runtime/sweep.h"
 
 namespace rl {
@@ -23,10 +22,9 @@ namespace {
 using kernels::Variant;
 
 // A gemm_fwd model (4 features, 8 inputs with the derived ones of kinds.cpp) whose output
-// depends on every input, registered once for the whole test binary.
-int64_t GemmModel(const kernels::Model** out = nullptr) {
-  static const kernels::Model* model = nullptr;
-  static int64_t id = [] {
+// depends on every input, made once for the whole test binary.
+ir::KernelUse GemmModel() {
+  static ir::KernelUse use = [] {
     auto b = std::make_shared<kernels::Bundle>();
     auto m = std::make_shared<kernels::Model::Impl>();
     m->info = kernels::FindKind("gemm_fwd");
@@ -51,12 +49,13 @@ int64_t GemmModel(const kernels::Model** out = nullptr) {
     kernels::Model model_value;
     model_value.impl = m;
     b->models.push_back(model_value);
-    model = &b->models[0];
-    return kernels::RegisterModel(b, model);
+    return ir::KernelUse{b, &b->models[0]};
   }();
-  if (out) *out = model;
-  return id;
+  return use;
 }
+
+// The model's index in `s`'s kernel table.
+uint32_t Gemm(ir::Scenario& s) { return s.UseKernel(GemmModel().bundle, GemmModel().model); }
 
 ir::Param MakeParam(const char* name, std::vector<double> values) {
   ir::Param p;
@@ -75,7 +74,7 @@ ir::Scenario KernelScenario() {
   s.params = {MakeParam("batch", batches), MakeParam("scale", {1, 2, 3})};
   ir::ValueId batch = s.ParamRef(0), scale = s.ParamRef(1);
   ir::ValueId m = s.Binary(ir::Op::Mul, batch, s.Const(128));
-  ir::ValueId t = s.Kernel(GemmModel(), {m, s.Const(512), s.Const(1024), s.Const(4)});
+  ir::ValueId t = s.Kernel(Gemm(s), {m, s.Const(512), s.Const(1024), s.Const(4)});
   ir::Report r;
   r.name = "t";
   r.value = s.Binary(ir::Op::Mul, t, scale);
@@ -84,10 +83,8 @@ ir::Scenario KernelScenario() {
 }
 
 double Expected(double batch, double scale) {
-  const kernels::Model* model = nullptr;
-  GemmModel(&model);
   double f[] = {batch * 128, 512, 1024, 4};
-  return model->Predict(f) * scale;
+  return GemmModel().model->Predict(f) * scale;
 }
 
 TEST(KernelIr, PrintsAndVerifies) {
@@ -95,8 +92,8 @@ TEST(KernelIr, PrintsAndVerifies) {
   EXPECT_EQ(ir::Verify(s), "");
   EXPECT_NE(ir::Print(s).find("kernel gemm_fwd ; %3, %4, %5, %6"), std::string::npos) << ir::Print(s);
   ir::Scenario bad = s;
-  bad.insts[7].imm = 1e6;  // an id never registered
-  EXPECT_NE(ir::Verify(bad).find("not registered"), std::string::npos);
+  bad.insts[7].imm = 1e6;  // past the scenario's kernel table
+  EXPECT_NE(ir::Verify(bad).find("refers to model 1000000 of 1"), std::string::npos) << ir::Verify(bad);
 }
 
 TEST(KernelIr, InterpreterAndJitGiveTheModelsBits) {
@@ -165,13 +162,13 @@ ir::Scenario ManyKernels() {
   for (int i = 0; i < 24; ++i) {
     ir::ValueId n = i == 5 ? before : s.Const(512 + 16 * i);
     ir::ValueId m = s.Binary(ir::Op::Add, rows, s.Const(i));
-    calls.push_back(s.Kernel(GemmModel(), {m, n, s.Const(1024), s.Const(4)}));
+    calls.push_back(s.Kernel(Gemm(s), {m, n, s.Const(1024), s.Const(4)}));
   }
   ir::ValueId by_scale = s.Binary(ir::Op::Mul, scale, s.Const(64));
-  calls.push_back(s.Kernel(GemmModel(), {by_scale, s.Const(64), s.Const(64), s.Const(4)}));
-  calls.push_back(s.Kernel(GemmModel(), {s.Binary(ir::Op::Mul, rows, scale), s.Const(64), s.Const(64), s.Const(4)}));
+  calls.push_back(s.Kernel(Gemm(s), {by_scale, s.Const(64), s.Const(64), s.Const(4)}));
+  calls.push_back(s.Kernel(Gemm(s), {s.Binary(ir::Op::Mul, rows, scale), s.Const(64), s.Const(64), s.Const(4)}));
   ir::ValueId scaled = s.Binary(ir::Op::Mul, calls[0], s.Const(1e9));
-  calls.push_back(s.Kernel(GemmModel(), {scaled, s.Const(32), s.Const(32), s.Const(4)}));
+  calls.push_back(s.Kernel(Gemm(s), {scaled, s.Const(32), s.Const(32), s.Const(4)}));
   for (ir::ValueId c : calls) total = s.Binary(ir::Op::Add, total, c);
   ir::Report r;
   r.name = "total";
@@ -244,9 +241,9 @@ TEST(KernelIr, PassesFoldMergeAndDrop) {
   // all-constant one (folded to the model's prediction).
   ir::ValueId batch = s.ParamRef(0);
   ir::ValueId m = s.Binary(ir::Op::Mul, batch, s.Const(128));
-  ir::ValueId again = s.Kernel(GemmModel(), {m, s.Const(512), s.Const(1024), s.Const(4)});
-  s.Kernel(GemmModel(), {s.Const(9), s.Const(9), s.Const(9), s.Const(4)});
-  ir::ValueId fixed = s.Kernel(GemmModel(), {s.Const(256), s.Const(512), s.Const(1024), s.Const(4)});
+  ir::ValueId again = s.Kernel(Gemm(s), {m, s.Const(512), s.Const(1024), s.Const(4)});
+  s.Kernel(Gemm(s), {s.Const(9), s.Const(9), s.Const(9), s.Const(4)});
+  ir::ValueId fixed = s.Kernel(Gemm(s), {s.Const(256), s.Const(512), s.Const(1024), s.Const(4)});
   ir::Report r2;
   r2.name = "again";
   r2.value = again;
