@@ -487,7 +487,7 @@ fn data_pipeline(net: Network, s: Setup, p1: Int, stages: Int, micro: Int, per_r
 // PyTorch DDP on `p` ranks of `b` samples each, from measured compute: data_parallel with
 // DDP's bucket caps (`cap`, `first`), overlapped or not, on the collectives `coll`, the
 // forward and backward of one rank (times `share`, the slowdown of ranks sharing cores)
-// spread over the layers by FLOPs. tools/validate.py predicts its measurements with it.
+// spread over the layers by FLOPs. tools/validation/validate.py predicts its measurements with it.
 fn ddp_measured(net: Network, cl: Cluster, coll: Collectives, p: Int, b: Int, fwd: s, bwd: s, share: Real,
                 cap: B, first: B, overlap: Bool) -> Plan = {
   let comp = Compute { source = "measured", sample_time = share * (fwd + bwd) / b, bwd_share = bwd / (fwd + bwd) }

@@ -1,12 +1,12 @@
 #!/bin/sh
 # Regenerates data/paradl/expected, examples/paradl/nets and stdlib/paradl_net.rl from TruongThaoNguyen/paraDL-analysis (commit
 # ce36803bf90f61b0e5c8669536d6b2440bbe5efc, the repository's HEAD) with
-# tools/paradl_import.py. Run from the repository root:
+# tools/data/paradl_import.py. Run from the repository root:
 #   sh data/paradl/regenerate.sh GIT_DIR
 # GIT_DIR is a clone of https://github.com/TruongThaoNguyen/paraDL-analysis (its .git).
 set -e
 G=${1:?usage: sh data/paradl/regenerate.sh PATH/TO/paraDL-analysis/.git}
-I="python3 tools/paradl_import.py --git-dir $G"
+I="python3 -m tools.data.paradl_import --git-dir $G"
 N=examples/paradl/nets
 E=data/paradl/expected
 mkdir -p $E $N

@@ -2,7 +2,7 @@
 // bottleneck sits on its 3x3 conv), Wide ResNet and ResNeXt, at 224x224. Each model matches
 // torchvision 0.14's num_params and conv+linear MACs exactly (test/lit/models/).
 // `resnet18_cifar` is the 32x32 ResNet-18 of CIFAR-10 code (kuangliu/pytorch-cifar's
-// ResNet18()), whose torch twin is in tools/torch_twins.py.
+// ResNet18()), whose torch twin is in tools/validation/torch_twins.py.
 import stdlib.layers
 
 // torchvision's BasicBlock (ResNet-18/34): two 3x3 convs; a strided 1x1 projection when

@@ -2,7 +2,7 @@
 // without batchnorm, at 224x224. Each matches torchvision 0.14's num_params and
 // conv+linear MACs exactly (test/lit/models/). `vgg11_bn_cifar` is the 32x32 variant of
 // CIFAR-10 code (kuangliu/pytorch-cifar's VGG('VGG11')), whose torch twin is in
-// tools/torch_twins.py.
+// tools/validation/torch_twins.py.
 import stdlib.layers
 
 // A configuration lists the conv widths in order; 0 stands for a 2x2 max pool (torchvision

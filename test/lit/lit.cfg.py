@@ -17,7 +17,9 @@ config.substitutions.append(("%ringline", config.ringline))
 config.substitutions.append(("%examples", os.path.join(config.source_root, "examples")))
 config.substitutions.append(("%stdlib", os.path.join(config.source_root, "stdlib")))
 config.substitutions.append(("%python", config.python))
-config.substitutions.append(("%tools", os.path.join(config.source_root, "tools")))
+# The helper scripts are the modules of the source tree's `tools` package: RUN lines call
+# them as `%python -m tools.PACKAGE.MODULE` (docs/architecture.md, "Tools").
+config.environment["PYTHONPATH"] = config.source_root
 # `--param backend=jit|interp` runs every eval and sweep that names no --backend on that
 # backend ($RINGLINE_BACKEND, the default of --backend); ctest runs the suite once each.
 if lit_config.params.get("backend"):

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
-"""The short validation (ctest `validation_short`, docs/validation.md): tools/validate.py on a
-few configurations, in under 3 minutes, where the machine allows it (root, `ip netns`, tc,
+"""The short validation (ctest `validation_short`, docs/validation.md): tools/validation/validate.py
+on a few configurations, in under 3 minutes, where the machine allows it (root, `ip netns`, tc,
 /usr/bin/python3 with torch); elsewhere it prints why and exits 77, ctest's skip code.
 
   test/validation/short.py --ringline build/bin/ringline --work DIR
@@ -24,8 +24,9 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import validate_report as vr  # noqa: E402
+sys.path.insert(0, ROOT)  # the source tree's `tools` package
+from tools.common import module_command, module_env  # noqa: E402
+from tools.validation import validate_report as vr  # noqa: E402
 
 RATE_BITS = 1e9
 MODELLED = ("allreduce", "broadcast")  # the ops the links are fitted on (validate.py --fit-ops)
@@ -40,16 +41,15 @@ def main():
     ap.add_argument("--ringline", required=True)
     ap.add_argument("--work", required=True)
     args = ap.parse_args()
-    validate = os.path.join(ROOT, "tools", "validate.py")
-    check = subprocess.run([sys.executable, validate, "--check"], capture_output=True, text=True)
+    validate = module_command(sys.executable, "tools.validation.validate")
+    check = subprocess.run(validate + ["--check"], capture_output=True, text=True, env=module_env())
     if check.returncode != 0:
         print(f"SKIPPED: {check.stdout.strip()}")
         return 77
     os.makedirs(args.work, exist_ok=True)
     out = os.path.join(args.work, "results.csv")
-    res = subprocess.run([sys.executable, validate] + ARGS + ["--ringline", args.ringline, "--work",
-                                                              os.path.join(args.work, "work"), "-o", out],
-                         capture_output=True, text=True)
+    res = subprocess.run(validate + ARGS + ["--ringline", args.ringline, "--work", os.path.join(args.work, "work"),
+                                            "-o", out], capture_output=True, text=True, env=module_env())
     sys.stdout.write(res.stderr)
     failures = []
     if res.returncode != 0:

@@ -1,7 +1,7 @@
 // The 32x32 CNNs of the validation (stdlib.models.resnet resnet18_cifar, stdlib.models.vgg
 // vgg11_bn_cifar, and LeNet-5) against their torch twins' counts, hard-coded here so that
 // this test needs no Python: num_params = sum(p.numel()) and the conv + linear MACs of one
-// sample, as `/usr/bin/python3 tools/torch_twins.py` prints them (torch 1.13).
+// sample, as `/usr/bin/python3 -m tools.validation.torch_twins` prints them (torch 1.13).
 // RUN: %ringline eval %s | FileCheck %s --strict-whitespace
 import stdlib.layers
 import stdlib.models.all

@@ -1,7 +1,7 @@
 // The worked example of docs/adding-a-layer.md: new layer types written in a spec
 // (hard-swish, hard-sigmoid, a channel gate, squeeze-and-excitation) and MobileNetV3-Small
 // built from them, checked against torchvision 0.14's counts
-// (/usr/bin/python3 tools/torchvision_reference.py mobilenet_v3_small) and against the
+// (/usr/bin/python3 -m tools.validation.torchvision_reference mobilenet_v3_small) and against the
 // FLOPs of the new layers derived by hand.
 // RUN: %ringline eval %s | FileCheck %s --strict-whitespace
 // RUN: %python %S/Inputs/expect_exit.py 1 %ringline check --allow-path %S %S/Inputs/gated_wrong.rl | FileCheck %s --check-prefix=WRONG --implicit-check-not=error:

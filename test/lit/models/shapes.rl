@@ -1,6 +1,6 @@
 // Per-layer checks on torchvision models: output shapes where ceil-mode pooling, strides
 // and concatenation matter, and single-layer counts, each as torchvision 0.14 reports it
-// (module output shapes from tools/torchvision_reference.py --layers).
+// (module output shapes from tools/validation/torchvision_reference.py --layers).
 // RUN: %ringline eval %s | FileCheck %s --strict-whitespace
 import stdlib.layers
 import stdlib.models.all

@@ -1,7 +1,7 @@
 // Every torchvision model of stdlib/models against torchvision 0.14's own counts, hard-coded
 // here so that this test never needs Python: num_params = sum(p.numel()) and MACs = the
 // conv + linear multiply-accumulates of one 224x224 (Inception: 299x299) sample, counted
-// with forward hooks by tools/torchvision_reference.py (the quantity torchvision >= 0.15
+// with forward hooks by tools/validation/torchvision_reference.py (the quantity torchvision >= 0.15
 // publishes, rounded, as `_ops`: its model docs give alexnet 0.714, vgg16 15.47 and
 // resnet50 4.089 GMACs for the IMAGENET1K_V1 weights, which these round to).
 // `googlenet` and `inception_v3` have no aux heads; the `_aux` variants run them as in

@@ -1,6 +1,6 @@
 // The memory categories against PyTorch's own byte counts for the same small model on
 // CPU (weights, gradients after one backward pass, optimizer state after one step), as
-// `/usr/bin/python3 tools/torch_memory.py` printed them with Debian 12's python3-torch
+// `/usr/bin/python3 -m tools.validation.torch_memory` printed them with Debian 12's python3-torch
 // (1.13): params=278, param_tensors=4, weights_B=1112, grads_B=1112,
 // sgd_momentum_state_B=1112, adam_state_B=2240, adam_moments_B=2224. Adam's state is its
 // two moments per parameter plus a 4-byte step counter per parameter tensor (16 B here),

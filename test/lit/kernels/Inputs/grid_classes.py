@@ -4,12 +4,9 @@ of the default ("mixed") grid: the digest pins the default draw sequence, so tha
 profile commands of data/kernels/README.md keep making the same grids."""
 import collections
 import hashlib
-import os
 import random
-import sys
 
-sys.path.insert(0, sys.argv[1])
-import profile_kernels as pk  # noqa: E402
+from tools.profiling import profile_kernels as pk
 
 # conv2d layers: cin h w cout kh kw sh sw ph pw groups (a ResNet stem and body, a
 # MobileNet depthwise pair, a ResNeXt grouped 3x3).

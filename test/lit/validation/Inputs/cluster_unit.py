@@ -1,11 +1,9 @@
-# tools/emulated_cluster.py without root or namespaces: why it refuses, the rates it reads,
+# tools/validation/emulated_cluster.py without root or namespaces: why it refuses, the rates it reads,
 # and which leftover namespaces its cleanup takes (those of dead creators only).
 import os
 import subprocess
-import sys
 
-sys.path.insert(0, sys.argv[1])
-import emulated_cluster as ec  # noqa: E402
+from tools.validation import emulated_cluster as ec
 
 os.geteuid = lambda: 1000
 try:

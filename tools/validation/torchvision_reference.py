@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 """torchvision's own counts for the models of stdlib/models, and a layer-by-layer comparison.
 
 Builds each model with torchvision (Debian's python3-torchvision: torch 1.13, torchvision
@@ -9,26 +8,24 @@ a conv and in_features * out_features * rows for a linear layer: the quantity to
 >= 0.15 publishes, rounded, as `_ops` (0.14 has no `_ops`). num_params is sum(p.numel()),
 as in `_meta["num_params"]`.
 
-  /usr/bin/python3 tools/torchvision_reference.py [MODEL...] [--layers]
+  python3 -m tools.validation.torchvision_reference [MODEL...] [--layers]
       prints {"models": {name: {"input", "num_params", "macs"[, "layers"]}}} as JSON
-  python3 tools/torchvision_reference.py --compare BUILD/bin/ringline [--stdlib DIR] [MODEL...]
+  python3 -m tools.validation.torchvision_reference --compare BUILD/bin/ringline [--stdlib DIR] [MODEL...]
       evaluates each stdlib model with ringline and compares totals, then every conv, linear
       and batchnorm layer in execution order (kind, params, MACs, output shape); prints
       "OK: ..." and exits 0 when all match, "MISMATCH ..." lines and exits 1 otherwise, and
       "SKIPPED: torchvision not installed" (exit 0) when no python can import torchvision.
 
-Only `/usr/bin/python3` has the Debian packages; run with another interpreter, the script
-re-runs itself under /usr/bin/python3 when that one can import torchvision.
+Only `/usr/bin/python3` has the Debian packages; run with another interpreter, the module
+re-runs itself under /usr/bin/python3 (RINGLINE_TORCH_PYTHON overrides it) when that one
+can import torchvision.
 """
 import argparse
 import json
 import os
-import subprocess
 import sys
-import tempfile
 
-# The interpreter that has torchvision; RINGLINE_TORCH_PYTHON overrides it (a venv).
-SYSTEM_PYTHON = os.environ.get("RINGLINE_TORCH_PYTHON", "/usr/bin/python3")
+from ..common import STDLIB, eval_text, importable_or_rerun, weights_uninitialised
 
 # name -> (torchvision builder, keyword arguments, input side, run in training mode).
 # Training mode only for the `_aux` variants: their auxiliary classifiers run only then.
@@ -69,30 +66,14 @@ EXTRA = {
 CODES = {"conv": 1, "linear": 2, "batchnorm": 3}
 
 
-def have_torchvision():
-    try:
-        import torchvision  # noqa: F401
-        return True
-    except ImportError:
-        return False
-
-
 def measure(name, with_layers, device="meta"):
     import torch
     import torchvision.models as tvm
 
     builder, kwargs, side, train = MODELS[name] if name in MODELS else EXTRA[name]
-    # Counting needs shapes, not values: skip the random initialisation (seconds for VGG).
-    saved = {}
-    for fname in dir(torch.nn.init):
-        if fname.endswith("_") and not fname.startswith("_"):
-            saved[fname] = getattr(torch.nn.init, fname)
-            setattr(torch.nn.init, fname, lambda t, *a, **k: t)
-    try:
+    # Counting needs shapes, not values.
+    with weights_uninitialised(torch):
         model = getattr(tvm, builder)(weights=None, **kwargs)
-    finally:
-        for fname, f in saved.items():
-            setattr(torch.nn.init, fname, f)
     return count(model, [3, side, side], train, with_layers, device)
 
 
@@ -143,17 +124,7 @@ def count(model, input_shape, train, with_layers, device="meta"):
 
 def _ringline_eval(ringline, stdlib, text):
     """The reports of a one-scenario spec `text`, evaluated by `ringline eval`, by name."""
-    with tempfile.TemporaryDirectory() as d:
-        path = os.path.join(d, "probe.rl")
-        with open(path, "w") as f:
-            f.write(text)
-        env = dict(os.environ, RINGLINE_STDLIB=stdlib)
-        out = subprocess.run([ringline, "eval", path, "--format", "json"], capture_output=True,
-                             text=True, env=env)
-        if out.returncode != 0:
-            raise RuntimeError(f"ringline eval failed:\n{out.stderr}")
-        doc = json.loads(out.stdout)
-        return dict(zip([c["name"] for c in doc["columns"]], doc["rows"][0]))
+    return eval_text(ringline, text, env=dict(os.environ, RINGLINE_STDLIB=stdlib))
 
 
 def ringline_layers(ringline, stdlib, names):
@@ -200,7 +171,7 @@ def ringline_layers(ringline, stdlib, names):
 
 def compare(ringline, stdlib, names, device, measure_fn=measure, reference="torchvision"):
     """Totals and every conv, linear and batchnorm layer of stdlib models `names` against
-    `measure_fn(name, True, device)` (torchvision's models, or tools/torch_twins.py's)."""
+    `measure_fn(name, True, device)` (torchvision's models, or torch_twins.py's)."""
     bad = 0
     checked = 0
     ringline_counts = ringline_layers(ringline, stdlib, names)
@@ -239,7 +210,7 @@ def main():
     ap.add_argument("--device", default="meta",
                     help="torch device for the forward pass (default meta: shapes only; cpu runs it)")
     ap.add_argument("--compare", metavar="RINGLINE", help="compare with this ringline binary")
-    ap.add_argument("--stdlib", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "stdlib"),
+    ap.add_argument("--stdlib", default=STDLIB,
                     help="the stdlib directory ringline reads (default: the source tree's)")
     args = ap.parse_args()
     names = args.models or list(MODELS)
@@ -248,11 +219,7 @@ def main():
             ap.error(f"unknown model {n}; known: {', '.join(MODELS)} (and, without --compare, "
                      f"{', '.join(EXTRA)})")
 
-    if not have_torchvision():
-        if os.path.realpath(sys.executable) != os.path.realpath(SYSTEM_PYTHON) and os.path.exists(SYSTEM_PYTHON):
-            probe = subprocess.run([SYSTEM_PYTHON, "-c", "import torchvision"], capture_output=True)
-            if probe.returncode == 0:
-                os.execv(SYSTEM_PYTHON, [SYSTEM_PYTHON, os.path.abspath(__file__)] + sys.argv[1:])
+    if not importable_or_rerun(__spec__.name, "torchvision"):
         print("SKIPPED: torchvision not installed (apt-get install python3-torchvision)")
         return 0
 

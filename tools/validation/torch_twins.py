@@ -1,5 +1,4 @@
-#!/usr/bin/python3
-"""PyTorch twins of the stdlib CNNs the validation trains (tools/validate.py): the same
+"""PyTorch twins of the stdlib CNNs the validation trains (validate.py): the same
 layers in the same order, so that `ringline` counts what torch runs.
 
   lenet5          stdlib.models.lenet: LeNet-5 on 1x32x32 (tanh, average pooling)
@@ -9,22 +8,20 @@ layers in the same order, so that `ringline` counts what torch runs.
 The CIFAR forms are those of kuangliu/pytorch-cifar (models/resnet.py ResNet18(),
 models/vgg.py VGG('VGG11')), written here from their layer lists; torchvision has neither.
 
-  /usr/bin/python3 tools/torch_twins.py [MODEL...]        counts as JSON (num_params, MACs)
-  python3 tools/torch_twins.py --compare BUILD/bin/ringline [--stdlib DIR]
+  python3 -m tools.validation.torch_twins [MODEL...]     counts as JSON (num_params, MACs)
+  python3 -m tools.validation.torch_twins --compare BUILD/bin/ringline [--stdlib DIR]
       totals and every conv, linear and batchnorm layer against `ringline`'s model
-      (tools/torchvision_reference.py's comparison); "OK: ..." or "MISMATCH ..." lines,
+      (torchvision_reference.py's comparison); "OK: ..." or "MISMATCH ..." lines,
       "SKIPPED: torch not installed" (exit 0) when no python can import torch.
 """
 import argparse
 import json
 import os
-import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import torchvision_reference as tvr  # noqa: E402 (imports torch only when counting)
+from ..common import STDLIB, importable_or_rerun
+from . import torchvision_reference as tvr  # imports torch only when counting
 
-SYSTEM_PYTHON = tvr.SYSTEM_PYTHON
 INPUTS = {"lenet5": [1, 32, 32], "resnet18_cifar": [3, 32, 32], "vgg11_bn_cifar": [3, 32, 32]}
 VGG11 = [64, 0, 128, 0, 256, 256, 0, 512, 512, 0, 512, 512, 0]  # 0: a 2x2 max pool
 
@@ -81,28 +78,17 @@ def measure(name, with_layers, device="meta"):
     return tvr.count(build(name), INPUTS[name], False, with_layers, device)
 
 
-def have_torch():
-    try:
-        import torch  # noqa: F401
-        return True
-    except ImportError:
-        return False
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("models", nargs="*", help="twins to count (default: all)")
     ap.add_argument("--compare", metavar="RINGLINE", help="compare with this ringline binary")
-    ap.add_argument("--stdlib", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "stdlib"))
+    ap.add_argument("--stdlib", default=STDLIB)
     args = ap.parse_args()
     names = args.models or list(INPUTS)
     for n in names:
         if n not in INPUTS:
             ap.error(f"unknown twin {n}; the twins: {', '.join(INPUTS)}")
-    if not have_torch():
-        if os.path.realpath(sys.executable) != os.path.realpath(SYSTEM_PYTHON) and os.path.exists(SYSTEM_PYTHON):
-            if subprocess.run([SYSTEM_PYTHON, "-c", "import torch"], capture_output=True).returncode == 0:
-                os.execv(SYSTEM_PYTHON, [SYSTEM_PYTHON, os.path.abspath(__file__)] + sys.argv[1:])
+    if not importable_or_rerun(__spec__.name, "torch"):
         print("SKIPPED: torch not installed (apt-get install python3-torch)")
         return 0
     if args.compare:

@@ -1,9 +1,8 @@
-#!/usr/bin/python3
 """Whether gloo moves data both ways at once between two ranks of the emulated cluster.
 
-  sudo tools/probe_duplex.py [--rate 1gbit] [--sizes 1MiB,4MiB,16MiB] [--reps 6]
+  sudo python3 -m tools.validation.probe_duplex [--rate 1gbit] [--sizes 1MiB,4MiB,16MiB] [--reps 6]
 
-Builds a two-host tools/emulated_cluster.py and times, per size n (bytes each rank sends),
+Builds a two-host emulated_cluster.py and times, per size n (bytes each rank sends),
 the median and the minimum over --reps repetitions (after one untimed) of: `uni`, rank 0
 sends n to rank 1; `bi`, each rank isends n to the other and irecvs n from it at once;
 `allgather`, all_gather of n per rank (each rank sends n and receives n); `allreduce`,
@@ -15,17 +14,13 @@ about nβ for each; a transport that moves one direction at a time takes 2nβ fo
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import time
 
-TOOLS = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, TOOLS)
-PY = os.environ.get("RINGLINE_TORCH_PYTHON", "/usr/bin/python3")
+from ..common import TORCH_PYTHON as PY, keep_freed_memory, module_command, module_env, parse_bytes
 
 
 def rank_main(rank, init, sizes, reps):
-    from profile_kernels import keep_freed_memory
     keep_freed_memory()
     import torch
     import torch.distributed as dist
@@ -56,13 +51,6 @@ def rank_main(rank, init, sizes, reps):
     dist.destroy_process_group()
 
 
-def parse_size(t):
-    for suf, k in (("MiB", 1 << 20), ("KiB", 1 << 10)):
-        if t.endswith(suf):
-            return int(float(t[:-len(suf)]) * k)
-    return int(t)
-
-
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rate", default="1gbit")
@@ -71,20 +59,20 @@ def main(argv):
     ap.add_argument("--rank", type=int, help=argparse.SUPPRESS)
     ap.add_argument("--init", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
-    sizes = [parse_size(s.strip()) for s in args.sizes.split(",")]
+    sizes = [parse_bytes(s) for s in args.sizes.split(",")]
     if args.rank is not None:
         rank_main(args.rank, args.init, sizes, args.reps)
         return 0
-    import emulated_cluster as ec
+    from . import emulated_cluster as ec
     try:
         with ec.EmulatedCluster(2, args.rate) as c:
             beta_ms = 8e3 / ec.parse_rate(args.rate)
             print(f"# {args.rate}: n·β = n x {beta_ms * 1e6:.3f} ns/B; times in ms, median and minimum of {args.reps}")
             print(f"{'op':<10} {'n [B]':>10} {'median':>10} {'min':>10}")
-            env = dict(os.environ, GLOO_SOCKET_IFNAME="eth0", OMP_NUM_THREADS="1")
-            procs = [c.popen(r, [PY, os.path.abspath(__file__), "--rank", str(r), "--init",
-                                 f"tcp://{c.addresses[0]}:29650", "--sizes", args.sizes, "--reps", str(args.reps)],
-                             env=env) for r in range(2)]
+            env = module_env(dict(os.environ, GLOO_SOCKET_IFNAME="eth0", OMP_NUM_THREADS="1"))
+            init = f"tcp://{c.addresses[0]}:29650"
+            procs = [c.popen(r, module_command(PY, __spec__.name, "--rank", r, "--init", init, "--sizes", args.sizes,
+                                               "--reps", args.reps), env=env) for r in range(2)]
             bad = [q.wait() for q in procs]
             if any(bad):
                 print(f"probe_duplex.py: a rank failed (exit {bad})", file=sys.stderr)

@@ -1,13 +1,12 @@
-#!/usr/bin/python3
 """Fit and score Ringline's GPU kernel models from DeepBench, and print the tables of
 docs/kernel-models.md ("GPU models from DeepBench").
 
-  tools/deepbench_eval.py                      # scores only (k-fold and leave-one-device-out)
-  tools/deepbench_eval.py --bundles stdlib/kernels   # and write the shipped bundles
-  tools/deepbench_eval.py --skip-lodo          # k-fold only (minutes rather than an hour)
+  python3 -m tools.data.deepbench_eval                  # scores only (k-fold and leave-one-device-out)
+  python3 -m tools.data.deepbench_eval --bundles stdlib/kernels   # and write the shipped bundles
+  python3 -m tools.data.deepbench_eval --skip-lodo      # k-fold only (minutes rather than an hour)
 
 Steps, each a plain command (printed as it runs, so any one can be rerun alone):
-1. tools/deepbench_import.py --all -o WORK: one profile per device and precision.
+1. python3 -m tools.data.deepbench_import --all -o WORK: one profile per device and precision.
 2. Per shipped device and precision, `ringline fit PROFILE --cv 5` (with --bundles, `-o`
    the bundle named by the stdlib Device): every row predicted by the fit on the other
    four folds, beside the roofline at the datasheet peak and one fitted efficiency.
@@ -23,8 +22,7 @@ import os
 import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
+from ..common import RINGLINE, ROOT, module_command, module_env
 
 # Shipped per-device bundles: (profile stem of deepbench_import.py --all, bundle file).
 SHIPPED = [
@@ -39,7 +37,7 @@ SHIPPED = [
 
 def run(cmd):
     print("$ " + " ".join(cmd), file=sys.stderr, flush=True)
-    out = subprocess.run(cmd, capture_output=True, text=True)
+    out = subprocess.run(cmd, capture_output=True, text=True, env=module_env())
     if out.returncode != 0:
         sys.exit(f"deepbench_eval.py: `{' '.join(cmd)}` failed:\n{out.stderr}")
     return out.stdout
@@ -59,7 +57,7 @@ def score_table(text, title):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--ringline", default=os.path.join(ROOT, "build", "bin", "ringline"))
+    ap.add_argument("--ringline", default=RINGLINE)
     ap.add_argument("--work", default=os.path.join(ROOT, "build", "deepbench"), help="folder for the profiles")
     ap.add_argument("--bundles", help="write the shipped bundles (and gpu_any.rlk) into this folder")
     ap.add_argument("--seed", default="1")
@@ -68,8 +66,8 @@ def main():
     args = ap.parse_args()
     if args.bundles:
         os.makedirs(args.bundles, exist_ok=True)
-    run([sys.executable, os.path.join(HERE, "deepbench_import.py"), "--all", "-o", args.work,
-         "--ringline", args.ringline])
+    run(module_command(sys.executable, f"{__package__}.deepbench_import", "--all", "-o", args.work,
+                       "--ringline", args.ringline))
     profiles = sorted(glob.glob(os.path.join(args.work, "*.csv")))
     fit = [args.ringline, "fit", "--seed", args.seed, "--quiet"]
 

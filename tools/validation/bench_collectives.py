@@ -1,9 +1,8 @@
-#!/usr/bin/python3
-"""One rank of a torch.distributed (gloo) collective benchmark; tools/validate.py starts one
-per host of the emulated cluster (tools/emulated_cluster.py), each in its namespace.
+"""One rank of a torch.distributed (gloo) collective benchmark; validate.py starts one per
+host of the emulated cluster (emulated_cluster.py), each in its namespace.
 
-  bench_collectives.py --rank R --world P --init tcp://ADDR:PORT --ops allreduce,allgather
-                       --bytes 1024,65536 [--min-reps 3] [--max-reps 20] [--target-s 1.0]
+  python3 -m tools.validation.bench_collectives --rank R --world P --init tcp://ADDR:PORT
+      --ops allreduce,allgather --bytes 1024,65536 [--min-reps 3] [--max-reps 20] [--target-s 1.0]
 
 Rank 0 prints one JSON line per (op, bytes): {"op", "p", "bytes", "median_s", "p10_s",
 "p90_s", "reps"}, and {"op", "unsupported": message} for a collective this torch's gloo
@@ -19,17 +18,15 @@ finish before its last rank starts, so this leaves out the barrier's skew. Each 
 one untimed warm-up call, then repetitions until `--target-s` seconds have passed and at
 least `--min-reps` were timed (at most `--max-reps`); rank 0 decides the count from the
 warm-up and broadcasts it, so every rank runs the same calls. glibc keeps freed memory
-mapped (profile_kernels.keep_freed_memory), as in the kernel profile.
+mapped (common.keep_freed_memory), as in the kernel profile.
 """
 import argparse
 import json
-import os
 import statistics
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from profile_kernels import keep_freed_memory, quantile  # noqa: E402
+from ..common import keep_freed_memory, quantile
 
 OPS = ("allreduce", "allgather", "broadcast", "reduce_scatter")
 

@@ -1,10 +1,9 @@
-#!/usr/bin/python3
-"""One rank of data-parallel training of a torch twin (tools/torch_twins.py) with
-DistributedDataParallel over gloo, or the same model's compute alone; tools/validate.py
-starts one per host of the emulated cluster.
+"""One rank of data-parallel training of a torch twin (torch_twins.py) with
+DistributedDataParallel over gloo, or the same model's compute alone; validate.py starts
+one per host of the emulated cluster.
 
-  bench_ddp.py --model resnet18_cifar --batch 16 [--steps 5] [--warmup 2]
-               [--rank R --world P --init tcp://ADDR:PORT]
+  python3 -m tools.validation.bench_ddp --model resnet18_cifar --batch 16 [--steps 5]
+      [--warmup 2] [--rank R --world P --init tcp://ADDR:PORT]
 
 Without --world (or with --world 1) it times the compute of one training step on this
 process alone: forward with the loss, backward, and the SGD update, each the median of
@@ -17,19 +16,17 @@ the slowest rank's, median over the steps. One JSON line on stdout.
 
 Every rank runs one intra-op thread (torch.set_num_threads(1)); inputs are one fixed
 random batch (no data loading); SGD without momentum (stdlib.strategies' `sgd`). glibc
-keeps freed memory mapped, as in the kernel profile (profile_kernels.keep_freed_memory).
+keeps freed memory mapped, as in the kernel profile (common.keep_freed_memory).
 After the warm-up steps DDP has rebuilt its buckets in the order gradients became ready.
 """
 import argparse
 import json
-import os
 import statistics
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from profile_kernels import keep_freed_memory  # noqa: E402
-import torch_twins  # noqa: E402
+from ..common import keep_freed_memory
+from . import torch_twins
 
 
 def now():

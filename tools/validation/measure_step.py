@@ -1,26 +1,23 @@
-#!/usr/bin/python3
 """One training step of a torchvision model on this CPU, for checking kernel-model
 predictions end to end against `ringline stats --model NAME --batch N --device epyc_cpu`.
 
 Times the forward pass and the backward pass (loss.backward) of a cross-entropy training
 step on one thread, as thread CPU time (time.thread_time, like the profile's --clock cpu),
 after one warm-up step; prints the median of three.
-  /usr/bin/python3 tools/measure_step.py resnet50 8 [--default-malloc]
+  /usr/bin/python3 -m tools.validation.measure_step resnet50 8 [--default-malloc]
 Like the profiler, it first tunes glibc malloc to keep freed memory mapped
-(profile_kernels.keep_freed_memory), so the step is timed under the conditions the kernel
+(common.keep_freed_memory), so the step is timed under the conditions the kernel
 models were profiled in; --default-malloc leaves malloc alone, and every activation over
 128 KiB is then page-faulted in again on each step (which thread CPU time counts).
 Only Debian's /usr/bin/python3 has torch and torchvision (python3-torch, python3-torchvision).
 """
-import os
 import sys
 import time
 
 import torch
 import torchvision
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from profile_kernels import keep_freed_memory  # noqa: E402
+from ..common import keep_freed_memory
 
 
 def main():

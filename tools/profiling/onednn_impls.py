@@ -1,7 +1,6 @@
-#!/usr/bin/python3
 """Record which oneDNN implementation torch runs for each convolution of a profile.
 
-  tools/onednn_impls.py PROFILE.csv [--kinds k1,k2] -o impls.csv
+  python3 -m tools.profiling.onednn_impls PROFILE.csv [--kinds k1,k2] -o impls.csv
 
 Runs every convolution row of PROFILE.csv once on this machine, on one CPU thread, with
 oneDNN's verbose log on (ONEDNN_VERBOSE=1), and writes `kind,features,impl,format,class`:
@@ -23,38 +22,22 @@ The unit test KernelKinds.OneDnnRuleMatchesVerboseLog compares the rule with suc
 (test/unit/data/onednn_impls.csv; RL_ONEDNN_IMPLS names another). Only one call per row
 is made, so a full profile takes about the sum of its median times (6 minutes for the
 15,688 convolution rows of data/kernels/xeon.csv). Needs torch (/usr/bin/python3's
-python3-torch; RINGLINE_TORCH_PYTHON overrides, as for tools/profile_kernels.py).
+python3-torch; RINGLINE_TORCH_PYTHON overrides, as for profile_kernels.py).
 """
 import argparse
 import ctypes
-import importlib.util
 import os
 import sys
 import tempfile
 
-os.environ["ONEDNN_VERBOSE"] = "1"
-HERE = os.path.dirname(os.path.abspath(__file__))
-_spec = importlib.util.spec_from_file_location("profile_kernels", os.path.join(HERE, "profile_kernels.py"))
-pk = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(pk)
+from ..common import import_torch
+from . import profile_kernels as pk
+
+os.environ["ONEDNN_VERBOSE"] = "1"  # read by oneDNN when torch loads it
 
 CONV_KINDS = ["conv2d_fwd", "conv2d_bwd_data", "conv2d_bwd_filter", "conv3d_fwd", "conv3d_bwd_data",
               "conv3d_bwd_filter"]
 PASS = {"fwd": "forward_training", "bwd_data": "backward_data", "bwd_filter": "backward_weights"}
-
-
-def import_torch():
-    """torch, re-running this script under SYSTEM_PYTHON when this interpreter lacks it."""
-    try:
-        import torch
-        return torch
-    except ImportError:
-        pass
-    py = pk.SYSTEM_PYTHON
-    if os.path.exists(py) and os.path.realpath(sys.executable) != os.path.realpath(py):
-        os.execv(py, [py, os.path.abspath(__file__)] + sys.argv[1:])
-    sys.exit(f"onednn_impls.py: error: cannot import torch with {sys.executable}; install python3-torch or set "
-             "RINGLINE_TORCH_PYTHON")
 
 
 def impl_class(impl, fmt):
@@ -110,7 +93,7 @@ def main(argv):
     for k in kinds:
         if k not in CONV_KINDS:
             ap.error(f"`{k}` is not a convolution kind ({', '.join(CONV_KINDS)})")
-    torch = import_torch()
+    torch = import_torch(__spec__.name)
     torch.set_num_threads(1)
     runner = pk.Runner(torch, "cpu")
     rows_to_run = [(k, f) for k in kinds for f in pk.replay_configs(args.profile, k)]

@@ -1,9 +1,8 @@
-#!/usr/bin/python3
 """Profile the kernels of docs/kernel-models.md with PyTorch and write the profile CSV.
 
-  tools/profile_kernels.py --device cpu|cuda [--grid small|full] [--threads N] [--seed S]
-                           [--max-minutes M] [--kinds k1,k2] [--clock wall|cpu]
-                           [--replay PROFILE.csv] [--conv-shapes mixed|odd] -o kernels.csv
+  python3 -m tools.profiling.profile_kernels --device cpu|cuda [--grid small|full] [--threads N]
+      [--seed S] [--max-minutes M] [--kinds k1,k2] [--clock wall|cpu] [--replay PROFILE.csv]
+      [--conv-shapes mixed|odd] -o kernels.csv
 
 Every kind of the kinds table is timed over a grid of configurations: the layers of the
 torchvision models (conv, linear, batchnorm, pooling, relu shapes), CosmoFlow-like 3-D
@@ -20,7 +19,7 @@ written sorted by kind.
 
 --replay PROFILE.csv measures the configurations of an earlier profile again instead of a
 grid: on a VM, a run minutes later can find the machine in a slower state (the same
-configuration 2x slower in one run out of three), and tools/merge_profiles.py keeps each
+configuration 2x slower in one run out of three), and tools/profiling/merge_profiles.py keeps each
 configuration's fastest run.
 
 --conv-shapes odd draws the convolution kinds' configurations only from the classes the
@@ -28,8 +27,9 @@ models miss most: random depthwise (40%), grouped (40%) and image-stem (20%) con
 around the workloads' layers, none of the exact layers. A run of it adds rows of those
 classes to a profile made with the default grid (mixed), whose draws it leaves unchanged.
 
---workloads twins draws the grid around the layers of tools/torch_twins.py's models (the
-CNNs tools/validate.py trains) instead of torchvision's, and needs no torchvision.
+--workloads twins draws the grid around the layers of tools/validation/torch_twins.py's
+models (the CNNs tools/validation/validate.py trains) instead of torchvision's, and needs no
+torchvision.
 
 The grid depends only on the arguments (--seed, --grid, --device, --threads, --kinds,
 --workloads).
@@ -38,7 +38,7 @@ Configurations estimated to take too long per call are skipped (on CPU: batches 
 cuDNN's autotuner (torch.backends.cudnn.benchmark).
 
 On CPU each row also times a fixed probe convolution just before it (column probe_s;
---no-probe leaves it out): tools/merge_profiles.py divides a row's times by the probe's
+--no-probe leaves it out): tools/profiling/merge_profiles.py divides a row's times by the probe's
 slowdown at that moment, which takes most of a VM's drift out of the profile.
 
 The output starts with `# key: value` lines describing the device (name, device, cores,
@@ -49,7 +49,7 @@ features are the kind's integers in the table's order, space-separated. Progress
 stderr.
 
 Only Debian's /usr/bin/python3 has torch here (python3-torch); run with another
-interpreter, the script re-runs itself under that one (RINGLINE_TORCH_PYTHON overrides).
+interpreter, the module re-runs itself under that one (RINGLINE_TORCH_PYTHON overrides).
 """
 import argparse
 import datetime
@@ -61,7 +61,8 @@ import subprocess
 import sys
 import time
 
-SYSTEM_PYTHON = os.environ.get("RINGLINE_TORCH_PYTHON", "/usr/bin/python3")
+from ..common import command_line, cpu_info, import_torch, keep_freed_memory, quantile, read_profile, \
+    weights_uninitialised, write_header
 
 # The contract (docs/kernel-models.md): kind -> feature names, in CSV order.
 CONV2D = ("n", "cin", "h", "w", "cout", "kh", "kw", "sh", "sw", "ph", "pw", "groups", "dtype")
@@ -243,9 +244,10 @@ TV_MODELS = [  # (torchvision builder, keyword arguments, input side)
 def model_layers(workloads="torchvision"):
     """Per-sample layer shapes of the workloads' models, from forward hooks on the meta
     device (shapes without data: seconds for all of them): torchvision's (TV_MODELS), or
-    the torch twins of tools/torch_twins.py (`twins`: the models tools/validate.py trains,
-    no torchvision needed). Returns a dict of sets: conv2d (cin h w cout kh kw sh sw ph pw
-    groups), linear (k n rows), bn (c spatial), pool (c h w k s p max), relu (elems)."""
+    the torch twins of tools/validation/torch_twins.py (`twins`: the models
+    tools/validation/validate.py trains, no torchvision needed). Returns a dict of sets:
+    conv2d (cin h w cout kh kw sh sw ph pw groups), linear (k n rows), bn (c spatial), pool
+    (c h w k s p max), relu (elems)."""
     import torch
 
     out = {"conv2d": set(), "linear": set(), "bn": set(), "pool": set(), "relu": set()}
@@ -278,29 +280,21 @@ def model_layers(workloads="torchvision"):
         elif isinstance(mod, (torch.nn.ReLU, torch.nn.ReLU6)):
             out["relu"].add(x[0].numel())
 
-    # Shapes need no weights: skip the random initialisation (seconds for VGG).
-    saved = {n: getattr(torch.nn.init, n) for n in dir(torch.nn.init)
-             if n.endswith("_") and not n.startswith("_")}
-    for n in saved:
-        setattr(torch.nn.init, n, lambda t, *a, **k: t)
-    try:
+    # Shapes need no weights.
+    with weights_uninitialised(torch):
         for model, shape in workload_models(workloads):
             model = model.to("meta").eval()
             for mod in model.modules():
                 mod.register_forward_hook(hook)
             with torch.no_grad():
                 model(torch.zeros(1, *shape, device="meta"))
-    finally:
-        for n, fn in saved.items():
-            setattr(torch.nn.init, n, fn)
     return {k: sorted(v) for k, v in out.items()}
 
 
 def workload_models(workloads):
     """(module, per-sample input shape) of each model of the workloads."""
     if workloads == "twins":
-        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-        import torch_twins
+        from ..validation import torch_twins
         return [(torch_twins.build(n), shape) for n, shape in torch_twins.INPUTS.items()]
     import torchvision.models as tvm
     return [(getattr(tvm, builder)(weights=None, **kwargs), (3, side, side)) for builder, kwargs, side in TV_MODELS]
@@ -628,49 +622,12 @@ class Timer:
         return out
 
 
-def quantile(sorted_xs, q):
-    """Linear interpolation between closest ranks (numpy's default)."""
-    pos = q * (len(sorted_xs) - 1)
-    lo = int(math.floor(pos))
-    hi = min(lo + 1, len(sorted_xs) - 1)
-    return sorted_xs[lo] + (sorted_xs[hi] - sorted_xs[lo]) * (pos - lo)
-
-
 def summarize(samples):
     xs = sorted(samples)
     return quantile(xs, 0.5), xs[0], quantile(xs, 0.1), quantile(xs, 0.9), len(xs)
 
 
 # ---- device description ------------------------------------------------------------
-
-def cpu_info():
-    """The first CPU of /proc/cpuinfo: model name, MHz, and the identity a bundle records
-    (docs/kernel-models.md, "Which CPU a bundle describes"): family, model and the widest
-    vector ISA (avx512 when the flags have avx512f, else avx2, avx or sse)."""
-    info = {"name": "unknown CPU", "mhz": 0.0, "family": "", "model": "", "isa": ""}
-    try:
-        with open("/proc/cpuinfo") as fh:
-            for line in fh:
-                key, _, val = line.partition(":")
-                key, val = key.strip(), val.strip()
-                if not key and info["family"]:
-                    break  # the end of the first processor's block
-                if key == "model name" and info["name"] == "unknown CPU":
-                    info["name"] = val
-                elif key == "cpu MHz" and not info["mhz"]:
-                    info["mhz"] = float(val)
-                elif key == "cpu family" and not info["family"]:
-                    info["family"] = val
-                elif key == "model" and not info["model"]:
-                    info["model"] = val
-                elif key == "flags" and not info["isa"]:
-                    flags = set(val.split())
-                    info["isa"] = next((i for f, i in (("avx512f", "avx512"), ("avx2", "avx2"), ("avx", "avx"))
-                                        if f in flags), "sse")
-    except OSError:
-        pass
-    return info
-
 
 def gpu_clock_mhz():
     try:
@@ -709,35 +666,11 @@ def measure_peaks(torch, runner, device):
     return matmul, conv, bw, extra
 
 
-def keep_freed_memory():
-    """glibc returns big blocks to the OS on free (mmap for > 128 KiB, trimming the heap),
-    so every call that allocates an output would pay for page faults, often more than
-    the kernel itself on this VM (a 32 MiB relu: 0.2 s instead of 12 ms). Serve every
-    allocation from the heap and never trim it: after the warm-up calls, outputs reuse
-    memory that is already mapped, as PyTorch's caching allocator does on a GPU."""
-    try:
-        import ctypes
-        libc = ctypes.CDLL("libc.so.6")
-        M_TRIM_THRESHOLD, M_MMAP_MAX = -1, -4
-        never = 2 ** 31 - 1  # mallopt takes a C int: a larger Python int would wrap (to 0!)
-        return libc.mallopt(M_MMAP_MAX, 0) == 1 and libc.mallopt(M_TRIM_THRESHOLD, never) == 1
-    except (OSError, AttributeError):
-        return False
-
-
 # ---- main ------------------------------------------------------------------------------
 
 def replay_configs(path, kind):
     """The feature tuples of `kind` in a profile CSV, in file order."""
-    out = []
-    with open(path) as fh:
-        for line in fh:
-            if line.startswith("#") or line.startswith("kind,") or not line.strip():
-                continue
-            k, features = line.split(",")[:2]
-            if k == kind:
-                out.append(tuple(int(x) for x in features.split()))
-    return out
+    return [tuple(int(x) for x in row[1].split()) for row in read_profile(path)[2] if row[0] == kind]
 
 
 def fmt_time(s):
@@ -776,8 +709,8 @@ def parse_args(argv):
                          "(20%%) ones (odd), the classes with the largest model errors, to add to a profile")
     ap.add_argument("--workloads", default="torchvision", choices=("torchvision", "twins"),
                     help="the models whose layers the grid draws around: torchvision's (default) or the torch "
-                         "twins of tools/torch_twins.py, the models tools/validate.py trains (no torchvision "
-                         "needed)")
+                         "twins of tools/validation/torch_twins.py, the models the validation trains (no "
+                         "torchvision needed)")
     ap.add_argument("-o", "--output", required=True, help="the CSV to write")
     args = ap.parse_args(argv)
     if args.conv_shapes != "mixed" and args.replay:
@@ -807,23 +740,9 @@ def parse_args(argv):
     return args
 
 
-def import_torch():
-    try:
-        import torch
-        return torch
-    except ImportError:
-        pass
-    if os.path.exists(SYSTEM_PYTHON) and os.path.realpath(sys.executable) != os.path.realpath(SYSTEM_PYTHON):
-        probe = subprocess.run([SYSTEM_PYTHON, "-c", "import torch"], capture_output=True)
-        if probe.returncode == 0:
-            os.execv(SYSTEM_PYTHON, [SYSTEM_PYTHON, os.path.abspath(__file__)] + sys.argv[1:])
-    sys.exit(f"profile_kernels.py: error: cannot import torch with {sys.executable} (nor with {SYSTEM_PYTHON}); "
-             "install python3-torch or set RINGLINE_TORCH_PYTHON")
-
-
 def main(argv):
     args = parse_args(argv)
-    torch = import_torch()
+    torch = import_torch(__spec__.name)
     import importlib.util
     if args.workloads == "torchvision" and not args.replay and importlib.util.find_spec("torchvision") is None:
         sys.exit("profile_kernels.py: error: torchvision is needed for its models' shapes "
@@ -972,7 +891,7 @@ def main(argv):
     header += [(k, f"{v:.6g}") for k, v in extra.items()]
     header += [("blas", blas), ("kinds", ",".join(args.kinds)), ("configs", f"{len(rows)} of {len(plan)}"),
                ("elapsed_s", f"{elapsed:.0f}"),
-               ("command", "tools/profile_kernels.py " + " ".join(argv))]
+               ("command", command_line(__spec__.name, argv))]
     if dev == "cuda":
         header.append(("cudnn_benchmark", 1))
     if args.probe:
@@ -981,8 +900,7 @@ def main(argv):
     rows.sort(key=lambda r: (order[r[0]], r[1]))
     tmp = args.output + ".tmp"
     with open(tmp, "w") as fh:
-        for k, v in header:
-            fh.write(f"# {k}: {v}\n")
+        write_header(fh, header)
         fh.write((PROBE_HEADER if args.probe else CSV_HEADER) + "\n")
         for _, _, line in rows:
             fh.write(line + "\n")

@@ -1,10 +1,9 @@
-#!/usr/bin/python3
 """Splits `ringline fit --held-out` rows of the convolution kinds by the class of the
 convolution and prints each class's MAPE and median error (docs/kernel-models.md,
 "Odd shapes and blocked groups").
 
   ringline fit data/kernels/xeon.csv -o /tmp/x.rlk --seed 1 --held-out /tmp/rows.csv
-  tools/held_out_by_class.py /tmp/rows.csv [--profile EARLIER.csv]
+  python3 -m tools.profiling.held_out_by_class /tmp/rows.csv [--profile EARLIER.csv]
 
 Classes: dense, 1x1 (an ungrouped convolution with a 1x1(x1) kernel), stem (ungrouped, at
 most 4 input channels), depthwise (groups = cin > 1), blocked (grouped, not depthwise,
@@ -17,6 +16,8 @@ with the earlier bundle's held-out MAPE. Needs no torch.
 import argparse
 import statistics
 import sys
+
+from ..common import held_out_rows, read_profile
 
 CLASSES = ("all", "dense", "1x1", "stem", "depthwise", "blocked", "grouped")
 
@@ -38,14 +39,7 @@ def conv_class(kind, f):
 
 
 def profile_configs(path):
-    configs = set()
-    with open(path) as fh:
-        for line in fh:
-            if line.startswith("#") or line.startswith("kind,") or not line.strip():
-                continue
-            kind, features = line.split(",")[:2]
-            configs.add((kind, features))
-    return configs
+    return {(row[0], row[1]) for row in read_profile(path)[2]}
 
 
 def main(argv):
@@ -56,25 +50,17 @@ def main(argv):
     args = ap.parse_args(argv)
     known = profile_configs(args.profile) if args.profile else None
     groups = {}
-    with open(args.rows) as fh:
-        header = fh.readline().strip()
-        if header != "kind,features,median_s,predicted_s,rel_err":
-            sys.exit(f"held_out_by_class.py: error: {args.rows}: not the rows of `ringline fit --held-out`")
-        for n, line in enumerate(fh, start=2):
-            parts = line.strip().split(",")
-            if len(parts) != 5:
-                sys.exit(f"held_out_by_class.py: error: {args.rows}:{n}: expected 5 columns, got {len(parts)}")
-            kind, features, _, _, rel_err = parts
-            if not kind.startswith("conv"):
-                continue
-            err = abs(float(rel_err))
-            cls = conv_class(kind, [int(float(x)) for x in features.split()])
-            subsets = ["all"]
-            if known is not None:
-                subsets.append("in" if (kind, features) in known else "new")
-            for subset in subsets:
-                for c in ("all", cls):
-                    groups.setdefault((kind, subset, c), []).append(err)
+    for kind, features, rel_err in held_out_rows(args.rows, "held_out_by_class.py"):
+        if not kind.startswith("conv"):
+            continue
+        err = abs(rel_err)
+        cls = conv_class(kind, [int(float(x)) for x in features.split()])
+        subsets = ["all"]
+        if known is not None:
+            subsets.append("in" if (kind, features) in known else "new")
+        for subset in subsets:
+            for c in ("all", cls):
+                groups.setdefault((kind, subset, c), []).append(err)
     print("kind,subset,class,rows,mape_pct,median_pct")
     kinds = sorted({k for k, _, _ in groups})
     for kind in kinds:

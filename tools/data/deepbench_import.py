@@ -1,9 +1,8 @@
-#!/usr/bin/python3
 """Turn DeepBench's published NVIDIA kernel times into Ringline kernel profiles.
 
-  tools/deepbench_import.py --device NV_V100 --precision fp16 -o v100_fp16.csv
-  tools/deepbench_import.py --all -o DIR          # one profile per device and precision
-  tools/deepbench_import.py --list                # the devices and precisions
+  python3 -m tools.data.deepbench_import --device NV_V100 --precision fp16 -o v100_fp16.csv
+  python3 -m tools.data.deepbench_import --all -o DIR    # one profile per device and precision
+  python3 -m tools.data.deepbench_import --list          # the devices and precisions
 
 Input: data/deepbench/{conv,gemm,systems}.csv (data/deepbench/README.md; `--data DIR`
 reads another copy). Output: the profile CSV of docs/kernel-models.md ("Profile CSV"),
@@ -35,12 +34,9 @@ the same times) gives one row.
 import argparse
 import csv
 import os
-import subprocess
 import sys
-import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
+from ..common import RINGLINE, ROOT, RinglineError, eval_text, write_header
 
 # DeepBench device -> the stdlib/hardware.rl Device record its profiles describe.
 DEVICES = {
@@ -87,18 +83,12 @@ def device_numbers(ringline, record, field):
     """(peak FLOP/s, bandwidth B/s, name) of a stdlib Device, evaluated by ringline."""
     spec = (f"import stdlib.hardware\nscenario deepbench_device {{\n"
             f"  report peak = {record}.{field} in FLOP/s\n  report membw = {record}.membw in B/s\n}}\n")
-    with tempfile.TemporaryDirectory() as tmp:
-        path = os.path.join(tmp, "device.rl")
-        with open(path, "w") as f:
-            f.write(spec)
-        try:
-            out = subprocess.run([ringline, "eval", path, "--format", "csv"], capture_output=True, text=True)
-        except OSError as e:
-            fail(f"cannot run {ringline}: {e.strerror} (build it, or pass --ringline)")
-    if out.returncode != 0:
-        fail(f"`ringline eval` could not read stdlib device `{record}`:\n{out.stderr.strip()}")
-    header, values = out.stdout.strip().splitlines()[-2:]
-    got = dict(zip([h.split("[")[0] for h in header.split(",")], values.split(",")))
+    try:
+        got = eval_text(ringline, spec)
+    except OSError as e:
+        fail(f"cannot run {ringline}: {e.strerror} (build it, or pass --ringline)")
+    except RinglineError as e:
+        fail(f"`ringline eval` could not read stdlib device `{record}`:\n{e.stderr.strip()}")
     return float(got["peak"]), float(got["membw"])
 
 
@@ -185,8 +175,7 @@ def profile(data, device, precision, convs, gemms, ringline, sys_info):
 
 def write(path, header, rows):
     with open(path, "w", newline="") as f:
-        for k, v in header:
-            f.write(f"# {k}: {v}\n")
+        write_header(f, header)
         f.write("kind,features,median_s\n")
         for kind, feats, t in rows:
             f.write(f"{kind},{' '.join(str(x) for x in feats)},{t:.6g}\n")
@@ -206,7 +195,7 @@ def main():
     ap.add_argument("--precision", choices=("fp32", "fp16"), default="fp32")
     ap.add_argument("--all", action="store_true", help="every device and precision, into the folder -o names")
     ap.add_argument("--list", action="store_true", help="print the devices and precisions and exit")
-    ap.add_argument("--ringline", default=os.path.join(ROOT, "build", "bin", "ringline"),
+    ap.add_argument("--ringline", default=RINGLINE,
                     help="the ringline binary that reads stdlib/hardware.rl (default: build/bin/ringline)")
     ap.add_argument("-o", dest="out", help="profile CSV to write (with --all: a folder)")
     args = ap.parse_args()

@@ -1,16 +1,15 @@
-#!/usr/bin/python3
 """An emulated cluster on one Linux machine: N network namespaces joined by a bridge, each
 host's link shaped by tc token-bucket filters to a rate, with addresses that exist only in
 those namespaces.
 
-  tools/emulated_cluster.py run --hosts 4 --rate 200mbit -- CMD ARG...
-  tools/emulated_cluster.py cleanup
+  sudo python3 -m tools.validation.emulated_cluster run --hosts 4 --rate 200mbit -- CMD ARG...
+  sudo python3 -m tools.validation.emulated_cluster cleanup
 
 `run` builds the cluster, runs CMD in the root namespace with RL_CLUSTER_NS (the hosts'
 namespaces, comma-separated) and RL_CLUSTER_ADDRS (their addresses) in its environment, so
 that CMD can start `ip netns exec NS ...` per host, and tears the cluster down when CMD ends,
 fails, or the tool gets Ctrl-C or SIGTERM. `cleanup` removes what a killed run left (only
-namespaces whose creating process is gone). tools/validate.py uses the class directly.
+namespaces whose creating process is gone). validate.py uses the class directly.
 
 Layout: the bridge lives in a namespace of its own (`rlv<pid>-br`), so nothing is added to
 the root namespace; host i is namespace `rlv<pid>-h<i>` with `eth0` at 10.77.0.<i+1>/24,

@@ -1,21 +1,20 @@
-#!/usr/bin/python3
 """Ringline's predictions against real distributed training on an emulated cluster.
 
-  sudo tools/validate.py [--rates 200mbit,1gbit] [--p 2,4] [--models resnet18:16,vgg11:8]
-                         [--collectives allreduce,allgather,broadcast,reduce_scatter]
-                         [--coll-p 2,3,4,5,6,7,8] [--sizes 1KiB..64MiB] -o results.csv
-  tools/validate.py --report results.csv > docs/validation.md
-  tools/validate.py --repredict WORK/measured.json -o results.csv   # predict a run again
+  sudo python3 -m tools.validation.validate [--rates 200mbit,1gbit] [--p 2,4]
+      [--models resnet18:16,vgg11:8] [--collectives allreduce,allgather,broadcast,reduce_scatter]
+      [--coll-p 2,3,4,5,6,7,8] [--sizes 1KiB..64MiB] -o results.csv
+  python3 -m tools.validation.validate --report results.csv > docs/validation.md
+  python3 -m tools.validation.validate --repredict WORK/measured.json -o results.csv  # predict again
 
-Builds an emulated cluster (tools/emulated_cluster.py: network namespaces on a bridge, tc
-tbf links), and on it measures with PyTorch's gloo backend (Debian's python3-torch, one
-rank per namespace): the collectives of --collectives for --coll-p ranks and --sizes
-bytes at every rate (tools/bench_collectives.py), then DistributedDataParallel training
-of each --models MODEL:BATCH (samples per rank) at every rate for --p ranks, and the
-same model's compute alone (tools/bench_ddp.py). `ringline calibrate` fits each rate's
-link from the collectives; Ringline then predicts every measurement
-(tools/validate_predict.py): the collectives with the fitted links, and each training
-iteration with stdlib.strategies' data_parallel (DDP's buckets, overlapped) in two modes,
+Builds an emulated cluster (emulated_cluster.py: network namespaces on a bridge, tc tbf
+links), and on it measures with PyTorch's gloo backend (Debian's python3-torch, one rank
+per namespace): the collectives of --collectives for --coll-p ranks and --sizes bytes at
+every rate (bench_collectives.py), then DistributedDataParallel training of each --models
+MODEL:BATCH (samples per rank) at every rate for --p ranks, and the same model's compute
+alone (bench_ddp.py). `ringline calibrate` fits each rate's link from the collectives;
+Ringline then predicts every measurement (validate_predict.py): the collectives with the
+fitted links, and each training iteration with stdlib.strategies' data_parallel (DDP's
+buckets, overlapped) in two modes,
 `compute_measured` (the measured compute of p ranks training at once without
 communicating, which measures how they share the cores; communication predicted) and
 `all_predicted` (compute from this CPU's kernel bundle too, one rank's times
@@ -26,7 +25,7 @@ reach of nice disturbs it less.
 results.csv has one row per measurement: kind (collective or training), op, rate, p,
 model, batch, bytes, mode, measured_s, predicted_s, then bucket_cap and buckets (DDP's,
 in the order it reduced them); `# key: value` lines at the top describe the run.
---report renders it as Markdown (tools/validate_report.py). Work files (the collectives
+--report renders it as Markdown (validate_report.py). Work files (the collectives
 CSV, the cluster spec, the prediction spec, logs, the profile) go to --work.
 
 Model names: lenet5, resnet18_cifar (resnet18), vgg11_bn_cifar (vgg11). Needs root,
@@ -39,19 +38,16 @@ import datetime
 import json
 import os
 import re
-import shlex
 import subprocess
 import sys
 import time
 
-TOOLS = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(TOOLS)
-sys.path.insert(0, TOOLS)
-import emulated_cluster as ec  # noqa: E402
-import validate_predict as vp  # noqa: E402
-import validate_report as vr  # noqa: E402
+from ..common import RINGLINE, TORCH_PYTHON as PY, command_args, command_line, module_command, module_env, \
+    parse_bytes, write_header
+from . import emulated_cluster as ec
+from . import validate_predict as vp
+from . import validate_report as vr
 
-PY = os.environ.get("RINGLINE_TORCH_PYTHON", "/usr/bin/python3")
 ALIASES = {"resnet18": "resnet18_cifar", "vgg11": "vgg11_bn_cifar", "lenet": "lenet5"}
 MODELS = ("lenet5", "resnet18_cifar", "vgg11_bn_cifar")
 COLUMNS = ["kind", "op", "rate", "p", "model", "batch", "bytes", "mode", "measured_s", "predicted_s",
@@ -65,20 +61,14 @@ def log(msg):
 
 def parse_sizes(text):
     """`1KiB..64MiB` (powers of 4 between), or a comma list of byte counts with K/M/KiB/MiB suffixes."""
-    def one(t):
-        t = t.strip()
-        for suf, k in (("KiB", 1024), ("MiB", 1024 ** 2), ("K", 1024), ("M", 1024 ** 2)):
-            if t.endswith(suf):
-                return int(float(t[:-len(suf)]) * k)
-        return int(t)
     if ".." in text:
-        lo, hi = (one(x) for x in text.split(".."))
+        lo, hi = (parse_bytes(x) for x in text.split(".."))
         out, n = [], lo
         while n <= hi:
             out.append(n)
             n *= 4
         return out
-    return [one(x) for x in text.split(",")]
+    return [parse_bytes(x) for x in text.split(",")]
 
 
 def parse_args(argv):
@@ -95,8 +85,8 @@ def parse_args(argv):
     ap.add_argument("--no-profile", action="store_true",
                     help="do not profile this CPU when no bundle matches it (all_predicted rows are left out)")
     ap.add_argument("--profile-minutes", type=float, default=8.0,
-                    help="cap of the kernel profile of this machine (tools/profile_kernels.py --max-minutes)")
-    ap.add_argument("--ringline", default=os.path.join(ROOT, "build", "bin", "ringline"))
+                    help="cap of the kernel profile of this machine (profile_kernels.py --max-minutes)")
+    ap.add_argument("--ringline", default=RINGLINE)
     ap.add_argument("--work", help="folder for work files (default: OUTPUT.d)")
     ap.add_argument("--timeout", type=float, default=1800, help="seconds one group of ranks may take")
     ap.add_argument("--nice", type=int, default=-19,
@@ -183,17 +173,19 @@ class Runner:
         self.port = 29500
         self.group = 0
 
-    def ranks(self, p, script, extra):
+    def ranks(self, p, name, extra):
+        """Rank 0's JSON lines of module `name` (bench_collectives, bench_ddp) on p ranks."""
+        script = f"{name}.py"
         self.port += 1
         self.group += 1
         init = f"tcp://{self.cluster.addresses[0]}:{self.port}"
-        env = dict(os.environ, GLOO_SOCKET_IFNAME="eth0", OMP_NUM_THREADS="1")
+        env = module_env(dict(os.environ, GLOO_SOCKET_IFNAME="eth0", OMP_NUM_THREADS="1"))
         procs, logs = [], []
         for r in range(p):
             err = open(os.path.join(self.work, f"group{self.group}_rank{r}.log"), "w")
             logs.append(err)
-            argv = ["nice", "-n", str(self.nice), PY, os.path.join(TOOLS, script), "--rank", str(r), "--world",
-                    str(p), "--init", init] + extra
+            argv = ["nice", "-n", str(self.nice)] + module_command(PY, f"{__package__}.{name}", "--rank", r,
+                                                                   "--world", p, "--init", init, *extra)
             procs.append(self.cluster.popen(r, argv, stdout=subprocess.PIPE if r == 0 else subprocess.DEVNULL,
                                             stderr=err, env=env, text=True))
         try:
@@ -219,9 +211,10 @@ def compute_at_once(args, name, batch, p):
     process, as the DDP ranks are): how the machine shares its cores among them (the
     cores, their SMT siblings, memory bandwidth, and whatever else runs there). The mean
     of the ranks' medians."""
-    procs = [subprocess.Popen(["nice", "-n", str(args.nice), PY, os.path.join(TOOLS, "bench_ddp.py"), "--model",
-                               name, "--batch", str(batch), "--steps", str(args.steps)], stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True, env=dict(os.environ, OMP_NUM_THREADS="1"))
+    argv = ["nice", "-n", str(args.nice)] + module_command(PY, f"{__package__}.bench_ddp", "--model", name,
+                                                           "--batch", batch, "--steps", args.steps)
+    procs = [subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              env=module_env(dict(os.environ, OMP_NUM_THREADS="1")))
              for _ in range(p)]
     outs = []
     for q in procs:
@@ -253,7 +246,7 @@ def measure(args, meta):
             cluster.set_rate(rate)
             for p in args.coll_p:
                 log(f"collectives at {rate}, {p} ranks")
-                for r in run.ranks(p, "bench_collectives.py", ["--ops", ",".join(args.collectives), "--bytes",
+                for r in run.ranks(p, "bench_collectives", ["--ops", ",".join(args.collectives), "--bytes",
                                                                ",".join(map(str, args.sizes)), "--target-s",
                                                                str(args.target_s)]):
                     if "unsupported" in r:
@@ -267,7 +260,7 @@ def measure(args, meta):
                     # speed drifts over minutes.
                     compute(name, batch, p, rate)
                     log(f"DDP at {rate}, {p} ranks: {name}, batch {batch} per rank")
-                    r = run.ranks(p, "bench_ddp.py", ["--model", name, "--batch", str(batch), "--steps",
+                    r = run.ranks(p, "bench_ddp", ["--model", name, "--batch", str(batch), "--steps",
                                                       str(args.steps)])[0]
                     rows.append({"kind": "training", "op": "iteration", "rate": rate, "p": p, "model": name,
                                  "batch": batch, "bytes": r["grad_bytes"], "measured_s": r["iter_s"],
@@ -308,8 +301,7 @@ def record_bundle(work, meta):
 def write_csv(path, rows, meta):
     tmp = path + ".tmp"
     with open(tmp, "w", newline="") as fh:
-        for k, v in meta.items():
-            fh.write(f"# {k}: {v}\n")
+        write_header(fh, meta.items())
         w = csv.DictWriter(fh, fieldnames=COLUMNS, extrasaction="ignore")
         w.writeheader()
         for r in rows:
@@ -329,7 +321,7 @@ def repredict(args):
         print(f"validate.py: error: cannot read {path}: {e}", file=sys.stderr)
         return 2
     meta = saved["meta"]
-    run = parse_args(shlex.split(meta["command"])[1:])
+    run = parse_args(command_args(meta["command"], __spec__.name))
     run.ringline, run.work = args.ringline, args.work
     os.makedirs(args.work, exist_ok=True)
     run.fit_above, run.fit_ops, run.overlap = args.fit_above, args.fit_ops, args.overlap
@@ -339,9 +331,10 @@ def repredict(args):
     m = re.match(r"stdlib (\w+) ", meta.get("bundle", ""))
     run.device = m.group(1) if m else None
     out = args.output
+    again = ["--repredict", args.repredict, "--fit-above", str(args.fit_above), "--fit-ops", args.fit_ops,
+             "--overlap", args.overlap]
     meta["repredicted"] = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ") + \
-        f" (tools/validate.py --repredict {args.repredict} --fit-above {args.fit_above} --fit-ops {args.fit_ops} " \
-        f"--overlap {args.overlap})"
+        f" ({command_line(__spec__.name, again)})"
     prediction_options(meta, args)
     computes = {tuple(k): v for k, v in saved["computes"]}
     try:
@@ -379,7 +372,7 @@ def main(argv):
     args.cores = os.cpu_count() or 1
     t0 = time.time()
     cpu = vp.cpu_identity()
-    meta = {"command": "tools/validate.py " + shlex.join(argv), "date": datetime.datetime.now(
+    meta = {"command": command_line(__spec__.name, argv), "date": datetime.datetime.now(
         datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"), "cpu": cpu, "cores": os.cpu_count(),
         "torch": subprocess.run([PY, "-c", "import torch; print(torch.__version__)"], capture_output=True,
                                 text=True).stdout.strip(),

@@ -1,10 +1,15 @@
-"""docs/validation.md from a tools/validate.py results CSV: `tools/validate.py --report
-results.csv > docs/validation.md`. Everything in the page comes from the CSV (its rows and
-its `# key: value` lines), so the page is regenerated, never edited by hand."""
+"""docs/validation.md from a validate.py results CSV: `python3 -m tools.validation.validate
+--report results.csv > docs/validation.md`. Everything in the page comes from the CSV (its
+rows and its `# key: value` lines), so the page is regenerated, never edited by hand."""
 import csv
-import statistics
+import sys
+
+from ..common import header_item
 
 ABOVE = 65536  # the collectives' target holds for vectors above 64 KiB
+VALIDATE = f"python3 -m {__package__}.validate"
+# The command data/validation/'s run records; the page shows it as it is started now.
+FLAT_VALIDATE = "tools/validate.py"
 
 
 def read(path):
@@ -12,8 +17,8 @@ def read(path):
     with open(path) as fh:
         for line in fh:
             if line.startswith("#"):
-                k, _, v = line[1:].partition(": ")  # keys may hold a colon (`compute lenet5:16 p=2`)
-                meta[k.strip()] = v.strip()
+                k, v = header_item(line)
+                meta[k] = v
             else:
                 lines.append(line)
     rows = list(csv.DictReader(lines))
@@ -94,6 +99,11 @@ def fit_scope(meta):
     return (f" ({ops})" if ops else "") + (f" above {size_label(above)}" if above else "")
 
 
+def today(text):
+    """A recorded command, started as it is started now."""
+    return text.replace(FLAT_VALIDATE, VALIDATE)
+
+
 def render(path):
     meta, rows = read(path)
     rows = [r for r in rows if r["predicted_s"] is not None and r["measured_s"]]
@@ -104,12 +114,12 @@ def render(path):
     o = []
     w = o.append
     w("# Validation: predicted against measured on an emulated cluster\n\n")
-    w("This page is generated: `tools/validate.py --report results.csv > docs/validation.md`, from\n"
-      "the results of the run below. Rerun the run to refresh it (as root, on a quiet machine).\n\n")
+    w(f"This page is generated: `{VALIDATE} --report results.csv > docs/validation.md`,\n"
+      "from the results of the run below. Rerun the run to refresh it (as root, on a quiet machine).\n\n")
     w("## What was run\n\n")
-    w(f"```\nsudo {meta.get('command', 'tools/validate.py')}\n```\n\n")
+    w(f"```\nsudo {today(meta.get('command', VALIDATE))}\n```\n\n")
     if meta.get("repredicted"):
-        w(f"Predicted again on {meta['repredicted']}.\n\n")
+        w(f"Predicted again on {today(meta['repredicted'])}.\n\n")
     w(f"- Machine: {meta.get('cpu', '?')}; {meta.get('cores', '?')} cores; torch {meta.get('torch', '?')} "
       f"(Debian's python3-torch), gloo.\n")
     took = (f"{meta['elapsed_s']} s in all" if meta.get("elapsed_s") else
@@ -120,14 +130,15 @@ def render(path):
     w(f"- Kernel bundle of the all_predicted mode: {meta.get('bundle', '-')}.\n\n")
     if meta.get("note"):
         w(f"**Note on this run.** {meta['note']}\n\n")
-    w("The cluster is tools/emulated_cluster.py: one network namespace per rank, joined by a\n"
-      "bridge in a namespace of its own, each host's link shaped by tc's token-bucket filter to\n"
-      "the rate in both directions (tbf: these kernels have no netem, so latency is the\n"
-      "stack's own). Collectives are tools/bench_collectives.py, the median of repetitions\n"
-      "timed from the last rank's entry to the last rank's exit; training is\n"
-      "tools/bench_ddp.py, DistributedDataParallel of the torch twins of tools/torch_twins.py\n"
-      "(one intra-op thread per rank, one fixed batch, SGD), the median over steps of the\n"
-      "slowest rank's iteration, after warm-up steps in which DDP rebuilds its buckets.\n\n")
+    w("The cluster is tools/validation/emulated_cluster.py: one network namespace per rank,\n"
+      "joined by a bridge in a namespace of its own, each host's link shaped by tc's\n"
+      "token-bucket filter to the rate in both directions (tbf: these kernels have no netem, so\n"
+      "latency is the stack's own). Collectives are tools/validation/bench_collectives.py, the\n"
+      "median of repetitions timed from the last rank's entry to the last rank's exit;\n"
+      "training is tools/validation/bench_ddp.py, DistributedDataParallel of the torch twins\n"
+      "of tools/validation/torch_twins.py (one intra-op thread per rank, one fixed batch, SGD),\n"
+      "the median over steps of the slowest rank's iteration, after warm-up steps in which DDP\n"
+      "rebuilds its buckets.\n\n")
     w("**Prediction.** `ringline calibrate` fits each rate's link (α, β and the reduction cost\n"
       f"γ, least squares on relative errors) from these collectives{fit_scope(meta)}, modelling each op by the\n"
       "stdlib.collectives schedule of the algorithm gloo runs (ring allreduce and allgather;\n"
@@ -153,15 +164,15 @@ def render(path):
       "(`--overlap always` predicts them overlapped; docs/validation-findings.md compares\n"
       "the two). Neither mode counts the CPU that communication takes from compute while p\n"
       "fits the cores: that time shows up as error.\n\n")
-    w("**In CI.** ctest's `validation_short` (test/validation/short.py) runs tools/validate.py on\n"
-      "a few configurations (1 Gbit/s; allreduce, allgather, broadcast at 1 KiB to 4 MiB on 2\n"
-      "and 3 ranks; DDP of lenet5 and vgg11_bn_cifar on 2 ranks) in under a minute, and checks\n"
-      "what a shared machine cannot blur: the run completes and leaves no namespace behind,\n"
-      "every measurement has a prediction, gloo's missing reduce_scatter is recorded, the\n"
-      "calibrated bandwidth is 0.5 to 1.05 times the tbf rate, and no allreduce or broadcast\n"
-      "above 64 KiB and no iteration of 50 ms or more is off by more than a factor of 2.\n"
-      "Without root, `ip netns` or /usr/bin/python3 with torch\n"
-      "it prints why and exits 77, which ctest reports as skipped. `make test` installs\n"
+    w("**In CI.** ctest's `validation_short` (test/validation/short.py) runs\n"
+      "tools/validation/validate.py on a few configurations (1 Gbit/s; allreduce, allgather,\n"
+      "broadcast at 1 KiB to 4 MiB on 2 and 3 ranks; DDP of lenet5 and vgg11_bn_cifar on 2\n"
+      "ranks) in under a minute, and checks what a shared machine cannot blur: the run\n"
+      "completes and leaves no namespace behind, every measurement has a prediction, gloo's\n"
+      "missing reduce_scatter is recorded, the calibrated bandwidth is 0.5 to 1.05 times the\n"
+      "tbf rate, and no allreduce or broadcast above 64 KiB and no iteration of 50 ms or more\n"
+      "is off by more than a factor of 2. Without root, `ip netns` or /usr/bin/python3 with\n"
+      "torch it prints why and exits 77, which ctest reports as skipped. `make test` installs\n"
       "python3-torch and iproute2 for it (on a fresh Debian 12 with the build's packages,\n"
       "`apt-get -s` counts 294 more packages, 211 MB to download and 900 MB installed); `make\n"
       "demo` does not.\n\n")
@@ -251,5 +262,4 @@ def render(path):
 
 
 if __name__ == "__main__":
-    import sys
     sys.stdout.write(render(sys.argv[1]))

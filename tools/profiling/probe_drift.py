@@ -1,10 +1,9 @@
-#!/usr/bin/python3
 """How a machine's speed drifts, and how much of it profile_kernels.py's probe takes out.
 
-  tools/probe_drift.py [--seconds 240]
+  python3 -m tools.profiling.probe_drift [--seconds 240]
 
 Times a few kernels of different kinds round-robin for the given time, one thread, thread
-CPU time (the profiler's conditions: tools/profile_kernels.py's Timer, 20 ms per kernel
+CPU time (the profiler's conditions: profile_kernels.py's Timer, 20 ms per kernel
 and round), with the profiler's probe convolution timed just before each. Prints per
 kernel its fastest time, the spread of its slowdown (log of time / fastest time) over the
 rounds, that spread after dividing by the probe's slowdown at the same moment, and the
@@ -15,14 +14,12 @@ normalisation").
 """
 import argparse
 import math
-import os
 import statistics
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from profile_kernels import (PROBE_CALLS, PROBE_FEATURES, PROBE_KIND, Runner, Timer,  # noqa: E402
-                             import_torch, keep_freed_memory)
+from ..common import import_torch, keep_freed_memory
+from .profile_kernels import PROBE_CALLS, PROBE_FEATURES, PROBE_KIND, Runner, Timer
 
 KERNELS = [  # name, kind, features: compute- and memory-bound, 2-D and 3-D, GEMM, tiny, im2col
     ("conv 3x3 dense", "conv2d_fwd", (8, 64, 56, 56, 64, 3, 3, 1, 1, 1, 1, 1, 4)),
@@ -47,7 +44,7 @@ def main(argv):
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seconds", type=float, default=240)
     args = ap.parse_args(argv)
-    torch = import_torch()
+    torch = import_torch(__spec__.name)
     torch.set_num_threads(1)
     keep_freed_memory()
     runner, timer = Runner(torch, "cpu"), Timer(torch, "cpu", target_s=0.02, clock="cpu")

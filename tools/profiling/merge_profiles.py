@@ -1,7 +1,6 @@
-#!/usr/bin/python3
-"""Merge profile CSVs of tools/profile_kernels.py into one, for `ringline fit`.
+"""Merge profile CSVs of tools/profiling/profile_kernels.py into one, for `ringline fit`.
 
-  tools/merge_profiles.py run1.csv run2.csv ... [--kinds a,b] -o kernels.csv
+  python3 -m tools.profiling.merge_profiles run1.csv run2.csv ... [--kinds a,b] -o kernels.csv
 
 Rows: one per (kind, features) of any file, sorted by kind as the profiler sorts them. A
 configuration measured in several runs keeps the row of its fastest run (the lowest
@@ -41,31 +40,21 @@ digits, 1,747,036 at 4 and 3).
 """
 import argparse
 import math
-import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from profile_kernels import CSV_HEADER, PROBE_HEADER, quantile  # noqa: E402 (no torch needed)
+from ..common import quantile, read_profile, write_header
+from .profile_kernels import CSV_HEADER, PROBE_HEADER  # no torch needed
 
 SAME_DEVICE = ("name", "device", "threads", "clock", "torch")
 
 
 def read(path):
-    """The `# key: value` header, the data rows, and whether they have a probe_s column."""
-    header, rows, probed = {}, [], None
-    with open(path) as fh:
-        for line in fh:
-            line = line.rstrip("\n")
-            if line.startswith("#"):
-                key, _, value = line[1:].partition(":")
-                header[key.strip()] = value.strip()
-            elif line in (CSV_HEADER, PROBE_HEADER):
-                probed = line == PROBE_HEADER
-            elif line:
-                rows.append(line)
-    if probed is None:
+    """The `# key: value` header, the data rows (split into cells), and whether they have a
+    probe_s column."""
+    header, columns, rows = read_profile(path)
+    if columns not in (CSV_HEADER, PROBE_HEADER):
         sys.exit(f"merge_profiles.py: error: {path}: no `{CSV_HEADER}[,probe_s]` header row")
-    return header, rows, probed
+    return header, rows, columns == PROBE_HEADER
 
 
 def median_run(ms):
@@ -102,7 +91,7 @@ def main(argv):
 
     runs = [read(p) for p in args.inputs]
     if keep is not None:
-        runs = [(h, [r for r in rows if r.split(",", 1)[0] in keep], probed) for h, rows, probed in runs]
+        runs = [(h, [r for r in rows if r[0] in keep], probed) for h, rows, probed in runs]
         if not any(rows for _, rows, _ in runs):
             sys.exit(f"merge_profiles.py: error: no rows of --kinds {args.kinds}")
     for key in SAME_DEVICE:
@@ -124,18 +113,17 @@ def main(argv):
         else:
             header.append((key, " | ".join([values[0]] + [f"run {i + 2}: {v}" for i, v in enumerate(values[1:])])))
 
-    probes = [float(line.rsplit(",", 1)[1]) for _, run_rows, probed in runs if probed for line in run_rows]
+    probes = [float(row[-1]) for _, run_rows, probed in runs if probed for row in run_rows]
     probe_ref = quantile(sorted(probes), 0.05) if probes else None
     if probe_ref is not None and not probe_ref > 0:
         sys.exit("merge_profiles.py: error: the probe times must be positive")
     # A kind measured with a probe anywhere keeps only its probed rows: normalised and raw
     # times are different quantities (a raw one carries the machine's state when it ran).
-    probed_kinds = {line.split(",", 1)[0] for _, run_rows, probed in runs if probed for line in run_rows}
+    probed_kinds = {row[0] for _, run_rows, probed in runs if probed for row in run_rows}
     dropped = {}
     measured = {}  # (kind, features) -> [[median, min, p10, p90, reps], ...]
     for _, run_rows, probed in runs:
-        for line in run_rows:
-            kind, features, *cols = line.split(",")
+        for kind, features, *cols in run_rows:
             if not probed and kind in probed_kinds:
                 dropped[kind] = dropped.get(kind, 0) + 1
                 continue
@@ -162,8 +150,7 @@ def main(argv):
         header.append(("probe_ref_s", f"{probe_ref:.6g}"))
         header.append(("normalized", "rows measured with a probe: times x probe_ref_s / probe_s, median of runs"))
     with open(args.output, "w") as fh:
-        for k, v in header:
-            fh.write(f"# {k}: {v}\n")
+        write_header(fh, header)
         fh.write(CSV_HEADER + "\n")
         for _, _, line in rows:
             fh.write(line + "\n")

@@ -1,11 +1,10 @@
-#!/usr/bin/env python3
 """PyTorch's own byte counts of a small model's training memory on CPU, for the memory
 categories of stdlib.strategies (test/lit/strategies/torch_memory.rl records them):
 parameters, gradients after one backward pass, and the optimizer state after one step of
 SGD with momentum and of Adam, each tensor counted as numel x element_size.
 The model is the spec's `network("conv", [1, 8, 8], [conv2d(2, 3, p = 1), relu, flatten,
 dense(2)])`.
-  python3 tools/torch_memory.py [--batch 10]     (needs python3-torch)"""
+  /usr/bin/python3 -m tools.validation.torch_memory [--batch 10]     (needs python3-torch)"""
 import argparse
 
 import torch

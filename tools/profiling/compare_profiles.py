@@ -1,23 +1,21 @@
-#!/usr/bin/python3
 """How two profile runs of the same configurations differ, per kind: the run-to-run spread
 that bounds any model's held-out error (docs/kernel-models.md, "Shipped bundles").
 
-  tools/compare_profiles.py [--probe] FIRST.csv SECOND.csv
+  python3 -m tools.profiling.compare_profiles [--probe] FIRST.csv SECOND.csv
 
 For every configuration (kind, features) in both files: |second/first - 1| of the medians,
 and whether the second run is more than 20% slower or faster. Prints one line per kind.
 With --probe (two raw runs of profile_kernels.py --probe), each median is first divided
-by its row's probe_s, as tools/merge_profiles.py normalises them: what is left is the
-spread the probe does not take out. Either argument may list several files joined by
+by its row's probe_s, as merge_profiles.py normalises them: what is left is the spread
+the probe does not take out. Either argument may list several files joined by
 commas (`seed1.csv,seed2.csv`): a configuration in more than one keeps its first.
 """
 import math
-import os
 import statistics
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from profile_kernels import PROBE_HEADER  # noqa: E402 (no torch needed)
+from ..common import read_profile
+from .profile_kernels import PROBE_HEADER  # no torch needed
 
 
 def medians(paths, probe):
@@ -28,16 +26,11 @@ def medians(paths, probe):
 
 
 def read(path, probe, out):
-    with open(path) as fh:
-        for line in fh:
-            if line.startswith("kind,"):
-                if probe and line.rstrip() != PROBE_HEADER:
-                    sys.exit(f"compare_profiles.py: error: --probe, but {path} has no probe_s column")
-                continue
-            if line.startswith("#") or not line.strip():
-                continue
-            cells = line.rstrip("\n").split(",")
-            out.setdefault((cells[0], cells[1]), float(cells[2]) / (float(cells[7]) if probe else 1.0))
+    _, columns, rows = read_profile(path)
+    if probe and columns != PROBE_HEADER:
+        sys.exit(f"compare_profiles.py: error: --probe, but {path} has no probe_s column")
+    for cells in rows:
+        out.setdefault((cells[0], cells[1]), float(cells[2]) / (float(cells[7]) if probe else 1.0))
 
 
 def main(argv):
