@@ -4,7 +4,7 @@
 //                      [--fit-above BYTES] [--fit-ops OP,OP]
 // The CSV has a header row naming at least the columns `op`, `p`, `bytes` and
 // `measured_s`; `rate` groups the rows into links (one link without it), and rows whose
-// `kind` is not `collective` are skipped (tools/validate.py's results.csv reads as is).
+// `kind` is not `collective` are skipped (tools/validation/validate.py's results.csv reads as is).
 // Each op is modelled by a schedule of stdlib.collectives (the algorithms gloo runs by
 // default), whose time at α = 1 s, at β = 1 s/B and at γ = 1 s/B the checker computes
 // (each schedule called through check::Compilation::Call), so

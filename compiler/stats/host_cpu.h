@@ -1,6 +1,6 @@
 // The CPU this process runs on, as /proc/cpuinfo describes it, and whether a kernel
 // bundle was profiled on the same CPU (`ringline stats --device` warns when not). The
-// profiler records the same fields (tools/profile_kernels.py: name, clock_mhz,
+// profiler records the same fields (tools/profiling/profile_kernels.py: name, clock_mhz,
 // cpu_family, cpu_model, isa), so the two are read the same way.
 #pragma once
 #include <llvm/ADT/StringRef.h>

@@ -61,7 +61,7 @@ void TimeLayers(ringline::Spec& spec, const Value& net, const Value& dev, const 
       if (std::string why = CpuMismatch(*k, *host); !why.empty())
         out.warnings.push_back(fmt::format(
             "the kernel bundle of `{}` (`{}`) may not describe this CPU: {}; its times may not hold here (profile "
-            "this machine: tools/profile_kernels.py, docs/kernel-models.md)",
+            "this machine: python3 -m tools.profiling.profile_kernels, docs/kernel-models.md)",
             q.device, k->Field("path") ? k->Field("path")->str : "", why));
   const Value batch = Value::Int(q.batch);
   const Value elem = Value::Number(q.element_bytes, "B");

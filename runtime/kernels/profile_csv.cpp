@@ -1,4 +1,4 @@
-// Reading tools/profile_kernels.py's CSV (docs/kernel-models.md, "Profile CSV"): the
+// Reading tools/profiling/profile_kernels.py's CSV (docs/kernel-models.md, "Profile CSV"): the
 // `# key: value` device lines, a header row naming the columns, then one row per
 // configuration, read by base/csv. Part of rl_kernels. Every error names path:line.
 #include <fmt/format.h>

@@ -25,7 +25,7 @@ struct Dataset {
   bool generic = false;
   std::vector<std::string> groups;
 };
-// tools/profile_kernels.py's CSV; errors name path:line.
+// tools/profiling/profile_kernels.py's CSV; errors name path:line.
 llvm::Expected<Dataset> ReadProfileCsv(llvm::StringRef path);
 // One generic dataset from several devices' profiles (each needs peak_flops and mem_bw):
 // a sample's features get its profile's peak_flops and mem_bw appended, and its group is

@@ -3,7 +3,7 @@
 // that choice (a grouped convolution on 4-channel blocks runs 5 to 10 times faster than
 // the same one on oneDNN's gemm path), and the boundaries are rules on divisibility that
 // a small network cannot find from a few thousand random shapes. So the rules, read off
-// the implementations torch ran (tools/onednn_impls.py), become inputs of the network
+// the implementations torch ran (tools/profiling/onednn_impls.py), become inputs of the network
 // (kinds.cpp, DerivedInputs). Part of rl_kernels.
 //
 // Agreement with the verbose log over the 15,688 convolution rows of data/kernels/xeon.csv
@@ -38,7 +38,7 @@ Pass PassOf(const KindInfo& kind) {
 }  // namespace
 
 // ConvParams::use_mkldnn in aten/src/ATen/native/Convolution.cpp (dilation 1).
-// tools/profile_kernels.py's cpu_conv_uses_onednn is the same rule.
+// tools/profiling/profile_kernels.py's cpu_conv_uses_onednn is the same rule.
 bool TorchCpuUsesOneDnn(const ConvShape& c, int threads) {
   if (c.OneByOne() && !c.strided && c.n < 16 && threads <= 1) return false;
   bool big_kernel = c.k_last2[0] > 3 && c.k_last2[1] > 3;
