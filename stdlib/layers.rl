@@ -14,8 +14,9 @@
 // 2 x MACs and backward-weight = 2 x MACs (+ the bias gradient); the layers up to and
 // including the network's first layer with parameters compute no data gradient.
 // Elementwise layers, FLOPs per element forward / backward: ReLU and leaky ReLU 1/1,
-// ReLU6 2/1, sigmoid 4/2, tanh 5/2, GELU 8/8, softmax 5/4, dropout 1/1; batchnorm and
-// layernorm (training) 5 forward, 8 backward-data and 2 backward-weight; pooling 1 per
+// ReLU6 2/1, sigmoid 4/2, tanh 5/2, GELU 8/8, SiLU 5/5, softmax 5/4, dropout 1/1; batchnorm
+// and layernorm (training) 5 forward, 8 backward-data and 2 backward-weight, RMSNorm 4, 6
+// and 2; SwiGLU's product 1 forward, 2 backward (+ 1 per input element); pooling 1 per
 // input element each way; a residual add 1 forward, and backward 1 per element of the
 // block's input to sum the gradients of a fork (likewise `branches` and `side`);
 // concat, flatten and first_token move data only (0 FLOPs).
@@ -191,6 +192,36 @@ fn total_macs(n: Network) -> Int = sum l in n.layers: l.macs
 fn total_fwd_flops(n: Network) -> Int = sum l in n.layers: l.fwd
 fn total_train_flops(n: Network) -> Int = sum l in n.layers: l.fwd + l.bwd_data + l.bwd_weight
 
+// The same totals as `Real`s. An `Int` is exact up to 2^53 and an error past it, and the
+// per-sequence totals of today's large language models get there: a training step of
+// Megatron-LM's 1T model on one 2,048-token sequence is 1.26e16 FLOPs (Llama-3 405B on
+// 8,192 tokens 2.2e16), past 2^53 = 9.007e15. These sum layer by layer in doubles: exact
+// while the sum stays below 2^53, rounded (never an error) above it.
+fn total_macs_real(n: Network) -> Real = sum l in n.layers: 1.0 * l.macs
+fn total_fwd_flops_real(n: Network) -> Real = sum l in n.layers: 1.0 * l.fwd
+fn total_train_flops_real(n: Network) -> Real =
+  sum l in n.layers: 1.0 * l.fwd + 1.0 * l.bwd_data + 1.0 * l.bwd_weight
+// Model FLOPs of one training step per sample, the numerator of model FLOPs utilisation
+// (MFU, Chowdhery et al. 2022, PaLM, appendix B): the matmuls only, forward and both
+// backward passes, 6 x the forward MACs, attention's score and context matmuls included
+// (as the network counts them: full or causal). No recomputation, biases, norms or
+// activations. For a decoder with untied embeddings this is, per token, 6N plus the
+// attention term, N the parameters of the matmuls (all but the embedding table and the
+// norms).
+fn model_flops(n: Network) -> Real = sum l in n.layers: 6.0 * l.macs
+// The fraction of the peak that `flops` FLOPs in `time` on `devices` devices of `peak`
+// FLOP/s each attain: MFU with model FLOPs, HFU with the FLOPs actually run (recomputation
+// included).
+fn utilisation(flops: Real, time: s, devices: Int, peak: FLOP/s) -> Real =
+  flops * 1 FLOP / (time * devices * peak)
+// The same per token, in closed form, for a transformer of `layers` layers of width
+// `hidden` on sequences of `seq` tokens whose matmuls hold `params` weights (PaLM's
+// 6N + 12 L H Q T, H Q = hidden, T = seq): 6 FLOPs per weight, and per layer 12 x hidden x
+// seq for the score and context matmuls (6 x hidden x (seq + 1) when `causal`: a token
+// attends to (seq + 1) / 2 positions on average). An `Int`: 6e12 for a trillion weights.
+fn model_flops_per_token(params: Int, layers: Int, hidden: Int, seq: Int, causal: Bool = false) -> Int =
+  6 * params + (if causal then 6 * layers * hidden * (seq + 1) else 12 * layers * hidden * seq)
+
 // ---- convolutions -----------------------------------------------------------------
 
 fn _conv_axes(n: Int) -> String =
@@ -342,10 +373,21 @@ let layernorm: Block = fn(x: [Int]) -> [Layer] = if len(x) == 0 then _needs_axis
   [elementwise("layernorm", x, 5, 8) with { params = 2 * e, bwd_weight = 2 * numel(x),
                                              reads = numel(x) + 2 * e, kernels = [] }]
 }
+// RMSNorm (Zhang & Sennrich 2019; Llama): x / rms(x) * g over the last axis, a scale and
+// no shift, so E parameters. Per element 4 FLOPs forward (square, accumulate, scale by
+// 1 / rms, multiply by g), 6 backward-data and 2 backward-weight (g's multiply and sum).
+let rmsnorm: Block = fn(x: [Int]) -> [Layer] = if len(x) == 0 then _needs_axis("rmsnorm") else {
+  let e = x[len(x) - 1]
+  [elementwise("rmsnorm", x, 4, 6) with { params = e, bwd_weight = 2 * numel(x),
+                                           reads = numel(x) + e, kernels = [] }]
+}
 let relu: Block = fn(x: [Int]) -> [Layer] = [elementwise("relu", x, 1, 1)]
 let leaky_relu: Block = fn(x: [Int]) -> [Layer] = [elementwise("leaky_relu", x, 1, 1)]
 let relu6: Block = fn(x: [Int]) -> [Layer] = [elementwise("relu6", x, 2, 1)]
 let gelu: Block = fn(x: [Int]) -> [Layer] = [elementwise("gelu", x, 8, 8)]
+// SiLU (swish), x * sigmoid(x): sigmoid's 4 and a multiply forward; backward
+// g * s * (1 + x * (1 - s)), 5.
+let silu: Block = fn(x: [Int]) -> [Layer] = [elementwise("silu", x, 5, 5)]
 let sigmoid: Block = fn(x: [Int]) -> [Layer] = [elementwise("sigmoid", x, 4, 2)]
 let tanh: Block = fn(x: [Int]) -> [Layer] = [elementwise("tanh", x, 5, 2)]
 let softmax: Block = fn(x: [Int]) -> [Layer] = [elementwise("softmax", x, 5, 4)]
@@ -447,13 +489,32 @@ let first_token: Block = fn(x: [Int]) -> [Layer] =
   if len(x) != 2 then shape_error(_tokens("first_token", x, 2)) else
   [elementwise("first_token", [x[1]], 0, 0, keep = false)]
 
-// Multi-head self-attention on [T, E]: Q, K, V and output projections (with bias) plus
-// the two attention matmuls (T x T x E MACs each) and the softmax over T x T scores per head.
-// Backward, the projections cost 2 x their MACs for the input gradient and 2 x for the
-// weights; each attention matmul multiplies two activations, so both of its gradients
-// (4 x its MACs in FLOPs) are data gradients.
-fn attention(heads: Int) -> Block =
+// Multi-head self-attention on [T, E]: Q, K, V and output projections plus the two
+// attention matmuls (scores Q.K^T and context P.V, T x T x E MACs each when dense) and the
+// softmax over the T x T scores of each head. Backward, the projections cost 2 x their
+// MACs for the input gradient and 2 x for the weights; each attention matmul multiplies two
+// activations, so both of its gradients (4 x its MACs in FLOPs) are data gradients.
+//
+// Options (the defaults are GPT-2's and BERT's attention):
+// - `kv_heads`: grouped-query attention (Llama-2 70B, Llama-3, Mixtral): K and V have
+//   `kv_heads` heads of width E / `heads` each, shared by groups of query heads, so the
+//   fused QKV projection has E + 2 x kv_heads x E / heads outputs. It must divide `heads`;
+//   `kv_heads = heads` is multi-head attention, 1 is multi-query.
+// - `causal`: count the score and context matmuls and the softmax on the lower triangle
+//   only, T(T+1)/2 query-key pairs per head instead of T^2 (a masked, FlashAttention-style
+//   kernel that skips the masked blocks does about this). The default counts the full
+//   T x T matrix, as dense kernels (a batched GEMM, then a masked softmax) compute it for a
+//   decoder too, and as Megatron-LM's and PaLM's FLOP formulas count it.
+// - `bias`: biases on the four projections (GPT-2, BERT: yes; Llama: no).
+// - `rope`: rotary position embeddings on Q and K (no parameters; 3 FLOPs per element of
+//   Q and K forward and 3 backward, the rotation's two multiplies and an add).
+fn attention(heads: Int, kv_heads: Int = heads, causal: Bool = false, bias: Bool = true,
+             rope: Bool = false) -> Block =
   if heads < 1 then error("`attention` needs at least 1 head, got " + str(heads))
+  else if kv_heads < 1 then error("`attention` needs at least 1 key/value head, got " + str(kv_heads))
+  else if heads % kv_heads != 0 then
+    error("`attention` with " + str(heads) + " heads needs key/value heads that divide " +
+          str(heads) + ", got kv_heads = " + str(kv_heads))
   else fn(x: [Int]) -> [Layer] =
   if len(x) != 2 then shape_error(_tokens("attention", x, 2))
   else if x[1] % heads != 0 then
@@ -462,21 +523,103 @@ fn attention(heads: Int) -> Block =
   else {
     let t = x[0]
     let e = x[1]
-    let proj = 4 * t * e * e
-    let scores = 2 * t * t * e
-    let probs = heads * t * t
-    [Layer { kind = "attention", out = x, params = 4 * e * e + 4 * e, macs = proj + scores,
-             fwd = 2 * (proj + scores) + 4 * t * e + 5 * probs,
-             bwd_data = 2 * proj + 4 * scores + 4 * probs, bwd_weight = 2 * proj + 4 * t * e,
-             reads = t * e + 4 * e * e + 4 * e, writes = t * e, act = 4 * t * e + 2 * probs,
-             // The projections are GEMMs (Q, K and V as one of 3E outputs); the score and
-             // value matmuls with the softmax between are batched per head and run on the
-             // roofline of their counts.
-             kernels = [_gemm("fwd", "gemm_fwd", t, e, 3 * e), _gemm("fwd", "gemm_fwd", t, e, e),
-                        _gemm("bwd_data", "gemm_bwd_data", t, e, 3 * e), _gemm("bwd_data", "gemm_bwd_data", t, e, e),
-                        _gemm("bwd_weight", "gemm_bwd_weight", t, e, 3 * e),
+    let kv = kv_heads * floor(e / heads)     // the width of K and of V
+    let qkv = e + 2 * kv                     // outputs of the fused QKV projection
+    let proj = t * e * (qkv + e)             // Q, K, V and output projections
+    // Query-key pairs per head: T(T+1)/2 (always whole) when causal, else T^2.
+    let pairs = if causal then floor(t * (t + 1) / 2) else t * t
+    let scores = 2 * pairs * e               // Q.K^T and P.V: pairs x E / heads MACs per head each
+    let probs = heads * pairs
+    let b = if bias then qkv + e else 0
+    let rot = if rope then 3 * t * (e + kv) else 0
+    [Layer { kind = "attention", out = x, params = e * (qkv + e) + b, macs = proj + scores,
+             fwd = 2 * (proj + scores) + t * b + 5 * probs + rot,
+             bwd_data = 2 * proj + 4 * scores + 4 * probs + rot, bwd_weight = 2 * proj + t * b,
+             reads = t * e + e * (qkv + e) + b, writes = t * e, act = t * (e + qkv) + 2 * probs,
+             // The projections are GEMMs (Q, K and V as one of E + 2 x kv outputs); the score
+             // and value matmuls with the softmax between are batched per head and run on
+             // the roofline of their counts.
+             kernels = [_gemm("fwd", "gemm_fwd", t, e, qkv), _gemm("fwd", "gemm_fwd", t, e, e),
+                        _gemm("bwd_data", "gemm_bwd_data", t, e, qkv), _gemm("bwd_data", "gemm_bwd_data", t, e, e),
+                        _gemm("bwd_weight", "gemm_bwd_weight", t, e, qkv),
                         _gemm("bwd_weight", "gemm_bwd_weight", t, e, e),
-                        Kernel { pass = "fwd", kind = "", flops = 2 * scores + 5 * probs, elems = 4 * t * e + 2 * probs },
-                        Kernel { pass = "bwd_data", kind = "", flops = 4 * scores + 4 * probs,
-                                 elems = 8 * t * e + 4 * probs }] }]
+                        Kernel { pass = "fwd", kind = "", flops = 2 * scores + 5 * probs + rot,
+                                 elems = t * (qkv + e) + 2 * probs },
+                        Kernel { pass = "bwd_data", kind = "", flops = 4 * scores + 4 * probs + rot,
+                                 elems = 2 * t * (qkv + e) + 4 * probs }] }]
+  }
+
+// ---- gated feed-forward and mixture of experts -----------------------------------------
+
+// The SwiGLU feed-forward network (Shazeer 2020; Llama, Mixtral) on [T, E] (or [F]):
+// down(silu(gate(x)) * up(x)), gate and up E -> `ffn`, down `ffn` -> E, without biases by
+// default: 3 x E x ffn parameters. Layers: gate, silu, up, the product, down. Backward, the
+// product's two gradients cost a multiply each, and x sums the gradients of gate and up
+// (one add per element of x, counted on the product).
+fn swiglu(ffn: Int, bias: Bool = false) -> Block =
+  if ffn < 1 then error("`swiglu` needs a hidden width of at least 1, got " + str(ffn))
+  else fn(x: [Int]) -> [Layer] = _swiglu(x, ffn, bias)
+
+fn _swiglu(x: [Int], ffn: Int, bias: Bool) -> [Layer] =
+  if len(x) == 0 then shape_error("`swiglu` needs an input with a feature axis, [F] or [T, E] per sample, got `[]`")
+  else {
+    let gate = _dense(x, ffn, bias, false)
+    let h = gate[0].out
+    let n = numel(h)
+    let product = Layer { kind = "mul", out = h, params = 0, macs = 0, fwd = n,
+                          bwd_data = 2 * n + numel(x), bwd_weight = 0, reads = 2 * n, writes = n,
+                          act = 2 * n,
+                          kernels = [_eltwise("fwd", h, 2, 1), _eltwise("bwd_data", h, 3, 2),
+                                     _eltwise("bwd_data", x, 2, 1)] }
+    concat(gate, silu(h), _dense(x, ffn, bias, false), [product], _dense(h, x[len(x) - 1], bias, false))
+  }
+
+// A mixture-of-experts layer on [T, E] (Shazeer et al. 2017; GShard, Switch, Mixtral):
+// a router (a dense E -> `experts` without bias, then a softmax) sends each token to its
+// `top_k` experts, each `expert` (a block [rows, E] -> [rows, E], e.g. `swiglu(14336)`)
+// runs on the tokens sent to it, and the outputs are summed with the router's weights.
+//
+// Parameters count every expert; MACs and FLOPs count the tokens the experts compute:
+// - `capacity_factor = 0` (the default): dropless routing (Mixtral, MegaBlocks), exactly
+//   top_k x T token-expert pairs;
+// - `capacity_factor = c > 0`: each expert has ceil(c x top_k x T / experts) slots
+//   (GShard, Switch Transformer) and computes all of them, padding included, so
+//   experts x that many rows; tokens past a full expert are dropped. It decides a shape,
+//   so it is a constant.
+// Layers: router, softmax, dispatch (a gather: no FLOPs; backward, one add per routed
+// element, which sums a token's top_k gradients and the router's), the expert's layers on
+// all routed rows at once (their parameters x `experts`; each expert's weights are read
+// once), and the weighted sum, (2 top_k - 1) x T x E FLOPs forward and 3 top_k x T x E
+// backward (the experts' gradients and the router weights').
+fn moe(experts: Int, top_k: Int, expert: Block, capacity_factor: Real = 0.0) -> Block =
+  if experts < 1 then error("`moe` needs at least 1 expert, got " + str(experts))
+  else if top_k < 1 or top_k > experts then
+    error("`moe` with " + str(experts) + " experts needs top_k from 1 to " + str(experts) +
+          ", got " + str(top_k))
+  else if capacity_factor < 0 then
+    error("`moe` needs a capacity factor of at least 0 (0: dropless), got " + str(capacity_factor))
+  else fn(x: [Int]) -> [Layer] = _moe(x, experts, top_k, expert, capacity_factor)
+
+fn _moe(x: [Int], experts: Int, top_k: Int, expert: Block, capacity_factor: Real) -> [Layer] =
+  if len(x) != 2 then shape_error(_tokens("moe", x, 2))
+  else {
+    let t = x[0]
+    let e = x[1]
+    let rows = if capacity_factor > 0 then experts * ceil(capacity_factor * top_k * t / experts)
+               else top_k * t
+    let router = _dense(x, experts, false, false)
+    let ex = expert([rows, e])
+    let ex_out = shape_after(ex, [rows, e])
+    if not same_shape(ex_out, [rows, e]) then
+      shape_error("`moe` adds the experts' outputs back to the tokens, so an expert must map [rows, E] to itself: " +
+                  "on " + _q([rows, e]) + " it gives " + _q(ex_out))
+    else concat(router, softmax(router[0].out),
+                [Layer { kind = "moe_dispatch", out = [rows, e], params = 0, macs = 0, fwd = 0,
+                         bwd_data = rows * e, bwd_weight = 0, reads = t * e, writes = rows * e, act = 0 }],
+                [l with { params = experts * l.params, reads = l.reads + (experts - 1) * l.params,
+                          kernels = [k with { fixed = experts * k.fixed } for k in l.kernels] }
+                 for l in ex],
+                [Layer { kind = "moe_combine", out = x, params = 0, macs = 0,
+                         fwd = (2 * top_k - 1) * t * e, bwd_data = 3 * top_k * t * e, bwd_weight = 0,
+                         reads = rows * e + top_k * t, writes = t * e, act = rows * e + top_k * t }])
   }
