@@ -253,3 +253,16 @@ fn dgx1_pod(nodes: Int) -> Cluster = dgx_pod(dgx1, nodes)
 fn dgx2_pod(nodes: Int) -> Cluster = dgx_pod(dgx2, nodes)
 fn dgx_a100_pod(nodes: Int) -> Cluster = dgx_pod(dgx_a100, nodes)
 fn dgx_h100_pod(nodes: Int) -> Cluster = dgx_pod(dgx_h100, nodes)
+
+// DGX A100 with the 80 GB A100 (MLPerf v1.0; the nodes of Selene).
+let dgx_a100_80gb = dgx_a100 with { name = "DGX A100 80GB", device = a100_sxm4_80gb }
+// Selene, NVIDIA's DGX SuperPOD (Top500 from June 2021: 560 DGX A100 80 GB nodes, 4,480
+// GPUs), the cluster of Narayanan et al. SC21 and Korthikanti et al. 2022: 8 A100-SXM4-80GB
+// per node on NVSwitch (NVLink 3, 600 GB/s per GPU in both directions: `nvlink3`, 300 GB/s
+// each way), 8 compute ConnectX-6 HDR InfiniBand NICs of 200 Gbit/s per node, one per GPU,
+// on a rail-optimised non-blocking fat tree (NVIDIA DGX SuperPOD reference architecture:
+// scalable units of 20 nodes, 28 of them in Selene, full bisection at every level).
+fn selene(nodes: Int) -> Cluster =
+  Cluster { name = "Selene", node = dgx_a100_80gb, nodes = nodes, levels = [
+    Level { name = "scalable unit", size = 20, link = hdr, topo = fat_tree(1.0) },
+    Level { name = "spine", size = 28, link = hdr, topo = fat_tree(1.0) }] }

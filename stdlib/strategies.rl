@@ -221,6 +221,13 @@ fn _plan(strategy: String, s: Setup, gpus: Int, batch: Int, fwd: s, bwd: s, upda
          feasible = (sum c in all: if holds(c) then 0 else 1) == 0 }
 }
 
+// A plan from its parts, for a strategy written in another module (stdlib.megatron's
+// transformer layouts): the iteration, the epoch, the memory constraint and `feasible` are
+// derived as for the strategies here.
+fn plan_from(strategy: String, s: Setup, gpus: Int, batch: Int, fwd: s, bwd: s, update: s, comms: [Comm],
+             exposed: s, bubble: s, memory: Memory, constraints: [Constraint]) -> Plan =
+  _plan(strategy, s, gpus, batch, fwd, bwd, update, comms, exposed, bubble, memory, constraints)
+
 // One GPU: no communication.
 fn serial(net: Network, s: Setup, batch: Int) -> Plan = {
   let ts = layer_times(net, s, batch)
@@ -407,12 +414,15 @@ fn spatial_parallel(net: Network, s: Setup, p: Int, batch: Int) -> Plan = {
 
 // The layers cut into `stages` contiguous stages of about equal forward FLOPs (cut before
 // the first layer at which the running total passes k/stages of the whole): each stage's
-// first layer index, then len(layers). FLOPs, not times, so the cut is static.
+// first layer index, then len(layers). FLOPs, not times, so the cut is static. The sums
+// are Reals: a GPT-3-sized network's FLOPs per sample times the stage count pass 2^53,
+// where an `Int` stops being exact (Reals of whole numbers below 2^53 compare exactly as
+// before).
 fn stage_cuts(net: Network, stages: Int) -> [Int] = {
   let n = len(net.layers)
-  let total = sum l in net.layers: _layer_flops(l)
-  let run = fold(fn(acc: [Int], l: Layer) -> [Int] =
-                   concat(acc, [acc[len(acc) - 1] + _layer_flops(l)]), [0], net.layers)
+  let total = sum l in net.layers: 1.0 * _layer_flops(l)
+  let run = fold(fn(acc: [Real], l: Layer) -> [Real] =
+                   concat(acc, [acc[len(acc) - 1] + 1.0 * _layer_flops(l)]), [0.0], net.layers)
   let cut = fn(k: Int) -> Int = min i in range(n + 1): if run[i] * stages >= k * total then i else n
   concat([0], [max(k, min(cut(k), n - stages + k)) for k in range(1, stages)], [n])
 }

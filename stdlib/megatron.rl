@@ -1,0 +1,459 @@
+// stdlib.megatron: how large transformers are trained today (Megatron-LM, DeepSpeed): a
+// transformer given by its dimensions, a layout (tensor, pipeline and data parallel sizes,
+// micro-batch, pipeline schedule, activation recomputation, sequence parallelism, ZeRO
+// stage, precision) and its cost on a cluster as the `Plan` of stdlib.strategies: time per
+// iteration by phase and by communication, memory per GPU by category, and every
+// constraint a layout can break, by name. docs/transformers.md has the formulas, their
+// sources, the defaults and the validation against Narayanan et al. (SC21) and Korthikanti
+// et al. (2022).
+//   import stdlib.megatron
+//   let gpt = gpt_config("gpt-39b", 48, 8192, 64)
+//   let plan = transformer_plan(gpt, llm_setup(selene(64)),
+//                               Layout { tensor = 8, pipeline = 2, data = 32, micro = 4, batch = 1536,
+//                                        recompute = "full" })
+//   report iter = plan.iter in s
+//   report tflops = tflops_per_gpu(plan, flops_paper(gpt, 1536)) in TFLOP/s
+//   require plan.feasible
+//
+// Products such as B·s·l·h² pass 2^53, where an `Int` stops being exact: every FLOP and
+// byte count here is a `Real` (or a quantity), every shape an `Int`.
+import stdlib.hardware
+import stdlib.collectives
+import stdlib.strategies
+
+// ---- the model ------------------------------------------------------------------------
+
+// A decoder-only transformer by its dimensions. `gated`: a GLU feed-forward (SwiGLU: gate,
+// up and down matrices of `ffn` columns, Llama); otherwise two matrices and GeLU (GPT).
+// `bias`: biases in the linear layers and layernorm (GPT) rather than none and RMSNorm
+// (Llama). `positions`: a learned position table of `seq` rows (GPT; rotary: none).
+// `tied`: the output layer shares the token embedding.
+record Transformer {
+  name: String = "transformer"
+  layers: Int
+  hidden: Int
+  heads: Int
+  kv_heads: Int = heads
+  seq: Int
+  vocab: Int
+  ffn: Int = 4 * hidden
+  gated: Bool = false
+  bias: Bool = true
+  positions: Bool = true
+  tied: Bool = true
+}
+
+// A GPT of Megatron-LM (SC21): 2,048 positions, vocabulary 51,200, GeLU MLP of 4h.
+fn gpt_config(name: String, layers: Int, hidden: Int, heads: Int, seq: Int = 2048, vocab: Int = 51200) -> Transformer =
+  Transformer { name = name, layers = layers, hidden = hidden, heads = heads, seq = seq, vocab = vocab }
+
+fn head_dim(m: Transformer) -> Int = floor(m.hidden / m.heads)
+// Columns of the fused QKV projection: h for the queries, a head's width per key and value head.
+fn qkv_width(m: Transformer) -> Int = m.hidden + 2 * m.kv_heads * head_dim(m)
+
+// Parameters of one transformer layer: QKV and output projections, the MLP, two norms.
+// GPT: 12h² + 13h.
+fn layer_params(m: Transformer) -> Int = {
+  let h = m.hidden
+  let attn = h * qkv_width(m) + h * h + (if m.bias then qkv_width(m) + h else 0)
+  let mlp = (if m.gated then 3 else 2) * h * m.ffn + (if m.bias then m.ffn + h else 0)
+  attn + mlp + (if m.bias then 4 * h else 2 * h)
+}
+// Embedding parameters: the token table (and the output layer when untied), the positions.
+fn embedding_params(m: Transformer) -> Int =
+  (if m.tied then 1 else 2) * m.vocab * m.hidden + (if m.positions then m.seq * m.hidden else 0)
+// All parameters, as Narayanan et al. count them (the final norm's 2h left out): for a GPT,
+// P = 12 l h² (1 + 13/(12h) + (V + s)/(12 l h)).
+fn transformer_params(m: Transformer) -> Int = m.layers * layer_params(m) + embedding_params(m)
+
+// ---- GEMMs and FLOPs ---------------------------------------------------------------------
+
+// One GEMM: `batch` products of an m x k by a k x n matrix (2·m·n·k FLOPs each). Real
+// dimensions: a layout's sizes may be params, and their products pass 2^53.
+record Gemm { name: String, m: Real, n: Real, k: Real, batch: Real = 1 }
+fn gemm_flops(g: Gemm) -> Real = 2.0 * g.m * g.n * g.k * g.batch
+// Its two backward GEMMs: the data gradient (m x n by n x k) and the weight gradient (k x m
+// by m x n), each as many FLOPs as the forward one.
+fn gemm_dgrad(g: Gemm) -> Gemm = g with { name = g.name + "_dgrad", n = g.k, k = g.n }
+fn gemm_wgrad(g: Gemm) -> Gemm = g with { name = g.name + "_wgrad", m = g.k, k = g.m }
+
+// The forward GEMMs of one layer on one of `t` tensor-parallel GPUs for `b` sequences
+// (Megatron's split: QKV and fc1 by columns, the output projection and fc2 by rows, the
+// attention heads among the GPUs). For a GPT their FLOPs add up to 24 b s h² (1 + s/(6h))/t.
+fn layer_gemms(m: Transformer, b: Real, t: Real) -> [Gemm] = {
+  let tokens = b * m.seq
+  let heads = b * m.heads / t
+  [Gemm { name = "qkv", m = tokens, n = qkv_width(m) / t, k = m.hidden },
+   Gemm { name = "score", m = m.seq, n = m.seq, k = head_dim(m), batch = heads },
+   Gemm { name = "context", m = m.seq, n = head_dim(m), k = m.seq, batch = heads },
+   Gemm { name = "proj", m = tokens, n = m.hidden, k = m.hidden / t },
+   Gemm { name = "fc1", m = tokens, n = (if m.gated then 2 else 1) * m.ffn / t, k = m.hidden },
+   Gemm { name = "fc2", m = tokens, n = m.hidden, k = m.ffn / t }]
+}
+// The output layer (logits) for `b` sequences on one of t GPUs (the vocabulary split).
+fn logits_gemm(m: Transformer, b: Real, t: Real) -> Gemm =
+  Gemm { name = "logits", m = b * m.seq, n = m.vocab / t, k = m.hidden }
+
+// Forward FLOPs of one layer, of the attention core (score and context), of the logits.
+fn layer_flops(m: Transformer, b: Real) -> Real = sum g in layer_gemms(m, b, 1): gemm_flops(g)
+fn core_flops(m: Transformer, b: Real) -> Real = {
+  let gs = layer_gemms(m, b, 1)
+  gemm_flops(gs[1]) + gemm_flops(gs[2])
+}
+fn logits_flops(m: Transformer, b: Real) -> Real = gemm_flops(logits_gemm(m, b, 1))
+
+// Model FLOPs of one iteration of `batch` sequences (the numerator of MFU): the GEMMs
+// forward and twice backward, no recomputation. GPT: 72 B s l h² (1 + s/(6h) + V/(12 l h)).
+fn flops_model(m: Transformer, batch: Real) -> Real = 3 * (m.layers * layer_flops(m, batch) + logits_flops(m, batch))
+// The FLOPs an iteration runs with `recompute` ("none", "selective": the attention core
+// again, "full": every layer's forward again; the logits are never recomputed), the
+// numerator of HFU.
+fn flops_hardware(m: Transformer, batch: Real, recompute: String) -> Real =
+  flops_model(m, batch) + m.layers * (
+    if recompute == "full" then layer_flops(m, batch)
+    else if recompute == "selective" then core_flops(m, batch)
+    else if recompute == "none" then 0.0
+    else error("recompute is \"none\", \"selective\" or \"full\", not \"" + recompute + "\""))
+// Narayanan et al.'s count (SC21 eq. 3), full recomputation, in closed form:
+// F = 96 B s l h² (1 + s/(6h) + V/(16 l h)). It is flops_hardware(m, B, "full") for a GPT.
+fn flops_paper(m: Transformer, batch: Real) -> Real = {
+  let h = 1.0 * m.hidden
+  96 * batch * m.seq * m.layers * h * h * (1 + m.seq / (6 * h) + m.vocab / (16 * m.layers * h))
+}
+
+// ---- the layout -------------------------------------------------------------------------
+
+// A layout as Megatron-LM and DeepSpeed take it. GPUs are ordered tensor-parallel rank
+// fastest, then data-parallel, then pipeline stage (Megatron's order), so a tensor group
+// of t <= GPUs per node is inside one node.
+record Layout {
+  tensor: Int = 1                 // t: tensor-parallel size
+  pipeline: Int = 1               // p: pipeline stages
+  data: Int = 1                   // d: data-parallel size
+  micro: Int = 1                  // b: sequences per micro-batch
+  batch: Int = 1                  // B: sequences per iteration (global); m = B/(d·b) micro-batches
+  interleave: Int = 1             // v: model chunks per pipeline stage (interleaved 1F1B)
+  order: String = "1f1b"          // "1f1b" (PipeDream-Flush, Megatron) or "gpipe"
+  recompute: String = "none"      // "none", "selective" (attention core) or "full" (every layer)
+  sequence_parallel: Bool = false // Korthikanti et al.: norms and dropouts split by sequence
+  zero: Int = 0                   // ZeRO stage 0..3 over the data-parallel group (1: Megatron's distributed optimizer)
+  precision: String = "fp16"      // "fp16" or "bf16" (fp32 master weights), or "fp32"
+  fp32_grads: Bool = false        // gradients accumulated and reduced in fp32 (Megatron does so for bf16)
+  overlap_grads: Bool = false     // the gradient reduction overlapped with the backward pass
+  scatter_gather: Bool = true     // Megatron's scatter/gather of pipeline sends over the tensor group
+}
+
+fn _half(l: Layout) -> Bool =
+  if l.precision == "fp16" or l.precision == "bf16" then true
+  else if l.precision == "fp32" then false
+  else error("precision is \"fp16\", \"bf16\" or \"fp32\", not \"" + l.precision + "\"")
+// Bytes per element of weights and activations, and of gradients.
+fn elem_bytes(l: Layout) -> B = if _half(l) then 2 B else 4 B
+fn grad_bytes(l: Layout) -> B = if _half(l) and not l.fp32_grads and l.precision == "fp16" then 2 B else 4 B
+fn _peak(d: Device, l: Layout) -> FLOP/s = if _half(l) then d.peak_fp16 else d.peak_fp32
+
+// The Setup of a large-model run: Adam, half precision with fp32 master weights.
+fn llm_setup(c: Cluster) -> Setup = setup(c) with { optimizer = adam, elem = 2 B, mixed = true }
+
+// ---- how fast a device runs them --------------------------------------------------------
+
+// What a device reaches, shared by every model and layout (docs/transformers.md, "The
+// defaults"). A GEMM runs at
+//   peak · gemm · waves / (waves + 1/2) · k / (k + k_half)
+// where waves = batch·m·n / (tile · sms) is the number of rounds of output tiles the SMs
+// work through (half a wave lost on average to the last, partial one) and a tile spends
+// about k_half steps of its reduction in prologue and epilogue; and never faster than its
+// operands and result move at the memory bandwidth times `memory`. Memory-bound kernels run
+// at membw · memory, collectives and sends at a link's bandwidth times `collective`.
+record Efficiency {
+  gemm: Real             // a large GEMM's sustained fraction of the tensor peak
+  sms: Int               // streaming multiprocessors
+  tile: Int = 16384      // output tile, 128 x 128
+  k_half: Int = 64       // reduction depth of the prologue/epilogue
+  memory: Real = 0.7     // fraction of the HBM bandwidth memory-bound kernels reach
+  collective: Real = 0.8 // fraction of a link's bandwidth NCCL reaches
+}
+// A100: 108 SMs; the largest-shape bf16 GEMM reaches 267.9 of 312 TFLOP/s at the boost
+// clock (0.859, Bekman's MAMF finder, CUDA 12.1), and a GPU held at its power limit runs at
+// about 1305 of its 1410 MHz (the clock NVIDIA rates its HPL at): 0.859 x 0.926 = 0.795.
+// 0.78 lies inside the 0.75-0.86 that public GEMM measurements span and is the one value
+// chosen against SC21's Table 1 (docs/transformers.md shows the table at others). H100 and
+// H200: 132 SMs, MAMF 792.1 of 989 (0.801) at the boost clock, times the same clock factor:
+// 0.74, not validated against training runs. Any other device: 0.7 and a guess of 100 SMs.
+fn device_efficiency(d: Device) -> Efficiency =
+  if d.name == a100_sxm4_40gb.name or d.name == a100_sxm4_80gb.name then Efficiency { gemm = 0.78, sms = 108 }
+  else if d.name == h100_sxm5.name or d.name == h200_sxm.name then Efficiency { gemm = 0.74, sms = 132 }
+  else Efficiency { gemm = 0.7, sms = 100 }
+
+fn gemm_efficiency(g: Gemm, e: Efficiency) -> Real = {
+  let waves = g.batch * g.m * g.n / e.tile / e.sms
+  e.gemm * waves / (waves + 0.5) * g.k / (g.k + e.k_half)
+}
+fn gemm_time(g: Gemm, d: Device, e: Efficiency, peak: FLOP/s, elem: B) -> s =
+  max(gemm_flops(g) * 1 FLOP / (peak * gemm_efficiency(g, e)),
+      (g.m * g.k + g.k * g.n + g.m * g.n) * g.batch * elem / (d.membw * e.memory))
+// Forward, and backward (data and weight gradients), of one GEMM.
+fn gemm_fwd_bwd(g: Gemm, d: Device, e: Efficiency, peak: FLOP/s, elem: B) -> [s] =
+  [gemm_time(g, d, e, peak, elem), gemm_time(gemm_dgrad(g), d, e, peak, elem) + gemm_time(gemm_wgrad(g), d, e, peak, elem)]
+fn _membound(bytes: B, d: Device, e: Efficiency) -> s = bytes / (d.membw * e.memory)
+
+// ---- one layer --------------------------------------------------------------------------
+
+// The time of one layer for one micro-batch on one GPU: `fwd` and `bwd` its compute (GEMMs
+// and memory-bound kernels), `core` the forward of the attention core (what selective
+// recomputation runs again), `comm_fwd` and `comm_bwd` its tensor-parallel collectives.
+record LayerCost { fwd: s, bwd: s, core: s, comm_fwd: s, comm_bwd: s }
+
+// Memory-bound kernels, in passes over their tensors (a read or a write of every element;
+// masks 1 byte per element), with E = b·s·h (split t ways by sequence parallelism where it
+// applies), A = b·a·s²/t the attention scores, F = b·s·ffn/t the MLP's hidden activation:
+//   layernorm x2            fwd 2E (read, write)          bwd 3E (grad, input; grad)
+//   bias-dropout-add x2     fwd 3E + mask                 bwd 2E + mask
+//   residual gradients x2                                 bwd 3E (two grads in, one out)
+//   scale-mask-softmax      fwd 2A                        bwd 3A
+//   attention dropout       fwd 2A + mask                 bwd 2A + mask
+//   context transpose       fwd 2E/t                      bwd 2E/t
+//   bias-GeLU (SwiGLU)      fwd 2F (3F)                   bwd 3F (5F)
+fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency) -> LayerCost = {
+  let d = s.device
+  let t = l.tensor
+  let b = l.micro
+  let elem = elem_bytes(l)
+  let peak = _peak(d, l)
+  let gs = layer_gemms(m, b, t)
+  let times = [gemm_fwd_bwd(g, d, e, peak, elem) for g in gs]
+  let en = 1.0 * b * m.seq * m.hidden / (if l.sequence_parallel then t else 1)
+  let et = 1.0 * b * m.seq * m.hidden / t
+  let a = 1.0 * b * m.heads * m.seq * m.seq / t
+  let f = 1.0 * b * m.seq * m.ffn / t
+  let act_f = if m.gated then 3 else 2
+  let act_b = if m.gated then 5 else 3
+  let core_mem = _membound((2 * a + 2 * a) * elem + a * 1 B, d, e)
+  let mem_f = _membound((2 * 2 * en + 2 * 3 * en + 2 * et + act_f * f) * elem + 2 * en * 1 B, d, e) + core_mem
+  let mem_b = _membound((2 * 3 * en + 2 * 2 * en + 2 * 3 * en + 3 * a + 2 * a + 2 * et + act_b * f) * elem
+                        + (2 * en + a) * 1 B, d, e)
+  // Two collectives of b·s·h elements forward and two backward: allreduces, or with sequence
+  // parallelism an allgather and a reduce-scatter each (the same ring bytes).
+  let n = 1.0 * b * m.seq * m.hidden * elem
+  let pair = if l.sequence_parallel then tp_allgather(s, n, t, e) + tp_reduce_scatter(s, n, t, e) else tp_allreduce(s, n, t, e)
+  LayerCost { fwd = (sum x in times: x[0]) + mem_f, bwd = (sum x in times: x[1]) + mem_b,
+              core = times[1][0] + times[2][0] + core_mem, comm_fwd = 2 * pair, comm_bwd = 2 * pair }
+}
+
+// ---- communication groups ---------------------------------------------------------------
+
+// A link at the bandwidth NCCL reaches on it.
+fn _eff(k: Link, e: Efficiency) -> Link = k with { bw = k.bw * e.collective }
+// The tensor group: t consecutive GPUs, inside a node when t <= GPUs per node.
+fn _tp_link(s: Setup, t: Int, e: Efficiency) -> Link =
+  _eff(if t <= s.cluster.gpus_per_node then s.cluster.intra else inter_link(s.cluster, ceil(t / s.cluster.gpus_per_node)), e)
+fn tp_allreduce(s: Setup, n: B, t: Int, e: Efficiency) -> s = if t <= 1 then 0 s else s.coll.allreduce(n, t, _tp_link(s, t, e))
+fn tp_allgather(s: Setup, n: B, t: Int, e: Efficiency) -> s = if t <= 1 then 0 s else s.coll.allgather(n, t, _tp_link(s, t, e))
+fn tp_reduce_scatter(s: Setup, n: B, t: Int, e: Efficiency) -> s =
+  if t <= 1 then 0 s else s.coll.reduce_scatter(n, t, _tp_link(s, t, e))
+
+// The data-parallel group: d GPUs t apart, of which k = min(d, GPUs per node / t) share a
+// node, over ceil(d / k) nodes. `kind` "allreduce", "reduce_scatter" or "allgather" of n
+// bytes (the whole vector): inside one node on its link; across nodes hierarchically when
+// the Setup's collectives are (reduce-scatter in the node, the collective across nodes on
+// n/k, allgather in the node; a reduce-scatter or an allgather runs its half of that), else
+// flat on the network's link.
+fn dp_collective(s: Setup, kind: String, n: B, t: Int, d: Int, e: Efficiency) -> s = {
+  let gpn = s.cluster.gpus_per_node
+  let k = max(1, min(d, floor(gpn / t)))
+  let nodes = ceil(d / k)
+  let intra = _eff(s.cluster.intra, e)
+  let inter = _eff(inter_link(s.cluster, max(nodes, ceil(t * d / gpn))), e)
+  let flat = fn(l: Link) -> s =
+    if kind == "allreduce" then s.coll.allreduce(n, d, l)
+    else if kind == "reduce_scatter" then s.coll.reduce_scatter(n, d, l)
+    else s.coll.allgather(n, d, l)
+  if d <= 1 then 0 s
+  else if nodes <= 1 then flat(intra)
+  else if k > 1 and s.coll.hierarchical then (
+    if kind == "allreduce" then
+      s.coll.reduce_scatter(n, k, intra) + s.coll.allreduce(n / k, nodes, inter) + s.coll.allgather(n, k, intra)
+    else if kind == "reduce_scatter" then s.coll.reduce_scatter(n, k, intra) + s.coll.reduce_scatter(n / k, nodes, inter)
+    else s.coll.allgather(n / k, nodes, inter) + s.coll.allgather(n, k, intra))
+  else flat(inter)
+}
+
+// One pipeline send of a micro-batch's activation (b·s·h elements) between consecutive
+// stages, t·d GPUs apart (another node when t·d >= GPUs per node). With the scatter/gather
+// optimisation each of the t GPUs sends 1/t of it and the receivers allgather it in their
+// node; with sequence parallelism each already holds 1/t.
+fn pipeline_send(m: Transformer, s: Setup, l: Layout, e: Efficiency) -> s = {
+  let n = 1.0 * l.micro * m.seq * m.hidden * elem_bytes(l)
+  let t = l.tensor
+  let link = _eff(if t * l.data >= s.cluster.gpus_per_node then inter_link(s.cluster, 2) else s.cluster.intra, e)
+  if l.pipeline <= 1 then 0 s
+  else if t > 1 and l.sequence_parallel then p2p(n / t, link)
+  else if t > 1 and l.scatter_gather then p2p(n / t, link) + tp_allgather(s, n, t, e)
+  else p2p(n, link)
+}
+
+// ---- memory -----------------------------------------------------------------------------
+
+// Activations one layer keeps for one micro-batch of b sequences (Korthikanti et al. 2022,
+// section 4, 16-bit activations, 1-byte dropout masks), s·b·h times:
+//   no tensor parallelism        34 + 5as/h
+//   tensor parallel t            10 + 24/t + 5as/(ht)
+//   + sequence parallel          34/t + 5as/(ht)
+//   selective recomputation      the 5as/(ht) term dropped
+//   full recomputation           2 (the layer's input; 2/t with sequence parallelism)
+fn layer_activations(m: Transformer, l: Layout) -> B = {
+  let t = 1.0 * l.tensor
+  let sbh = 1.0 * m.seq * l.micro * m.hidden
+  let attn = 5.0 * m.heads * m.seq / (m.hidden * t)
+  let lin = if l.sequence_parallel then 34 / t else 10 + 24 / t
+  sbh * 1 B * (
+    if l.recompute == "full" then (if l.sequence_parallel then 2 / t else 2.0)
+    else if l.recompute == "selective" then lin
+    else if l.recompute == "none" then lin + attn
+    else error("recompute is \"none\", \"selective\" or \"full\", not \"" + l.recompute + "\""))
+}
+// Micro-batches whose activations the first stage holds at once: m (GPipe), min(p, m)
+// (1F1B), p (1 + (p - 1)/(p v)) with v > 1 interleaved chunks (Korthikanti et al.,
+// section 4).
+fn in_flight(l: Layout) -> Real = {
+  let p = 1.0 * l.pipeline
+  let mb = l.batch / max(1, l.data * l.micro)
+  if l.order == "gpipe" then mb
+  else if l.order == "1f1b" then min(mb, if l.interleave > 1 then p * (1 + (p - 1) / (p * l.interleave)) else p)
+  else error("the pipeline schedule is \"1f1b\" or \"gpipe\", not \"" + l.order + "\"")
+}
+// Transformer layers on the busiest GPU: ceil(l / (p v)) per chunk, v chunks.
+fn stage_layers(m: Transformer, l: Layout) -> Int = ceil(m.layers / max(1, l.pipeline * l.interleave)) * l.interleave
+// Parameters on one GPU of the first stage: its layers' share and the embedding's (the
+// token table split t ways, the position table whole; with one stage and an untied output
+// layer, that too). The last stage holds as many (its copy of the tied table, or its output
+// layer) and the first stage the most activations.
+fn stage_params(m: Transformer, l: Layout) -> Real =
+  1.0 * stage_layers(m, l) * layer_params(m) / l.tensor
+    + (if m.tied or l.pipeline > 1 then 1.0 else 2.0) * m.vocab * m.hidden / l.tensor
+    + (if m.positions then 1.0 * m.seq * m.hidden else 0.0)
+
+// Memory of one GPU of the first stage. Weights (2 bytes each in half precision), gradients
+// (2, or 4 in fp32), Adam's fp32 master weights and two moments (12 bytes): ZeRO shards the
+// optimizer state over the d GPUs (stage 1), the gradients too (2) and the weights (3).
+// Activations: layer_activations for the stage's layers and micro-batches in flight.
+// Workspace (beyond Korthikanti's count): the layer being recomputed holds its full
+// activations during its backward (full recomputation; the attention core's with selective),
+// and with one stage the logits (16-bit, and fp32 for the cross-entropy) are on it too.
+fn transformer_memory(m: Transformer, s: Setup, l: Layout) -> Memory = {
+  let d = 1.0 * max(1, l.data)
+  let params = stage_params(m, l)
+  let words = s.optimizer.words * 4 B + (if _half(l) then 4 B else 0 B)
+  let full = l with { recompute = "none" }
+  let attn = 5.0 * m.heads * m.seq / (m.hidden * l.tensor) * m.seq * l.micro * m.hidden * 1 B
+  let redo = if l.recompute == "full" then layer_activations(m, full)
+             else if l.recompute == "selective" then attn else 0 B
+  let logits = if l.pipeline == 1 then 1.0 * l.micro * m.seq * m.vocab / l.tensor * (elem_bytes(l) + 4 B) else 0 B
+  Memory { weights = params * elem_bytes(l) / (if l.zero >= 3 then d else 1.0),
+           grads = params * grad_bytes(l) / (if l.zero >= 2 then d else 1.0),
+           optimizer = params * words / (if l.zero >= 1 then d else 1.0),
+           activations = layer_activations(m, l) * stage_layers(m, l) * in_flight(l),
+           workspace = redo + logits + s.workspace }
+}
+
+// ---- the plan ---------------------------------------------------------------------------
+
+// A transformer trained with layout `l` on the Setup's cluster (its device, collectives and
+// optimizer; the layout's precision), with the device's efficiencies `e`:
+// - per micro-batch, the busiest stage runs its layers forward and backward (and forward
+//   again with full recomputation, the attention core again with selective), their
+//   tensor-parallel collectives, and the embedding or the logits with their cross-entropy
+//   (both when p = 1, the slower of the two otherwise);
+// - the pipeline (1F1B, interleaved with v chunks, or GPipe) idles (p - 1)/v micro-batch
+//   steps and sends 2 (v m + p - 1) activations and gradients on its critical path;
+// - after the flush the data-parallel group reduces the gradients (ZeRO 1: reduce-scatter
+//   and an allgather of the weights; 2: a reduce-scatter each micro-batch; 3: allgathers of
+//   the weights each micro-batch forward, again for a full recompute, and backward, and a
+//   reduce-scatter), overlapped with the backward pass when `overlap_grads`;
+// - then the optimizer updates the GPU's share of the parameters at memory bandwidth.
+// Constraints: "t*p*d = GPUs", "heads % t = 0", "layers % (p*v) = 0", "batch % (d*b) = 0",
+// "micro-batches % p = 0" (interleaving), "zero <= 3", "zero <= 1 with pipelining" (ZeRO-2
+// and -3 shard what a pipeline stage's micro-batches keep using; DeepSpeed's pipeline engine
+// refuses them) and "memory".
+fn transformer_plan(m: Transformer, s: Setup, l: Layout, e: Efficiency = device_efficiency(s.device)) -> Plan = {
+  let dev = s.device
+  let t = l.tensor
+  let p = l.pipeline
+  let v = l.interleave
+  let dp = l.data
+  let b = l.micro
+  let elem = elem_bytes(l)
+  let peak = _peak(dev, l)
+  let mb = l.batch / max(1, dp * b)
+  let layer = layer_cost(m, s, l, e)
+  let nl = stage_layers(m, l)
+  let redo = if l.recompute == "full" then layer.fwd else if l.recompute == "selective" then layer.core else 0 s
+  let redo_comm = if l.recompute == "full" then layer.comm_fwd else 0 s
+  // The embedding (lookup, positions, dropout; the vocabulary-parallel allreduce) and the
+  // logits with a cross-entropy in fp32 (per element of b·s·V/t: forward a read and
+  // float copy, max, subtract, exp, sum and softmax; backward a scale and the copy back).
+  let et = 1.0 * b * m.seq * m.hidden
+  let n = et * elem
+  let tp_one = if l.sequence_parallel then tp_reduce_scatter(s, n, t, e) else tp_allreduce(s, n, t, e)
+  let emb_f = _membound(7 * et * elem + et * 1 B, dev, e)
+  let emb_b = _membound(5 * et * elem + et * 1 B + 1.0 * m.vocab * m.hidden / t * elem, dev, e)
+  let lg = gemm_fwd_bwd(logits_gemm(m, b, t), dev, e, peak, elem)
+  let ce = 1.0 * b * m.seq * m.vocab / t
+  let out_f = lg[0] + _membound(ce * (elem + 36 B), dev, e)
+  let out_b = lg[1] + _membound(ce * (elem + 12 B), dev, e)
+  let extra_f = if p == 1 then emb_f + out_f else max(emb_f, out_f)
+  let extra_b = if p == 1 then emb_b + out_b else max(emb_b, out_b)
+  let extra_c = if p == 1 then 2 * tp_one else tp_one
+  // One micro-batch on the busiest stage.
+  let cf = nl * layer.fwd + extra_f
+  let cb = nl * (layer.bwd + redo) + extra_b
+  let cc = nl * (layer.comm_fwd + layer.comm_bwd + redo_comm) + extra_c
+  let per_micro = cf + cb + cc
+  let send = pipeline_send(m, s, l, e)
+  let sends = if p > 1 then 2 * (v * mb + p - 1) * send else 0 s
+  let bubble = (p - 1) / v * per_micro
+  // Data parallelism and ZeRO over the stage's parameters.
+  let params = stage_params(m, l)
+  let ng = params * grad_bytes(l)
+  let np = params * elem
+  let ar = dp_collective(s, "allreduce", ng, t, dp, e)
+  let rs = dp_collective(s, "reduce_scatter", ng, t, dp, e)
+  let ag = dp_collective(s, "allgather", np, t, dp, e)
+  let grad_comm = if l.zero == 0 then ar else if l.zero == 1 then rs else mb * rs
+  let gathers = if l.zero == 3 then mb * ag * (if l.recompute == "full" then 3 else 2) else if l.zero >= 1 then ag else 0 s
+  let dp_exposed = if not l.overlap_grads then grad_comm + gathers
+    else if l.zero <= 1 then max(grad_comm - cb, 0 s) + gathers
+    else if l.zero == 2 then max(grad_comm - mb * cb, 0 s) + gathers
+    else max(grad_comm + gathers - mb * (cf + cb), 0 s)
+  // Adam in fp32 over the GPU's share of the parameters, per parameter: the gradient to
+  // fp32, unscale and check, norm, the update (reads of weight, gradient and moments,
+  // writes of weight and moments) and the copy back to 16 bits.
+  let share = params / (if l.zero >= 1 then max(1, dp) else 1)
+  let upd = _membound(share * (grad_bytes(l) + 4 B + 8 B + 4 B + 12 B + s.optimizer.words * 8 B + (4 B + elem)), dev, e)
+  let gpus_total = gpus(s.cluster)
+  let mbi = floor(l.batch / max(1, dp * b))
+  plan_from("megatron", s, t * p * dp, l.batch, mb * cf, mb * cb, upd,
+    [Comm { name = if l.sequence_parallel then "tp_allgather_reduce_scatter" else "tp_allreduce", time = mb * cc, bytes = 0 B },
+     Comm { name = "pipeline_sendrecv", time = sends, bytes = 1.0 * b * m.seq * m.hidden * elem },
+     Comm { name = if l.zero == 0 then "grad_allreduce" else "grad_reduce_scatter", time = grad_comm, bytes = ng },
+     Comm { name = "param_allgather", time = gathers, bytes = if l.zero >= 1 then np else 0 B }],
+    mb * cc + sends + dp_exposed, bubble, transformer_memory(m, s, l),
+    [Constraint { name = "t*p*d = GPUs", value = abs(t * p * dp - gpus_total), limit = 0 },
+     Constraint { name = "heads % t = 0", value = m.heads % t + m.kv_heads % t, limit = 0 },
+     Constraint { name = "layers % (p*v) = 0", value = m.layers % (p * v), limit = 0 },
+     Constraint { name = "batch % (d*b) = 0", value = l.batch % (dp * b), limit = 0 },
+     Constraint { name = "micro-batches % p = 0", value = if v > 1 then mbi % p else 0, limit = 0 },
+     Constraint { name = "zero <= 3", value = l.zero, limit = 3 },
+     Constraint { name = "zero <= 1 with pipelining", value = if p > 1 then l.zero else 0, limit = 1 }])
+}
+
+// ---- what to report ---------------------------------------------------------------------
+
+// Achieved FLOP/s per GPU for `flops` per iteration (flops_paper for Narayanan et al.'s
+// figure, flops_hardware for HFU's numerator).
+fn tflops_per_gpu(plan: Plan, flops: Real) -> FLOP/s = flops * 1 FLOP / (plan.iter * plan.gpus)
+// Model FLOPs utilisation against the layout's peak (dense tensor peak in half precision).
+fn mfu(plan: Plan, m: Transformer, s: Setup, l: Layout) -> Real =
+  tflops_per_gpu(plan, flops_model(m, l.batch)) / _peak(s.device, l)
+fn hfu(plan: Plan, m: Transformer, s: Setup, l: Layout) -> Real =
+  tflops_per_gpu(plan, flops_hardware(m, l.batch, l.recompute)) / _peak(s.device, l)

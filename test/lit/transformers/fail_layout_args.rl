@@ -1,0 +1,25 @@
+// A layout's strings are checked when the spec is: an unknown recomputation, precision or
+// pipeline schedule is a diagnostic at the spec's call, once, not a row.
+// RUN: %ringline check --verify-diagnostics --split-input-file %s
+import stdlib.hardware
+import stdlib.strategies
+import stdlib.megatron
+let gpt = gpt_config("gpt", 24, 2304, 24)
+// expected-error@+1 {{recompute is "none", "selective" or "full", not "partial" [user_error]}}
+let p = transformer_plan(gpt, llm_setup(selene(1)), Layout { tensor = 8, recompute = "partial" })
+
+// -----
+import stdlib.hardware
+import stdlib.strategies
+import stdlib.megatron
+let gpt = gpt_config("gpt", 24, 2304, 24)
+// expected-error@+1 {{precision is "fp16", "bf16" or "fp32", not "fp8" [user_error]}}
+let p = transformer_plan(gpt, llm_setup(selene(1)), Layout { tensor = 8, precision = "fp8" })
+
+// -----
+import stdlib.hardware
+import stdlib.strategies
+import stdlib.megatron
+let gpt = gpt_config("gpt", 24, 2304, 24)
+// expected-error@+1 {{the pipeline schedule is "1f1b" or "gpipe", not "zb" [user_error]}}
+let p = transformer_plan(gpt, llm_setup(selene(1)), Layout { tensor = 8, order = "zb" })
