@@ -51,7 +51,8 @@ llvm::Expected<Document> Parse(llvm::StringRef text, const Options& options) {
     if (quoted) {
       std::string where = options.source.empty() ? fmt::format("line {}", rec.line)
                                                  : fmt::format("{}:{}", options.source, rec.line);
-      return llvm::createStringError(std::errc::invalid_argument, "%s: a quoted field does not end", where.c_str());
+      // Not the system's error code: the driver takes one of those for a file that cannot be read.
+      return llvm::createStringError(llvm::inconvertibleErrorCode(), where + ": a quoted field does not end");
     }
     if (!IsBlank(rec)) doc.records.push_back(std::move(rec));
   }

@@ -17,6 +17,8 @@
 #include <iterator>
 #include <cstdlib>
 
+#include "compiler/diag/diag.h"
+
 namespace rl::chart {
 namespace {
 
@@ -58,19 +60,22 @@ std::string StyleOf(Series::Style s, size_t i) {
   return "";
 }
 
-llvm::Error Bad(const std::string& msg) { return llvm::createStringError(std::errc::invalid_argument, "%s", msg.c_str()); }
+using diag::Kind;
+using diag::MakeError;
 
 // The gnuplot binary: $RINGLINE_GNUPLOT, else `gnuplot` on PATH.
 llvm::Expected<std::string> FindGnuplot(const std::string& target) {
   if (const char* env = std::getenv("RINGLINE_GNUPLOT"); env && *env) {
     if (llvm::sys::fs::can_execute(env)) return env;
-    return Bad(fmt::format("cannot draw `{}`: RINGLINE_GNUPLOT names `{}`, which is not an executable program", target,
-                           env));
+    return MakeError(
+        Kind::tool_error,
+        fmt::format("cannot draw `{}`: RINGLINE_GNUPLOT names `{}`, which is not an executable program", target, env));
   }
   if (llvm::ErrorOr<std::string> p = llvm::sys::findProgramByName("gnuplot")) return *p;
-  return Bad(fmt::format("cannot draw `{}`: gnuplot is not installed (Debian: `apt-get install gnuplot-nox`, or "
-                         "`make setup`; or set RINGLINE_GNUPLOT to its path)",
-                         target));
+  return MakeError(Kind::tool_error,
+                   fmt::format("cannot draw `{}`: gnuplot is not installed (Debian: `apt-get install gnuplot-nox`, or "
+                               "`make setup`; or set RINGLINE_GNUPLOT to its path)",
+                               target));
 }
 
 }  // namespace
@@ -79,7 +84,7 @@ llvm::Expected<ChartFormat> ChartFormatFor(const std::string& path) {
   llvm::StringRef p(path);
   if (p.ends_with_insensitive(".svg")) return ChartFormat::Svg;
   if (p.ends_with_insensitive(".png")) return ChartFormat::Png;
-  return Bad(fmt::format("cannot draw `{}`: a chart is a .svg or .png file", path));
+  return MakeError(Kind::file_error, fmt::format("cannot draw `{}`: a chart is a .svg or .png file", path));
 }
 
 std::string GnuplotScript(const Chart& c, ChartFormat format, const std::string& output) {
@@ -109,18 +114,20 @@ std::string GnuplotScript(const Chart& c, ChartFormat format, const std::string&
 llvm::Error DrawChart(const Chart& chart, ChartFormat format, const std::string& output, const std::string& target) {
   llvm::Expected<std::string> gnuplot = FindGnuplot(target);
   if (!gnuplot) return gnuplot.takeError();
-  auto fail = [&](const std::string& why) { return Bad(fmt::format("cannot draw `{}`: {}", target, why)); };
+  auto fail = [&](Kind kind, const std::string& why) {
+    return MakeError(kind, fmt::format("cannot draw `{}`: {}", target, why));
+  };
   llvm::SmallString<128> script, log;
   if (std::error_code ec = llvm::sys::fs::createTemporaryFile("ringline-plot", "gp", script))
-    return fail("cannot create a temporary file: " + ec.message());
+    return fail(Kind::file_error, "cannot create a temporary file: " + ec.message());
   llvm::FileRemover remove_script(script);
   if (std::error_code ec = llvm::sys::fs::createTemporaryFile("ringline-plot", "log", log))
-    return fail("cannot create a temporary file: " + ec.message());
+    return fail(Kind::file_error, "cannot create a temporary file: " + ec.message());
   llvm::FileRemover remove_log(log);
   {
     std::error_code ec;
     llvm::raw_fd_ostream os(script, ec);
-    if (ec) return fail("cannot write its gnuplot script: " + ec.message());
+    if (ec) return fail(Kind::file_error, "cannot write its gnuplot script: " + ec.message());
     os << GnuplotScript(chart, format, output);
   }
   llvm::StringRef args[] = {*gnuplot, "-d", script};
@@ -132,8 +139,10 @@ llvm::Error DrawChart(const Chart& chart, ChartFormat format, const std::string&
   std::string said;
   if (auto buf = llvm::MemoryBuffer::getFile(log)) said = (*buf)->getBuffer().trim().take_back(2000).str();
   if (rc < 0)
-    return fail(fmt::format("gnuplot (`{}`) did not run: {}", *gnuplot, err.empty() ? "it crashed or timed out" : err));
-  return fail(fmt::format("gnuplot (`{}`) failed (exit {}){}{}", *gnuplot, rc, said.empty() ? "" : ":\n", said));
+    return fail(Kind::tool_error,
+                fmt::format("gnuplot (`{}`) did not run: {}", *gnuplot, err.empty() ? "it crashed or timed out" : err));
+  return fail(Kind::tool_error,
+              fmt::format("gnuplot (`{}`) failed (exit {}){}{}", *gnuplot, rc, said.empty() ? "" : ":\n", said));
 }
 
 }  // namespace rl::chart

@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "base/suggest.h"
+#include "compiler/diag/diag.h"
 
 namespace rl::chart {
 namespace {
@@ -16,15 +17,17 @@ namespace {
 // More lines than this make a legend nobody reads; --where picks fewer.
 constexpr size_t kMaxSeries = 64;
 
-llvm::Error Fail(const std::string& msg) { return llvm::createStringError(std::errc::invalid_argument, "%s", msg.c_str()); }
+using diag::Kind;
+using diag::MakeError;
 
 // The column `name` for `option`; the error names the columns.
 llvm::Expected<const ResultColumn*> ColumnFor(const ResultTable& t, const std::string& name, const char* option, bool numeric,
                               const std::string& source) {
   const ResultColumn* c = t.Find(name);
   if (!c) {
-    return Fail(fmt::format("{} names `{}`, which is not a column of {}{}; its columns are {}", option, name, source,
-                            DidYouMean(name, t.Names()), QuotedAlternatives(t.Names(), ", ")));
+    return MakeError(Kind::unknown_column,
+                     fmt::format("{} names `{}`, which is not a column of {}{}; its columns are {}", option, name,
+                                 source, DidYouMean(name, t.Names()), QuotedAlternatives(t.Names(), ", ")));
   }
   if (numeric && !c->numeric) {
     std::string cell;
@@ -33,8 +36,9 @@ llvm::Expected<const ResultColumn*> ColumnFor(const ResultTable& t, const std::s
         cell = s;
         break;
       }
-    return Fail(fmt::format("{} `{}`: the column holds text (`{}`), not numbers; an axis needs numbers", option, name,
-                            cell));
+    return MakeError(
+        Kind::chart_error,
+        fmt::format("{} `{}`: the column holds text (`{}`), not numbers; an axis needs numbers", option, name, cell));
   }
   return c;
 }
@@ -69,9 +73,9 @@ std::string LineTitle(const ResultColumn* series, size_t row, const ResultColumn
 }  // namespace
 
 llvm::Expected<Chart> ChartOf(const ResultTable& t, const PlotSpec& spec, const std::string& source) {
-  if (spec.x.empty()) return Fail("name the x axis's column with --x");
-  if (spec.y.empty()) return Fail("name the y axis's column with --y");
-  if (t.rows == 0) return Fail(fmt::format("nothing to draw: {} has no rows", source));
+  if (spec.x.empty()) return MakeError(Kind::bad_usage, "name the x axis's column with --x");
+  if (spec.y.empty()) return MakeError(Kind::bad_usage, "name the y axis's column with --y");
+  if (t.rows == 0) return MakeError(Kind::chart_error, fmt::format("nothing to draw: {} has no rows", source));
   llvm::Expected<const ResultColumn*> xc = ColumnFor(t, spec.x, "--x", true, source);
   if (!xc) return xc.takeError();
   const ResultColumn* x = *xc;
@@ -95,7 +99,8 @@ llvm::Expected<Chart> ChartOf(const ResultTable& t, const PlotSpec& spec, const 
     for (size_t r = 0; r < t.rows; ++r) keep[r] = keep[r] && f->number[r] != 0;
   for (const std::string& w : spec.where) {
     size_t eq = w.find('=');
-    if (eq == std::string::npos || eq == 0) return Fail(fmt::format("--where expects COLUMN=VALUE, got `{}`", w));
+    if (eq == std::string::npos || eq == 0)
+      return MakeError(Kind::bad_option, fmt::format("--where expects COLUMN=VALUE, got `{}`", w));
     llvm::Expected<const ResultColumn*> found = ColumnFor(t, w.substr(0, eq), "--where", false, source);
     if (!found) return found.takeError();
     const ResultColumn* c = *found;
@@ -104,8 +109,9 @@ llvm::Expected<Chart> ChartOf(const ResultTable& t, const PlotSpec& spec, const 
     size_t left = 0;
     for (size_t r = 0; r < t.rows; ++r) left += keep[r] = keep[r] && CellIs(c->text[r], value);
     if (left == 0)
-      return Fail(fmt::format("--where {}: no row{} has `{}` = `{}`; its values there are {}", w,
-                                 spec.where.size() > 1 ? " left" : "", c->name, value, SomeValues(*c, before)));
+      return MakeError(Kind::chart_error,
+                       fmt::format("--where {}: no row{} has `{}` = `{}`; its values there are {}", w,
+                                   spec.where.size() > 1 ? " left" : "", c->name, value, SomeValues(*c, before)));
   }
 
   Chart chart;
@@ -141,10 +147,11 @@ llvm::Expected<Chart> ChartOf(const ResultTable& t, const PlotSpec& spec, const 
             if (&c != x && &c != series && c.text[rows[i]] != c.text[rows[i - 1]]) differ.push_back(c.name);
           std::string first = differ.empty() ? "COLUMN" : differ[0];
           std::vector<std::string> shown(differ.begin(), differ.begin() + std::min<size_t>(differ.size(), 4));
-          return Fail(fmt::format("the line `{}` has two rows at {} = {}: they differ in {}{}; keep one with "
-                                     "`{} {}=VALUE` or draw a line each with `--series {}`",
-                                     s.title, x->name, x->text[rows[i]], QuotedAlternatives(shown, ", "),
-                                     differ.size() > shown.size() ? ", ..." : "", spec.pick, first, first));
+          return MakeError(Kind::chart_error,
+                           fmt::format("the line `{}` has two rows at {} = {}: they differ in {}{}; keep one with "
+                                       "`{} {}=VALUE` or draw a line each with `--series {}`",
+                                       s.title, x->name, x->text[rows[i]], QuotedAlternatives(shown, ", "),
+                                       differ.size() > shown.size() ? ", ..." : "", spec.pick, first, first));
         }
         double xv = x->number[rows[i]], yv = y->number[rows[i]];
         if ((spec.logx && !(xv > 0)) || (spec.logy && !(yv > 0)) || !std::isfinite(xv) || !std::isfinite(yv)) {
@@ -160,10 +167,12 @@ llvm::Expected<Chart> ChartOf(const ResultTable& t, const PlotSpec& spec, const 
     chart.notes.push_back(fmt::format("{} point{} not drawn: {}", dropped, dropped == 1 ? " is" : "s are",
                                       spec.logx || spec.logy ? "zero, negative or not finite on a log axis"
                                                              : "not finite"));
-  if (chart.series.empty()) return Fail(fmt::format("nothing to draw: no row of {} is left", source));
+  if (chart.series.empty())
+    return MakeError(Kind::chart_error, fmt::format("nothing to draw: no row of {} is left", source));
   if (chart.series.size() > kMaxSeries)
-    return Fail(fmt::format("the chart would have {} lines (at most {}); draw fewer with --where or --series",
-                               chart.series.size(), kMaxSeries));
+    return MakeError(Kind::chart_error,
+                     fmt::format("the chart would have {} lines (at most {}); draw fewer with --where or --series",
+                                 chart.series.size(), kMaxSeries));
   return chart;
 }
 

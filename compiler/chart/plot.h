@@ -23,9 +23,9 @@ struct PlotSpec {
   std::string pick = "--where";    // the option that keeps one value of a column, for messages
 };
 
-// The chart of `table` (named `source` in messages). The error names what is wrong: an
-// unknown column (with a did-you-mean), a text column on an axis, rows of one line that
-// share an x, nothing left to draw.
+// The chart of `table` (named `source` in messages). The error names what is wrong, with
+// its diagnostic kind (diag::MakeError): an unknown column (with a did-you-mean), a text
+// column on an axis, rows of one line that share an x, nothing left to draw.
 llvm::Expected<Chart> ChartOf(const ResultTable& table, const PlotSpec& spec, const std::string& source);
 
 }  // namespace rl::chart

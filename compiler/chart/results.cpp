@@ -11,6 +11,7 @@
 #include <limits>
 
 #include "base/csv/csv.h"
+#include "compiler/diag/diag.h"
 #include "runtime/files.h"
 
 namespace rl::chart {
@@ -37,7 +38,8 @@ std::optional<double> CellNumber(llvm::StringRef cell) {
 
 namespace {
 
-llvm::Error Bad(const std::string& msg) { return llvm::createStringError(std::errc::invalid_argument, "%s", msg.c_str()); }
+// A result whose contents are wrong.
+llvm::Error Bad(const std::string& msg) { return diag::MakeError(diag::Kind::bad_data, msg); }
 
 // `iter_time[ms]` to name `iter_time`, unit `ms`.
 ResultColumn FromHeader(llvm::StringRef h) {
@@ -95,7 +97,7 @@ std::unique_ptr<runtime::Sink> CollectInto(ResultTable& table) { return std::mak
 
 llvm::Expected<ResultTable> ParseResultCsv(const std::string& text) {
   llvm::Expected<csv::Document> doc = csv::Parse(text);
-  if (!doc) return doc.takeError();
+  if (!doc) return Bad(llvm::toString(doc.takeError()));
   if (doc->records.empty()) return Bad("it is empty (no header line)");
   ResultTable t;
   for (const std::string& h : doc->records[0].fields) t.columns.push_back(FromHeader(h));
@@ -157,10 +159,11 @@ llvm::Expected<ResultTable> ParseResultJson(const std::string& text) {
 llvm::Expected<ResultTable> ReadResultTable(const std::string& path) {
   llvm::StringRef p(path);
   const bool csv = p.ends_with_insensitive(".csv"), json = p.ends_with_insensitive(".json");
-  if (!csv && !json) return Bad("name a .csv or .json result (what `sweep -o` and `advise -o` write)");
-  if (!llvm::sys::fs::exists(path)) return Bad("no such file");
+  auto file_error = [](const std::string& msg) { return diag::MakeError(diag::Kind::file_error, msg); };
+  if (!csv && !json) return file_error("name a .csv or .json result (what `sweep -o` and `advise -o` write)");
+  if (!llvm::sys::fs::exists(path)) return file_error("no such file");
   auto buf = ReadRegularFile(path, kMaxBundleBytes, /*text=*/true);
-  if (!buf) return buf.takeError();
+  if (!buf) return file_error(llvm::toString(buf.takeError()));
   std::string text = (*buf)->getBuffer().str();
   return csv ? ParseResultCsv(text) : ParseResultJson(text);
 }

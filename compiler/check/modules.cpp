@@ -107,7 +107,7 @@ ModuleInfo* Program::LoadFile(const std::string& path, SourceRange site) {
     env_error = true;
     std::string why = llvm::toString(buf.takeError());
     if (!site.Valid()) {  // the spec named on the command line
-      llvm::errs() << fmt::format("ringline: error: cannot read `{}`: {}\n", path, why);
+      llvm::errs() << diag::Unlocated(diag::Kind::file_error, fmt::format("cannot read `{}`: {}", path, why));
       return nullptr;
     }
     Error(diag::Kind::import_not_found, site, fmt::format("cannot read `{}`: {}", path, why));

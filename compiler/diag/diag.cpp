@@ -36,6 +36,29 @@ std::vector<Kind> AllKinds() {
   };
 }
 
+std::string Tagged(llvm::StringRef message, Kind kind) {
+  const size_t eol = std::min(message.find('\n'), message.size());
+  std::string out = message.take_front(eol).str();
+  out.append(" [").append(Tag(kind)).append("]").append(message.drop_front(eol).str());
+  return out;
+}
+
+namespace {
+
+// `ringline: error: text` and a newline, for a diagnostic without a location.
+std::string PlainLine(Severity sev, llvm::StringRef text) {
+  const char* word = sev == Severity::Error ? "error: " : sev == Severity::Warning ? "warning: " : "note: ";
+  return "ringline: " + std::string(word) + text.str() + "\n";
+}
+
+}  // namespace
+
+std::string Unlocated(Kind kind, llvm::StringRef message) { return PlainLine(SeverityOf(kind), Tagged(message, kind)); }
+
+char KindedError::ID = 0;
+
+llvm::Error MakeError(Kind kind, const std::string& message) { return llvm::make_error<KindedError>(kind, message); }
+
 llvm::SMLoc Engine::Loc(SourceRange r) const {
   if (!r.Valid()) return {};
   const llvm::MemoryBuffer* buf = sm_.getMemoryBuffer(r.buffer);
@@ -192,7 +215,7 @@ void Engine::Report(Kind kind, SourceRange where, const std::string& message) {
     if (!cap_reported_) {
       cap_reported_ = true;
       std::string line =
-          "ringline: error: too many errors (" + std::to_string(max_errors_) + "); stopping [too_many_errors]\n";
+          Unlocated(Kind::too_many_errors, "too many errors (" + std::to_string(max_errors_) + "); stopping");
       if (sorted_) cap_line_ = line;
       else os_ << line;
       if (collected_) collected_->push_back({0, 0, Severity::Error, "too many errors [too_many_errors]"});
@@ -208,7 +231,7 @@ void Engine::Report(Kind kind, SourceRange where, const std::string& message) {
     ++errors_;
     error_buffers_.push_back(where.buffer);
   }
-  std::string text = message + " [" + Tag(kind) + "]";
+  std::string text = Tagged(message, kind);
   if (collected_) {
     unsigned line = where.Valid() ? sm_.getLineAndColumn(Loc(where), where.buffer).first : 0;
     collected_->push_back({where.buffer, line, sev, text, where});
@@ -224,7 +247,7 @@ void Engine::Report(Kind kind, SourceRange where, const std::string& message) {
 
 void Engine::Print(SourceRange where, Severity sev, const std::string& text) {
   if (!where.Valid()) {
-    std::string line = std::string("ringline: ") + (sev == Severity::Note ? "note: " : "error: ") + text + "\n";
+    std::string line = PlainLine(sev, text);
     if (printed_) printed_->push_back({where, sev, text, line});
     os_ << line;
     return;

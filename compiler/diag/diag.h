@@ -3,8 +3,11 @@
 // offending text (RenderDiagnostic: UTF-8 aware, long lines clipped around the caret).
 // The engine dedups repeats (a function instantiated many times fails once), enforces an
 // error cap, can hold diagnostics back to print them in source order, and can collect
-// them for --verify-diagnostics instead of printing.
+// them for --verify-diagnostics instead of printing. The command-line driver's own
+// messages have kinds too (`ringline: error: message [tag]`, Unlocated); a library's
+// failure can carry its kind to the driver as an llvm::Error (MakeError).
 #pragma once
+#include <llvm/Support/Error.h>
 #include <llvm/Support/SourceMgr.h>
 #include <llvm/Support/raw_ostream.h>
 
@@ -26,6 +29,29 @@ enum class Severity { Error, Warning, Note };
 const char* Tag(Kind k);
 Severity SeverityOf(Kind k);
 std::vector<Kind> AllKinds();
+
+// `message [tag]`: the tag ends the first line, so a message that quotes a tool's output
+// on the lines below keeps it apart.
+std::string Tagged(llvm::StringRef message, Kind kind);
+// A diagnostic without a location, as the engine and the driver print one:
+// `ringline: error: message [tag]` (`warning:`, `note:` by the kind's severity) and a newline.
+std::string Unlocated(Kind kind, llvm::StringRef message);
+
+// A library's failure that names its kind, for the driver to print under it (compiler/chart:
+// a column the result lacks, nothing to draw, gnuplot failing). Its text is the message.
+class KindedError : public llvm::ErrorInfo<KindedError> {
+ public:
+  static char ID;
+  KindedError(Kind kind, std::string message) : kind_(kind), message_(std::move(message)) {}
+  Kind kind() const { return kind_; }
+  void log(llvm::raw_ostream& os) const override { os << message_; }
+  std::error_code convertToErrorCode() const override { return llvm::inconvertibleErrorCode(); }
+
+ private:
+  Kind kind_;
+  std::string message_;
+};
+llvm::Error MakeError(Kind kind, const std::string& message);
 
 struct Collected {
   unsigned buffer;

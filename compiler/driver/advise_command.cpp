@@ -185,40 +185,40 @@ Exit FindInputs(ringline::Spec& spec, Inputs& in) {
     unsigned best_d = 3;
     for (const std::string& n : nets)
       if (unsigned d = llvm::StringRef(n).edit_distance(AdviseModel); d < best_d) best = n, best_d = d;
-    llvm::errs() << fmt::format("ringline: error: no network `{}`{}; the models are {}\n", std::string(AdviseModel),
-                                best.empty() ? "" : fmt::format(" (did you mean `{}`?)", best), llvm::join(nets, ", "));
-    return kUsageError;
+    return Fail(Kind::bad_option,
+                fmt::format("no network `{}`{}; the models are {}", std::string(AdviseModel),
+                            best.empty() ? "" : fmt::format(" (did you mean `{}`?)", best), llvm::join(nets, ", ")));
   }
   // Names on the command line are evaluated where the spec's are; a mistake in one is a
   // diagnostic pointing into the option's text.
   Value net = spec.Eval(AdviseModel, "--model");
   Value make = spec.Eval(AdviseCluster, "--cluster");
   Value opt = spec.Eval(AdviseOptimizer, "--optimizer");
-  auto bad = [&](const std::string& msg) {
-    llvm::errs() << "ringline: error: " << msg << "\n";
-    return kUsageError;
-  };
   if (net.kind != Value::Kind::Record || net.str != "Network")
-    return bad(fmt::format("`{}` is not a `Network`", std::string(AdviseModel)));
+    return Fail(Kind::bad_option, fmt::format("`{}` is not a `Network`", std::string(AdviseModel)));
   if (make.kind != Value::Kind::Function)
-    return bad(fmt::format("--cluster names a function from a node count to a `Cluster` (abci, dgx1_pod, "
-                           "dgx_a100_pod, dgx_h100_pod, ...); `{}` is not one", std::string(AdviseCluster)));
+    return Fail(Kind::bad_option,
+                fmt::format("--cluster names a function from a node count to a `Cluster` (abci, dgx1_pod, "
+                            "dgx_a100_pod, dgx_h100_pod, ...); `{}` is not one",
+                            std::string(AdviseCluster)));
   in.net = net, in.make = make, in.optimizer = opt;
   in.device = Value::List({});
   if (!AdviseDevice.empty()) {
     Value d = spec.Eval(AdviseDevice, "--device");
     if (d.kind != Value::Kind::Record || d.str != "Device")
-      return bad(fmt::format("`{}` is not a `Device` (see stdlib/hardware.rl)", std::string(AdviseDevice)));
+      return Fail(Kind::bad_option,
+                  fmt::format("`{}` is not a `Device` (see stdlib/hardware.rl)", std::string(AdviseDevice)));
     in.device = Value::List({d});
   }
   std::vector<std::pair<std::string, Value>> compute = {{"source", Value::String(AdviseCompute)}};
   if (AdviseCompute == "measured") {
     Value t = spec.Eval(AdviseSampleTime, "--sample-time");
     if (t.kind != Value::Kind::Number || t.unit != "s")
-      return bad(fmt::format("--sample-time takes a time (`12 ms`); `{}` is {}", std::string(AdviseSampleTime),
-                             t.kind != Value::Kind::Number ? "not a number"
-                             : t.unit.empty()              ? "a plain number"
-                                                           : fmt::format("in `{}`", t.unit)));
+      return Fail(Kind::bad_option,
+                  fmt::format("--sample-time takes a time (`12 ms`); `{}` is {}", std::string(AdviseSampleTime),
+                              t.kind != Value::Kind::Number ? "not a number"
+                              : t.unit.empty()              ? "a plain number"
+                                                            : fmt::format("in `{}`", t.unit)));
     compute.push_back({"sample_time", t});
   }
   in.compute = Value::Record("Compute", compute);
@@ -258,26 +258,28 @@ std::vector<Row> Rows(ringline::Spec& spec, const Inputs& in, const std::vector<
 }  // namespace
 
 int RunAdvise() {
-  auto bad = [](const std::string& msg) {
-    llvm::errs() << "ringline: error: " << msg << "\n";
-    return kUsageError;
-  };
   std::optional<runtime::Format> format = PickFormat(runtime::Format::Table);
   if (!format) return kUsageError;
   if (!PlotFile.empty() && !ChartPathOk(PlotFile)) return kUsageError;
   if (AdviseGoal != "time" && AdviseGoal != "memory" && AdviseGoal != "cost")
-    return bad(fmt::format("unknown --goal `{}`; use time, memory or cost", std::string(AdviseGoal)));
+    return Fail(Kind::bad_option,
+                fmt::format("unknown --goal `{}`; use time, memory or cost", std::string(AdviseGoal)));
   if (AdviseOptimizer != "sgd" && AdviseOptimizer != "momentum" && AdviseOptimizer != "adam")
-    return bad(fmt::format("unknown --optimizer `{}`; use sgd, momentum or adam", std::string(AdviseOptimizer)));
+    return Fail(Kind::bad_option,
+                fmt::format("unknown --optimizer `{}`; use sgd, momentum or adam", std::string(AdviseOptimizer)));
   if (AdviseCompute != "kernels" && AdviseCompute != "roofline" && AdviseCompute != "measured")
-    return bad(fmt::format("unknown --compute `{}`; use kernels, roofline or measured", std::string(AdviseCompute)));
+    return Fail(Kind::bad_option,
+                fmt::format("unknown --compute `{}`; use kernels, roofline or measured", std::string(AdviseCompute)));
   if ((AdviseCompute == "measured") != !AdviseSampleTime.empty())
-    return bad("--compute measured and --sample-time TIME go together");
-  if (AdviseBatch > 0 && AdvisePerGpu > 0) return bad("give --batch (global) or --per-gpu, not both");
-  if (AdviseFiles.size() > 1) return bad("`advise` takes at most one spec file");
-  if (AdviseFiles.empty() && AdviseModel.empty()) return bad("name a network with --model (and a spec file for your own)");
+    return Fail(Kind::bad_usage, "--compute measured and --sample-time TIME go together");
+  if (AdviseBatch > 0 && AdvisePerGpu > 0) return Fail(Kind::bad_usage, "give --batch (global) or --per-gpu, not both");
+  if (AdviseFiles.size() > 1) return Fail(Kind::bad_usage, "`advise` takes at most one spec file");
+  if (AdviseFiles.empty() && AdviseModel.empty())
+    return Fail(Kind::bad_usage, "name a network with --model (and a spec file for your own)");
   std::optional<std::vector<double>> gpus = ParseCounts(AdviseGpus);
-  if (!gpus) return bad(fmt::format("--gpus takes GPU counts, `16,32,64`; got `{}`", std::string(AdviseGpus)));
+  if (!gpus)
+    return Fail(Kind::bad_option,
+                fmt::format("--gpus takes GPU counts, `16,32,64`; got `{}`", std::string(AdviseGpus)));
 
   std::vector<Row> rows;
   try {

@@ -10,7 +10,7 @@
 // (each schedule called through check::Compilation::Call), so
 // the fit is of exactly the formulas the strategies library will evaluate. A malformed
 // CSV, an unknown op or schedule, or points that cannot be fitted are a `ringline:
-// error:` line and exit status 2, as for `ringline fit`.
+// error: ... [tag]` line and exit status 2, as for `ringline fit`.
 #include <fmt/format.h>
 #include <llvm/ADT/SmallVector.h>
 #include <llvm/ADT/StringExtras.h>
@@ -59,11 +59,6 @@ using calibrate::CalibrationPoint;
 using calibrate::FitLink;
 using calibrate::LinkFit;
 
-int Fail(const std::string& msg) {
-  llvm::errs() << "ringline: error: " << msg << "\n";
-  return kUsageError;
-}
-
 // The schedules gloo runs (facebookincubator/gloo: allreduce.cc and allgather.cc are
 // rings, broadcast.cc a binomial tree whose senders post all their sends at once).
 const std::map<std::string, std::string>& DefaultSchedules() {
@@ -82,12 +77,11 @@ struct Points {
 };
 
 llvm::Expected<Points> ReadCsv(const std::string& path, const std::map<std::string, std::string>& schedules) {
-  auto fail = [&](size_t line, const std::string& msg) -> llvm::Error {
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   line ? fmt::format("{}:{}: {}", path, line, msg) : fmt::format("{}: {}", path, msg));
+  auto fail = [&](size_t line, const std::string& msg, Kind kind = Kind::bad_data) {
+    return diag::MakeError(kind, line ? fmt::format("{}:{}: {}", path, line, msg) : fmt::format("{}: {}", path, msg));
   };
   auto buf = ReadRegularFile(path, kMaxSourceBytes, /*text=*/true);
-  if (!buf) return fail(0, fmt::format("cannot read: {}", llvm::toString(buf.takeError())));
+  if (!buf) return fail(0, fmt::format("cannot read: {}", llvm::toString(buf.takeError())), Kind::file_error);
   llvm::Expected<csv::Document> doc = csv::Parse((*buf)->getBuffer(), {.comments = true, .source = path});
   if (!doc) return doc.takeError();
   std::map<std::string, int> col;
@@ -250,16 +244,16 @@ int Calibrate(std::ostream& os) {
   Session s;
   check::Compilation::ModuleContents collectives;
   if (!s.comp->Import("stdlib.hardware") || !s.comp->Import("stdlib.collectives", &collectives))
-    return Fail("could not load stdlib.collectives (see the diagnostics above)");
+    return Fail(Kind::tool_error, "could not load stdlib.collectives (see the diagnostics above)");
   if (!CalSchedules.empty()) {
     const std::vector<std::string>& known = collectives.schedules;
     for (const std::string& opt : CalSchedules) {
       auto [op, name] = llvm::StringRef(opt).split('=');
       if (op.trim().empty() || name.trim().empty())
-        return Fail(fmt::format("--schedule takes OP=NAME, got `{}`", opt));
+        return Fail(Kind::bad_option, fmt::format("--schedule takes OP=NAME, got `{}`", opt));
       if (std::find(known.begin(), known.end(), name.trim().str()) == known.end())
-        return Fail(fmt::format("stdlib.collectives has no schedule `{}`{}", name.trim().str(),
-                                DidYouMean(name.trim().str(), known)));
+        return Fail(Kind::bad_option, fmt::format("stdlib.collectives has no schedule `{}`{}", name.trim().str(),
+                                                  DidYouMean(name.trim().str(), known)));
       schedules[op.trim().str()] = name.trim().str();
     }
   }
@@ -267,16 +261,18 @@ int Calibrate(std::ostream& os) {
     if (!schedules.count(op)) {
       std::vector<std::string> ops;
       for (const auto& [known, _] : schedules) ops.push_back(known);
-      return Fail(fmt::format("--fit-ops names op `{}`, which no schedule models{}; the ops: {}", op,
-                              DidYouMean(op, ops), fmt::join(ops, ", ")));
+      return Fail(Kind::bad_option, fmt::format("--fit-ops names op `{}`, which no schedule models{}; the ops: {}", op,
+                                                DidYouMean(op, ops), fmt::join(ops, ", ")));
     }
   llvm::Expected<Points> pts = ReadCsv(CalFiles[0], schedules);
-  if (!pts) return Fail(llvm::toString(pts.takeError()));
+  if (!pts) return Fail(Kind::bad_data, pts.takeError());
   std::set<std::string> ids;
   for (const std::string& link : pts->links)
     if (!ids.insert(Ident(link)).second)
-      return Fail(fmt::format("two rates name the same link `{}`; give them distinct names", Ident(link)));
-  if (!Coefficients(s, *pts, schedules)) return Fail("could not evaluate the schedules (see the diagnostics above)");
+      return Fail(Kind::bad_data,
+                  fmt::format("two rates name the same link `{}`; give them distinct names", Ident(link)));
+  if (!Coefficients(s, *pts, schedules))
+    return Fail(Kind::tool_error, "could not evaluate the schedules (see the diagnostics above)");
   std::map<std::string, LinkFit> fits;
   for (const std::string& link : pts->links) {
     // The fit sees the points above --fit-above of the --fit-ops; every point gets the
@@ -288,11 +284,12 @@ int Calibrate(std::ostream& os) {
              (CalFitOps.empty() || std::find(CalFitOps.begin(), CalFitOps.end(), p.op) != CalFitOps.end());
     });
     llvm::Expected<LinkFit> f = FitLink(link, fitted_on);
-    if (!f) return Fail(llvm::toString(f.takeError()) + FitScope());
+    if (!f) return Fail(Kind::fit_error, llvm::toString(f.takeError()) + FitScope());
     f->fitted.clear();
     for (const CalibrationPoint& p : all) f->fitted.push_back(f->Time(p));
     if (!(f->beta > 0))
-      return Fail(fmt::format("the fit of link `{}` has no bandwidth term (β = 0): measure larger messages", link));
+      return Fail(Kind::fit_error,
+                  fmt::format("the fit of link `{}` has no bandwidth term (β = 0): measure larger messages", link));
     fits.emplace(link, std::move(*f));
   }
   llvm::outs() << fmt::format("{:<10} {:<15} {:>3} {:>10} {:>12} {:>12} {:>8}\n", "link", "op", "p", "bytes",
@@ -321,8 +318,8 @@ int Calibrate(std::ostream& os) {
 }  // namespace
 
 int RunCalibrate() {
-  if (CalFiles.size() != 1) return Fail("`calibrate` takes one CSV of collective measurements");
-  if (CalOutput.empty()) return Fail("name the cluster spec to write with -o cluster.rl");
+  if (CalFiles.size() != 1) return Fail(Kind::bad_usage, "`calibrate` takes one CSV of collective measurements");
+  if (CalOutput.empty()) return Fail(Kind::bad_usage, "name the cluster spec to write with -o cluster.rl");
   // Opened before any work, so a target that cannot be written fails at once.
   Output out(CalOutput, {CalFiles[0]});
   if (!out.Open()) return kUsageError;

@@ -54,10 +54,7 @@ Exit CheckOne(const std::string& path) {
     return e;
   }
   auto buf = llvm::MemoryBuffer::getFile(path, true);
-  if (!buf) {
-    llvm::errs() << fmt::format("ringline: error: cannot open `{}`: {}\n", path, buf.getError().message());
-    return kUsageError;
-  }
+  if (!buf) return Fail(Kind::file_error, fmt::format("cannot open `{}`: {}", path, buf.getError().message()));
   Exit worst = kOk;
   for (const std::string& chunk : SplitInput((*buf)->getBuffer())) {
     Session s(VerifyDiagnostics);
@@ -76,10 +73,7 @@ Exit EmitBackend(ir::Scenario& sc, const std::string& what) {
   for (const ir::Param& p : sc.params) sizes.push_back(p.values.size());
   std::string error;
   std::optional<std::vector<uint32_t>> forced = codegen::ParseOrder(sc, LoopOrder, error);
-  if (!forced) {
-    llvm::errs() << "ringline: error: " << error << "\n";
-    return kUsageError;
-  }
+  if (!forced) return Fail(Kind::bad_option, error);
   std::vector<uint32_t> order = codegen::ChooseOrder(sc, sizes, *forced);
   if (what == "stages") {
     llvm::outs() << codegen::PrintStaging(sc, codegen::Stage(sc, order, sizes), sizes);
@@ -95,10 +89,7 @@ Exit EmitBackend(ir::Scenario& sc, const std::string& what) {
     return kOk;
   }
   llvm::Expected<std::string> text = jit::PrintModule(sc, jit::Options{OptLevel, order});
-  if (!text) {
-    llvm::errs() << fmt::format("ringline: error: the JIT failed: {}\n", llvm::toString(text.takeError()));
-    return kUsageError;
-  }
+  if (!text) return Fail(Kind::tool_error, "the JIT failed: " + llvm::toString(text.takeError()));
   llvm::outs() << *text;
   return kOk;
 }
@@ -113,24 +104,16 @@ int RunCheck() {
 
 int RunEmit() {
   const std::string what = EmitWhat;
-  if (what != "tokens" && what != "ast" && what != "ir" && what != "ir-opt" && what != "stages" && what != "llvm") {
-    llvm::errs() << fmt::format(
-        "ringline: error: unknown --emit `{}`; use tokens, ast, ir, ir-opt, stages or llvm\n", what);
-    return kUsageError;
-  }
-  if (OptLevel > 3) {
-    llvm::errs() << fmt::format("ringline: error: -O{} is not a level; use -O0, -O1, -O2 or -O3\n",
-                                static_cast<unsigned>(OptLevel));
-    return kUsageError;
-  }
+  if (what != "tokens" && what != "ast" && what != "ir" && what != "ir-opt" && what != "stages" && what != "llvm")
+    return Fail(Kind::bad_option,
+                fmt::format("unknown --emit `{}`; use tokens, ast, ir, ir-opt, stages or llvm", what));
+  if (!CheckOptLevel()) return kUsageError;
   Session s;
   if (what == "tokens" || what == "ast") {
     auto buf = llvm::MemoryBuffer::getFile(Files[0], true);
-    if (!buf) {
-      llvm::errs() << fmt::format("ringline: error: cannot open `{}`: {}\n", std::string(Files[0]),
-                                  buf.getError().message());
-      return kUsageError;
-    }
+    if (!buf)
+      return Fail(Kind::file_error,
+                  fmt::format("cannot open `{}`: {}", std::string(Files[0]), buf.getError().message()));
     unsigned id = s.sm.AddNewSourceBuffer(std::move(*buf), llvm::SMLoc());
     if (what == "tokens") {
       std::string out;
@@ -149,11 +132,8 @@ int RunEmit() {
     if (what != "ir-opt" || !known) {
       std::string names;
       for (const passes::Pass& p : passes::Pipeline()) names += (names.empty() ? "" : ", ") + std::string(p.name);
-      llvm::errs() << (what != "ir-opt"
-                           ? std::string("ringline: error: --print-after and --print-after-all need --emit=ir-opt\n")
-                           : fmt::format("ringline: error: no pass `{}`; the pipeline is {}\n",
-                                         std::string(PrintAfter), names));
-      return kUsageError;
+      if (what != "ir-opt") return Fail(Kind::bad_usage, "--print-after and --print-after-all need --emit=ir-opt");
+      return Fail(Kind::bad_option, fmt::format("no pass `{}`; the pipeline is {}", std::string(PrintAfter), names));
     }
   }
   Exit e = s.Load(Files[0]);
@@ -197,11 +177,10 @@ int RunEval() {
   for (const ir::Param& p : sc->params) {
     bool overridden = false;
     for (const std::string& set : Sets) overridden |= set.rfind(p.name + "=", 0) == 0;
-    if (overridden && p.values.size() != 1) {
-      llvm::errs() << fmt::format("ringline: error: `eval` takes one value per param; `--set {}` gives {} "
-                                  "(use `ringline sweep`)\n", p.name, p.values.size());
-      return kUsageError;
-    }
+    if (overridden && p.values.size() != 1)
+      return Fail(Kind::bad_option, fmt::format("`eval` takes one value per param; `--set {}` gives {} (use `ringline "
+                                                "sweep`)",
+                                                p.name, p.values.size()));
     params.push_back(p.default_value);
   }
   std::vector<double> row(params.size() + sc->reports.size() + 1);

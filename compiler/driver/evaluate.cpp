@@ -18,8 +18,7 @@ namespace rl::driver {
 
 std::optional<check::Variants> CompileVariants(Session& s, Exit& exit, bool all_values) {
   if (Files.size() > 1) {
-    llvm::errs() << "ringline: error: `eval` and `sweep` take one spec file\n";
-    exit = kUsageError;
+    exit = Fail(Kind::bad_usage, "`eval` and `sweep` take one spec file");
     return std::nullopt;
   }
   exit = s.Load(Files[0]);
@@ -56,21 +55,19 @@ std::optional<ir::Scenario> CompileScenario(Session& s, Exit& exit) {
   return std::move(vs->scenarios[0]);
 }
 
+bool CheckOptLevel() {
+  if (OptLevel <= 3) return true;
+  Fail(Kind::bad_option, fmt::format("-O{} is not a level; use -O0, -O1, -O2 or -O3", static_cast<unsigned>(OptLevel)));
+  return false;
+}
+
 bool CheckBackend() {
   // $RINGLINE_BACKEND is the default of --backend: the test suite runs every eval and
   // sweep on each backend this way (test/CMakeLists.txt).
   if (BackendName.getNumOccurrences() == 0)
     if (const char* env = std::getenv("RINGLINE_BACKEND"); env && *env) BackendName = env;
-  if (BackendName == "auto" || BackendName == "interp" || BackendName == "jit") {
-    if (OptLevel > 3) {
-      llvm::errs() << fmt::format("ringline: error: -O{} is not a level; use -O0, -O1, -O2 or -O3\n",
-                                  static_cast<unsigned>(OptLevel));
-      return false;
-    }
-    return true;
-  }
-  llvm::errs() << fmt::format("ringline: error: unknown --backend `{}`; available: auto, jit, interp\n",
-                              std::string(BackendName));
+  if (BackendName == "auto" || BackendName == "interp" || BackendName == "jit") return CheckOptLevel();
+  Fail(Kind::bad_option, fmt::format("unknown --backend `{}`; available: auto, jit, interp", std::string(BackendName)));
   return false;
 }
 
@@ -84,7 +81,7 @@ std::unique_ptr<jit::Evaluator> CompileEvalJit(const ir::Scenario& sc) {
   jit::Options opts{OptLevel, {}, /*eval=*/true, /*sweep=*/false};
   auto ev = jit::Compile(sc, opts);
   if (!ev) {
-    llvm::errs() << fmt::format("ringline: error: the JIT failed: {}\n", llvm::toString(ev.takeError()));
+    Fail(Kind::tool_error, "the JIT failed: " + llvm::toString(ev.takeError()));
     return nullptr;
   }
   return std::move(*ev);
@@ -103,9 +100,9 @@ std::optional<runtime::Format> PickFormat(runtime::Format fallback) {
     std::string from_name = o.ends_with_insensitive(".csv") ? "csv" : o.ends_with_insensitive(".json") ? "json" : "";
     if (!from_name.empty() && !f.empty() && f != from_name && (f == "table" || f == "csv" || f == "json")) {
       auto what = [](const std::string& x) { return x == "csv" ? "CSV" : x == "json" ? "JSON" : "a table"; };
-      llvm::errs() << fmt::format("ringline: error: `-o {}` is a {} file but `--format {}` asks for {}; drop "
-                                  "`--format` or give the file the format's extension\n",
-                                  std::string(OutputFile), what(from_name), f, what(f));
+      Fail(Kind::bad_usage, fmt::format("`-o {}` is a {} file but `--format {}` asks for {}; drop `--format` or give "
+                                        "the file the format's extension",
+                                        std::string(OutputFile), what(from_name), f, what(f)));
       return std::nullopt;
     }
     if (f.empty()) f = from_name.empty() ? "table" : from_name;
@@ -114,7 +111,7 @@ std::optional<runtime::Format> PickFormat(runtime::Format fallback) {
   if (f == "table") return runtime::Format::Table;
   if (f == "csv") return runtime::Format::Csv;
   if (f == "json") return runtime::Format::Json;
-  llvm::errs() << fmt::format("ringline: error: unknown --format `{}`; use table, csv or json\n", f);
+  Fail(Kind::bad_option, fmt::format("unknown --format `{}`; use table, csv or json", f));
   return std::nullopt;
 }
 
@@ -134,7 +131,7 @@ bool Output::Open(bool for_stream) {
   if (target_.empty()) return true;
   const std::string& target = target_;
   auto refuse = [&](const std::string& why) {
-    llvm::errs() << fmt::format("ringline: error: will not write `{}`: {}\n", target, why);
+    Fail(Kind::file_error, fmt::format("will not write `{}`: {}", target, why));
     return false;
   };
   // The result replaces the target by a rename, which would turn a device node or a FIFO
@@ -151,7 +148,7 @@ bool Output::Open(bool for_stream) {
   int fd = -1;
   llvm::SmallString<256> tmp;
   if (std::error_code ec = llvm::sys::fs::createUniqueFile(target + ".%%%%%%.tmp", fd, tmp)) {
-    llvm::errs() << fmt::format("ringline: error: cannot write `{}`: {}\n", target, ec.message());
+    Fail(Kind::file_error, fmt::format("cannot write `{}`: {}", target, ec.message()));
     return false;
   }
   llvm::sys::Process::SafelyCloseFileDescriptor(fd);
@@ -160,7 +157,7 @@ bool Output::Open(bool for_stream) {
   file_.open(tmp_, std::ios::out | std::ios::trunc);
   if (!file_) {
     llvm::sys::fs::remove(tmp_);
-    llvm::errs() << fmt::format("ringline: error: cannot write `{}`\n", target);
+    Fail(Kind::file_error, fmt::format("cannot write `{}`", target));
     return false;
   }
   return true;
@@ -180,13 +177,12 @@ bool Output::Commit() {
   // A failed write (a full disk, a file-size limit) leaves the target as it was.
   if (streamed_ && file_.fail()) {
     llvm::sys::fs::remove(tmp_);
-    llvm::errs() << fmt::format("ringline: error: cannot write `{}`: the write failed (disk full or a size limit?)\n",
-                                target_);
+    Fail(Kind::file_error, fmt::format("cannot write `{}`: the write failed (disk full or a size limit?)", target_));
     return false;
   }
   if (std::error_code ec = llvm::sys::fs::rename(tmp_, target_)) {
     llvm::sys::fs::remove(tmp_);
-    llvm::errs() << fmt::format("ringline: error: cannot write `{}`: {}\n", target_, ec.message());
+    Fail(Kind::file_error, fmt::format("cannot write `{}`: {}", target_, ec.message()));
     return false;
   }
   return true;

@@ -30,7 +30,9 @@ std::optional<check::Variants> CompileVariants(Session& s, Exit& exit, bool all_
 // The one variant at the defaults.
 std::optional<ir::Scenario> CompileScenario(Session& s, Exit& exit);
 
-// False (after a message) when --backend names no backend.
+// False (after a message) when -O names no level.
+bool CheckOptLevel();
+// False (after a message) when --backend names no backend or -O no level.
 bool CheckBackend();
 // The backend --backend names; for `auto`, ChooseBackend's for `points` points of `sc` on
 // `threads` worker threads (0: every core).

@@ -7,8 +7,8 @@
 //   ringline fit PROFILE.csv... --cv K        k-fold scores beside the roofline's, no bundle
 //   ringline fit PROFILE.csv... --lodo        leave-one-device-out scores, no bundle
 //   ringline fit --show BUNDLE.rlk [--against PROFILE.csv [--held-out ROWS.csv]]
-// Every failure (unreadable or malformed profile, bad bundle, bad option) is a
-// `ringline: error:` line and exit status 2.
+// Every failure (unreadable or malformed profile, bad bundle, bad option, rows that
+// cannot be fitted) is a `ringline: error: ... [tag]` line and exit status 2.
 #include <fmt/format.h>
 #include <llvm/ADT/ArrayRef.h>
 #include <llvm/Support/raw_ostream.h>
@@ -67,11 +67,6 @@ static cl::opt<bool> FitQuiet("quiet", cl::desc("No per-kind progress lines on s
 
 namespace {
 
-int Fail(const std::string& msg) {
-  llvm::errs() << "ringline: error: " << msg << "\n";
-  return kUsageError;
-}
-
 std::string Percent(double fraction) { return fraction < 0 ? "-" : fmt::format("{:.1f}", 100 * fraction); }
 
 void PrintDevice(const kernels::DeviceInfo& d, llvm::raw_ostream& os) {
@@ -108,7 +103,7 @@ llvm::Expected<std::unique_ptr<llvm::raw_fd_ostream>> OpenRows(const std::string
   if (path.empty()) return nullptr;
   std::error_code ec;
   auto os = std::make_unique<llvm::raw_fd_ostream>(path, ec);
-  if (ec) return llvm::createStringError(ec, "cannot write `%s`: %s", path.c_str(), ec.message().c_str());
+  if (ec) return diag::MakeError(Kind::file_error, fmt::format("cannot write `{}`: {}", path, ec.message()));
   return os;
 }
 
@@ -172,11 +167,12 @@ void PrintScores(llvm::ArrayRef<kernels::Score> scores, bool by_device, llvm::ra
 // held-out accuracy only for a profile measured apart from the bundle's own.
 int Against(const kernels::Bundle& b, const std::string& path, llvm::raw_ostream* rows_out) {
   llvm::Expected<kernels::Dataset> data = kernels::ReadProfileCsv(path);
-  if (!data) return Fail(llvm::toString(data.takeError()));
+  if (!data) return Fail(Kind::bad_data, data.takeError());
   // A generic bundle predicts the profile's device from its numbers.
   if (std::any_of(b.models.begin(), b.models.end(), [](const kernels::Model& m) { return m.generic(); })) {
     if (!(data->device.peak_flops > 0 && data->device.mem_bw > 0))
-      return Fail(fmt::format("`{}` has no `peak_flops` and `mem_bw` lines, which the generic bundle takes", path));
+      return Fail(Kind::bad_data,
+                  fmt::format("`{}` has no `peak_flops` and `mem_bw` lines, which the generic bundle takes", path));
     for (kernels::Sample& s : data->samples) {
       s.feats.push_back(data->device.peak_flops);
       s.feats.push_back(data->device.mem_bw);
@@ -201,16 +197,16 @@ int Against(const kernels::Bundle& b, const std::string& path, llvm::raw_ostream
     llvm::outs() << fmt::format("{:<{}}  {:>6}  {:>7}  {:>9}  {:>7}\n", m.kind(), w, errs.size(),
                                 Percent(sum / errs.size()), Percent(errs[errs.size() / 2]), Percent(max));
   }
-  if (rows.empty()) return Fail(fmt::format("`{}` has no rows of a kind the bundle models", path));
+  if (rows.empty()) return Fail(Kind::bad_data, fmt::format("`{}` has no rows of a kind the bundle models", path));
   if (rows_out) WriteRows(rows, *rows_out);
   return kOk;
 }
 
 int Show(const std::string& path) {
   llvm::Expected<std::unique_ptr<llvm::raw_fd_ostream>> rows_out = OpenRows(FitHeldOut);
-  if (!rows_out) return Fail(llvm::toString(rows_out.takeError()));
+  if (!rows_out) return Fail(Kind::file_error, rows_out.takeError());
   llvm::Expected<kernels::Bundle> b = kernels::ReadBundle(path);
-  if (!b) return Fail(llvm::toString(b.takeError()));
+  if (!b) return Fail(Kind::bad_bundle, b.takeError());
   llvm::outs() << fmt::format("bundle: {} ({} models)\n", path, b->models.size());
   PrintDevice(b->device, llvm::outs());
   PrintTable(*b, llvm::outs());
@@ -234,7 +230,7 @@ int RunScores(const kernels::Dataset& data, const kernels::FitOptions& opts, llv
   llvm::raw_ostream& log = FitQuiet ? llvm::nulls() : llvm::errs();
   llvm::Expected<std::vector<kernels::Score>> scores =
       FitLodo ? kernels::LeaveOneDeviceOut(data, opts, log, &rows) : kernels::CrossValidate(data, opts, log, &rows);
-  if (!scores) return Fail(llvm::toString(scores.takeError()));
+  if (!scores) return Fail(Kind::fit_error, scores.takeError());
   PrintDevice(data.device, llvm::outs());
   llvm::outs() << (FitLodo ? "leave one device out (each device's rows predicted by a fit on the others):\n"
                            : fmt::format("{}-fold cross-validation (each row predicted by the fit on the other "
@@ -249,19 +245,25 @@ int RunScores(const kernels::Dataset& data, const kernels::FitOptions& opts, llv
 
 int RunFit() {
   if (!FitShow.empty()) {
-    if (!FitFiles.empty() || !FitOutput.empty()) return Fail("--show takes no profile and no -o");
-    if (!FitHeldOut.empty() && FitAgainst.empty()) return Fail("--show takes --held-out only with --against");
+    if (!FitFiles.empty() || !FitOutput.empty()) return Fail(Kind::bad_usage, "--show takes no profile and no -o");
+    if (!FitHeldOut.empty() && FitAgainst.empty())
+      return Fail(Kind::bad_usage, "--show takes --held-out only with --against");
     return Show(FitShow);
   }
-  if (!FitAgainst.empty()) return Fail("--against goes with --show BUNDLE.rlk");
-  if (FitFiles.empty()) return Fail("`fit` takes a profile CSV (several for a bundle across devices) or --show BUNDLE.rlk");
-  if (FitLodo && !FitOutput.empty()) return Fail("--lodo scores the fit and writes no bundle; leave out -o");
-  if (FitLodo && FitCv != 0) return Fail("--lodo and --cv are two ways to score a fit; give one");
-  if (FitLodo && FitFiles.size() < 2) return Fail("--lodo needs the profiles of several devices");
-  if (FitCv != 0 && FitHoldout.getNumOccurrences() > 0) return Fail("--cv scores every row; leave out --holdout");
-  if (FitOutput.empty() && FitCv == 0 && !FitLodo) return Fail("name the bundle to write with -o OUT.rlk");
+  if (!FitAgainst.empty()) return Fail(Kind::bad_usage, "--against goes with --show BUNDLE.rlk");
+  if (FitFiles.empty())
+    return Fail(Kind::bad_usage,
+                "`fit` takes a profile CSV (several for a bundle across devices) or --show BUNDLE.rlk");
+  if (FitLodo && !FitOutput.empty())
+    return Fail(Kind::bad_usage, "--lodo scores the fit and writes no bundle; leave out -o");
+  if (FitLodo && FitCv != 0) return Fail(Kind::bad_usage, "--lodo and --cv are two ways to score a fit; give one");
+  if (FitLodo && FitFiles.size() < 2) return Fail(Kind::bad_usage, "--lodo needs the profiles of several devices");
+  if (FitCv != 0 && FitHoldout.getNumOccurrences() > 0)
+    return Fail(Kind::bad_usage, "--cv scores every row; leave out --holdout");
+  if (FitOutput.empty() && FitCv == 0 && !FitLodo)
+    return Fail(Kind::bad_usage, "name the bundle to write with -o OUT.rlk");
   llvm::Expected<kernels::Dataset> data = ReadProfiles();
-  if (!data) return Fail(llvm::toString(data.takeError()));
+  if (!data) return Fail(Kind::bad_data, data.takeError());
   kernels::FitOptions opts;
   opts.holdout = FitHoldout;
   opts.seed = FitSeed;
@@ -273,14 +275,16 @@ int RunFit() {
   opts.hidden.assign(FitHidden.begin(), FitHidden.end());
   opts.only.assign(FitKinds.begin(), FitKinds.end());
   llvm::Expected<std::unique_ptr<llvm::raw_fd_ostream>> rows_out = OpenRows(FitHeldOut);
-  if (!rows_out) return Fail(llvm::toString(rows_out.takeError()));
+  if (!rows_out) return Fail(Kind::file_error, rows_out.takeError());
+  // The settings first, so that a fit's failure is only ever about the rows.
+  if (llvm::Error e = kernels::CheckFitOptions(*data, opts)) return Fail(Kind::bad_option, std::move(e));
   if (FitOutput.empty()) return RunScores(*data, opts, rows_out->get());
   std::vector<kernels::HeldOutRow> held_out;
   std::vector<kernels::Score> scores;
   llvm::Expected<kernels::Bundle> b = kernels::Fit(*data, opts, FitQuiet ? llvm::nulls() : llvm::errs(),
                                                    FitHeldOut.empty() ? nullptr : &held_out, &scores);
-  if (!b) return Fail(llvm::toString(b.takeError()));
-  if (llvm::Error e = kernels::WriteBundle(*b, FitOutput)) return Fail(llvm::toString(std::move(e)));
+  if (!b) return Fail(Kind::fit_error, b.takeError());
+  if (llvm::Error e = kernels::WriteBundle(*b, FitOutput)) return Fail(Kind::file_error, std::move(e));
   if (*rows_out) WriteRows(held_out, **rows_out);
   PrintDevice(b->device, llvm::outs());
   PrintTable(*b, llvm::outs());

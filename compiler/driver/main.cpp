@@ -58,8 +58,7 @@ int main(int argc, char** argv) {
     std::string names;
     for (size_t i = 0; i < std::size(kSubs); ++i)
       names += std::string(i == 0 ? "" : i + 1 == std::size(kSubs) ? " or " : ", ") + kSubs[i].name;
-    llvm::errs() << "ringline: error: name a subcommand: " << names << " (see --help)\n";
-    status = kUsageError;
+    status = Fail(Kind::bad_usage, "name a subcommand: " + names + " (see --help)");
   };
   llvm::thread worker(std::optional<unsigned>(512u << 20), run);  // 512 MiB stack
   worker.join();

@@ -56,31 +56,22 @@ static cl::opt<std::string> PlotModel("model",
 static cl::opt<unsigned> PlotBatch("batch", cl::desc("With --roofline: samples per batch (default 32)"), cl::init(32),
                                    cl::value_desc("B"), cl::sub(PlotCmd), cl::cat(Category));
 
-namespace {
-
-Exit Fail(const std::string& msg) {
-  llvm::errs() << "ringline: error: " << msg << "\n";
-  return kUsageError;
-}
-
-}  // namespace
-
 bool ChartPathOk(const std::string& path) {
   llvm::Expected<chart::ChartFormat> f = chart::ChartFormatFor(path);
   if (f) return true;
-  Fail(llvm::toString(f.takeError()));
+  Fail(Kind::file_error, f.takeError());
   return false;
 }
 
 Exit RenderChart(const chart::Chart& c, const std::string& path, const std::vector<std::string>& inputs) {
   for (const std::string& note : c.notes) llvm::errs() << "ringline: note: " << note << "\n";
   llvm::Expected<chart::ChartFormat> format = chart::ChartFormatFor(path);
-  if (!format) return Fail(llvm::toString(format.takeError()));
+  if (!format) return Fail(Kind::file_error, format.takeError());
   Output out(path, inputs);
   if (!out.Open(/*for_stream=*/false)) return kUsageError;
   if (llvm::Error e = chart::DrawChart(c, *format, out.temp_path(), path)) {
     out.Discard();
-    return Fail(llvm::toString(std::move(e)));
+    return Fail(Kind::tool_error, std::move(e));
   }
   return out.Commit() ? kOk : kUsageError;
 }
@@ -88,7 +79,7 @@ Exit RenderChart(const chart::Chart& c, const std::string& path, const std::vect
 Exit PlotRows(const chart::ResultTable& rows, const chart::PlotSpec& spec, const std::string& path,
               const std::vector<std::string>& inputs) {
   llvm::Expected<chart::Chart> c = chart::ChartOf(rows, spec, "the result");
-  if (!c) return Fail(llvm::toString(c.takeError()));
+  if (!c) return Fail(Kind::chart_error, c.takeError());
   return RenderChart(*c, path, inputs);
 }
 
@@ -108,15 +99,16 @@ std::pair<std::string, double> RateUnit(double peak) {
 // predicted time attains (stdlib.kernel_time: the kernel models where the device has a
 // bundle, so a layer sits below the roof, else on it).
 Exit RunRoofline() {
-  if (PlotInputs.size() > 1) return Fail("with --roofline, `plot` takes at most one spec file");
-  if (PlotModel.empty()) return Fail("--roofline needs a network: --model NAME");
-  if (PlotBatch < 1) return Fail("--batch must be at least 1");
+  if (PlotInputs.size() > 1) return Fail(Kind::bad_usage, "with --roofline, `plot` takes at most one spec file");
+  if (PlotModel.empty()) return Fail(Kind::bad_usage, "--roofline needs a network: --model NAME");
+  if (PlotBatch < 1) return Fail(Kind::bad_option, "--batch must be at least 1");
   if (!ChartPathOk(PlotOut)) return kUsageError;
   NetworkQuery q{PlotInputs.empty() ? "" : PlotInputs[0], PlotModel, PlotRoofline, PlotBatch, 4};
   NetworkStats st;
   if (Exit e = CollectNetworkStats(q, st); e != kOk) return e;
   if (!(st.peak > 0) || !(st.membw > 0))
-    return Fail(fmt::format("`{}` has no positive peak and memory bandwidth to draw", std::string(PlotRoofline)));
+    return Fail(Kind::chart_error,
+                fmt::format("`{}` has no positive peak and memory bandwidth to draw", std::string(PlotRoofline)));
   auto [unit, scale] = RateUnit(st.peak);
   chart::Chart chart;
   chart.title = PlotTitle.empty() ? fmt::format("{}, batch {}, on {}", st.model, unsigned(PlotBatch), st.device)
@@ -157,20 +149,24 @@ Exit RunRoofline() {
 }  // namespace
 
 int RunPlot() {
-  if (PlotOut.empty()) return Fail("name the chart to write: -o chart.svg (or .png)");
+  if (PlotOut.empty()) return Fail(Kind::bad_usage, "name the chart to write: -o chart.svg (or .png)");
   if (!PlotRoofline.empty()) return RunRoofline();
   if (PlotInputs.size() != 1)
-    return Fail(PlotInputs.empty() ? "name the result to draw: the .csv or .json of `sweep -o` or `advise -o`"
-                                   : "`plot` draws one result file");
+    return Fail(Kind::bad_usage, PlotInputs.empty()
+                                     ? "name the result to draw: the .csv or .json of `sweep -o` or `advise -o`"
+                                     : "`plot` draws one result file");
   if (!ChartPathOk(PlotOut)) return kUsageError;
   const std::string& input = PlotInputs[0];
   llvm::Expected<chart::ResultTable> table = chart::ReadResultTable(input);
-  if (!table) return Fail(fmt::format("cannot read `{}`: {}", input, llvm::toString(table.takeError())));
+  if (!table) {
+    auto [kind, why] = KindOf(table.takeError(), Kind::bad_data);
+    return Fail(kind, fmt::format("cannot read `{}`: {}", input, why));
+  }
   chart::PlotSpec spec{PlotX, std::vector<std::string>(PlotY.begin(), PlotY.end()), PlotSeries,
                 std::vector<std::string>(PlotWhere.begin(), PlotWhere.end()), PlotLogX, PlotLogY, PlotKeepInfeasible,
                 PlotTitle, "--where"};
   llvm::Expected<chart::Chart> chart = chart::ChartOf(*table, spec, "`" + input + "`");
-  if (!chart) return Fail(llvm::toString(chart.takeError()));
+  if (!chart) return Fail(Kind::chart_error, chart.takeError());
   return RenderChart(*chart, PlotOut, {input});
 }
 

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "base/check.h"
 #include "base/suggest.h"
 #include "compiler/driver/options.h"
 
@@ -41,6 +42,37 @@ void AllowSpecFolder(const std::string& spec) {
   llvm::SmallString<256> abs(spec);
   llvm::sys::fs::make_absolute(abs);
   SpecFolders().push_back(std::string(llvm::sys::path::parent_path(abs)));
+}
+
+Exit Fail(Kind kind, const std::string& message) {
+  RL_CHECK(diag::SeverityOf(kind) == diag::Severity::Error, "Fail takes an error's kind");
+  llvm::errs() << diag::Unlocated(kind, message);
+  return kUsageError;
+}
+
+std::pair<Kind, std::string> KindOf(llvm::Error error, Kind kind) {
+  std::string message;
+  llvm::handleAllErrors(std::move(error), [&](const llvm::ErrorInfoBase& e) {
+    if (e.isA<diag::KindedError>()) {
+      kind = static_cast<const diag::KindedError&>(e).kind();
+    } else {
+      const std::error_code ec = e.convertToErrorCode();
+      if (ec.category() == std::generic_category() || ec.category() == std::system_category()) kind = Kind::file_error;
+    }
+    if (!message.empty()) message.push_back('\n');
+    message.append(e.message());
+  });
+  return {kind, message};
+}
+
+Exit Fail(Kind kind, llvm::Error error) {
+  auto [k, message] = KindOf(std::move(error), kind);
+  return Fail(k, message);
+}
+
+void Warn(Kind kind, const std::string& message) {
+  RL_CHECK(diag::SeverityOf(kind) == diag::Severity::Warning, "Warn takes a warning's kind");
+  llvm::errs() << diag::Unlocated(kind, message);
 }
 
 ringline::Options LibraryOptions() {
@@ -76,14 +108,12 @@ Exit Session::Load(const std::string& path) {
   if (std::error_code ec = llvm::sys::fs::status(path, st)) {
     // A missing file, or one that cannot be reached (a symlink loop, a directory without
     // permission): the system's reason.
-    llvm::errs() << fmt::format("ringline: error: cannot open `{}`: {}\n", path,
-                                ec == std::errc::no_such_file_or_directory ? "no such file" : ec.message());
-    return kUsageError;
+    return Fail(Kind::file_error,
+                fmt::format("cannot open `{}`: {}", path,
+                            ec == std::errc::no_such_file_or_directory ? "no such file" : ec.message()));
   }
-  if (llvm::sys::fs::is_directory(path)) {
-    llvm::errs() << fmt::format("ringline: error: `{}` is a directory, not a spec\n", path);
-    return kUsageError;
-  }
+  if (llvm::sys::fs::is_directory(path))
+    return Fail(Kind::file_error, fmt::format("`{}` is a directory, not a spec", path));
   bool ok = comp->Load(path);
   if (sm.getNumBuffers() > 0) root_buffer = 1;
   if (comp->EnvironmentError() && !comp->Root()) return kUsageError;
@@ -106,23 +136,22 @@ std::optional<std::string> Session::PickScenario(const std::string& requested) {
     for (const std::string& n : names)
       if (n == requested) return n;
     std::string hint = DidYouMean(requested, names);
-    llvm::errs() << fmt::format("ringline: error: no scenario `{}`{}{}\n", requested, hint,
-                                hint.empty() ? "; this file has: " + (list.empty() ? "none" : list) : "");
+    Fail(Kind::bad_option, fmt::format("no scenario `{}`{}{}", requested, hint,
+                                       hint.empty() ? "; this file has: " + (list.empty() ? "none" : list) : ""));
     return std::nullopt;
   }
   if (names.size() == 1) return names[0];
   if (names.empty())
-    llvm::errs() << "ringline: error: this file has no scenario to evaluate\n";
+    Fail(Kind::bad_scenario, "this file has no scenario to evaluate");
   else
-    llvm::errs() << fmt::format("ringline: error: this file has {} scenarios ({}); pick one with --scenario\n",
-                                names.size(), list);
+    Fail(Kind::bad_usage, fmt::format("this file has {} scenarios ({}); pick one with --scenario", names.size(), list));
   return std::nullopt;
 }
 
 static bool SplitAssign(const std::string& s, const char* opt, std::string& name, std::string& value) {
   size_t eq = s.find('=');
   if (eq == std::string::npos || eq == 0) {
-    llvm::errs() << fmt::format("ringline: error: --{} expects NAME=VALUE, got `{}`\n", opt, s);
+    Fail(Kind::bad_option, fmt::format("--{} expects NAME=VALUE, got `{}`", opt, s));
     return false;
   }
   name = s.substr(0, eq);
@@ -137,8 +166,8 @@ bool Session::ParseSets(const std::vector<std::string>& sets, std::vector<check:
     std::string name, value;
     if (!SplitAssign(s, "set", name, value)) return false;
     if (std::find(seen.begin(), seen.end(), name) != seen.end()) {
-      llvm::errs() << fmt::format("ringline: error: `--set {}` is given twice; list the values in one "
-                                  "(`--set {}=V1,V2`)\n", name, name);
+      Fail(Kind::bad_usage,
+           fmt::format("`--set {}` is given twice; list the values in one (`--set {}=V1,V2`)", name, name));
       return false;
     }
     seen.push_back(name);

@@ -1,10 +1,14 @@
 // One run of the compiler on one spec: source manager, diagnostics (printed, or collected
 // for --verify-diagnostics), the loaded program, and the mapping of outcomes to exit
-// codes (0 ok, 1 errors in the spec, 2 usage or environment errors).
+// codes (0 ok, 1 errors in the spec, 2 usage or environment errors), and the one way the
+// driver prints a message of its own.
 #pragma once
+#include <llvm/Support/Error.h>
+
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "compiler/check/check.h"
@@ -14,6 +18,19 @@
 namespace rl::driver {
 
 enum Exit { kOk = 0, kSpecError = 1, kUsageError = 2 };
+
+using diag::Kind;
+
+// The driver's own messages: `ringline: error: message [tag]` on stderr (diag::Unlocated),
+// the kind one of compiler/diag/kinds.def. Every such error exits with status 2.
+Exit Fail(Kind kind, const std::string& message);
+// A library's failure: its message under the kind it carries (diag::MakeError), as a
+// file_error when it carries the system's error code (a file that is missing, unreadable,
+// a directory), else under `kind`.
+std::pair<Kind, std::string> KindOf(llvm::Error error, Kind kind);
+Exit Fail(Kind kind, llvm::Error error);
+// `ringline: warning: message [tag]`.
+void Warn(Kind kind, const std::string& message);
 
 // Where `import stdlib.x` looks: $RINGLINE_STDLIB, else <exe>/../share/ringline/stdlib,
 // else the source tree's stdlib/ (the build's default).

@@ -101,17 +101,14 @@ Exit CollectNetworkStats(const NetworkQuery& q, NetworkStats& out) {
   } catch (const ringline::SpecError& e) {
     return PrintSpecError(e);
   }
-  for (const std::string& w : out.warnings) llvm::errs() << "ringline: warning: " << w << "\n";
+  for (const std::string& w : out.warnings) Warn(Kind::cpu_mismatch, w);
   return kOk;
 }
 
 int RunStats() {
   std::optional<runtime::Format> format = PickFormat(runtime::Format::Table);
   if (!format) return kUsageError;
-  if (StatsFiles.size() > 1) {
-    llvm::errs() << "ringline: error: `stats` takes one spec file\n";
-    return kUsageError;
-  }
+  if (StatsFiles.size() > 1) return Fail(Kind::bad_usage, "`stats` takes one spec file");
   NetworkQuery q{StatsFiles.empty() ? "" : StatsFiles[0], StatsModel, StatsDevice, StatsBatch, StatsElementBytes};
   NetworkStats stats;
   if (Exit e = CollectNetworkStats(q, stats); e != kOk) return e;

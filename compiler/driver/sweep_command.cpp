@@ -66,8 +66,8 @@ std::optional<runtime::Objective> ParseObjective(const ir::Scenario& sc, std::st
     }
   std::string names;
   for (const ir::Report& r : sc.reports) names += (names.empty() ? "`" : ", `") + r.name + "`";
-  llvm::errs() << fmt::format("ringline: error: {} names `{}`, which is not a report of scenario `{}`; its reports are {}\n",
-                              option, text, sc.name, names.empty() ? "none" : names);
+  Fail(Kind::bad_option, fmt::format("{} names `{}`, which is not a report of scenario `{}`; its reports are {}",
+                                     option, text, sc.name, names.empty() ? "none" : names));
   return std::nullopt;
 }
 
@@ -78,16 +78,16 @@ std::optional<Reduce> PickReduction() {
   for (auto [opt, name] : {std::pair<cl::opt<std::string>*, const char*>{&Best, "--best"}, {&TopBy, "--by"},
                            {&Pareto, "--pareto"}, {&HistogramOf, "--histogram"}})
     if (opt->getNumOccurrences() > 0 && opt->empty()) {
-      llvm::errs() << fmt::format("ringline: error: {} needs a report name\n", name);
+      Fail(Kind::bad_option, fmt::format("{} needs a report name", name));
       return std::nullopt;
     }
   int n = !Best.empty() + (Top > 0) + !Pareto.empty() + !HistogramOf.empty();
   if (n > 1) {
-    llvm::errs() << "ringline: error: use at most one of --best, --top, --pareto and --histogram\n";
+    Fail(Kind::bad_usage, "use at most one of --best, --top, --pareto and --histogram");
     return std::nullopt;
   }
   if ((Top > 0) != !TopBy.empty()) {
-    llvm::errs() << "ringline: error: --top K and --by REPORT go together\n";
+    Fail(Kind::bad_usage, "--top K and --by REPORT go together");
     return std::nullopt;
   }
   if (!Best.empty()) return Reduce::Best;
@@ -115,7 +115,7 @@ std::unique_ptr<runtime::RowConsumer> MakeConsumer(const ir::Scenario& sc, Reduc
       std::string text = Pareto;
       size_t comma = text.find(',');
       if (comma == std::string::npos || text.find(',', comma + 1) != std::string::npos) {
-        llvm::errs() << fmt::format("ringline: error: --pareto takes two reports, `R1,R2`; got `{}`\n", text);
+        Fail(Kind::bad_option, fmt::format("--pareto takes two reports, `R1,R2`; got `{}`", text));
         return nullptr;
       }
       auto a = ParseObjective(sc, text.substr(0, comma), "--pareto");
@@ -127,11 +127,11 @@ std::unique_ptr<runtime::RowConsumer> MakeConsumer(const ir::Scenario& sc, Reduc
       auto of = ParseObjective(sc, HistogramOf, "--histogram");
       if (!of) return nullptr;
       if (of->maximize) {
-        llvm::errs() << "ringline: error: --histogram takes a report name, without `-`\n";
+        Fail(Kind::bad_option, "--histogram takes a report name, without `-`");
         return nullptr;
       }
       if (Bins < 1) {
-        llvm::errs() << "ringline: error: --bins must be at least 1\n";
+        Fail(Kind::bad_option, "--bins must be at least 1");
         return nullptr;
       }
       return runtime::MakeHistogram(sink, shape, of->report, cols[shape.num_params + of->report], sc.name, Bins);
@@ -148,12 +148,13 @@ constexpr uint64_t kMaxPlotPoints = 1'000'000;
 // values, the first report and the second such param (a Pareto front: its two reports).
 std::optional<chart::PlotSpec> SweepPlotSpec(const ir::Scenario& sc, Reduce how, uint64_t points) {
   if (how == Reduce::Best || how == Reduce::Histogram) {
-    llvm::errs() << "ringline: error: --plot draws rows; it does not go with --best or --histogram\n";
+    Fail(Kind::bad_usage, "--plot draws rows; it does not go with --best or --histogram");
     return std::nullopt;
   }
   if (how == Reduce::None && points > kMaxPlotPoints) {
-    llvm::errs() << fmt::format("ringline: error: --plot draws at most {} points and this sweep has {}; sweep fewer "
-                                "values or reduce with --top or --pareto\n", kMaxPlotPoints, points);
+    Fail(Kind::too_many_points, fmt::format("--plot draws at most {} points and this sweep has {}; sweep fewer values "
+                                            "or reduce with --top or --pareto",
+                                            kMaxPlotPoints, points));
     return std::nullopt;
   }
   std::vector<std::string> swept;
@@ -171,8 +172,7 @@ std::optional<chart::PlotSpec> SweepPlotSpec(const ir::Scenario& sc, Reduce how,
   if (spec.y.empty() && !sc.reports.empty()) spec.y.push_back(sc.reports[0].name);
   if (spec.series.empty() && PlotX.empty() && how != Reduce::Pareto && swept.size() > 1) spec.series = swept[1];
   if (spec.x.empty()) {
-    llvm::errs() << "ringline: error: --plot needs an x axis: sweep a param over several values, or name a "
-                    "column with --x\n";
+    Fail(Kind::bad_usage, "--plot needs an x axis: sweep a param over several values, or name a column with --x");
     return std::nullopt;
   }
   return spec;
@@ -200,16 +200,11 @@ int RunSweep() {
     axes.push_back(p.values);
     sizes.push_back(p.values.size());
   }
-  if (runtime::ProductSize(axes) == UINT64_MAX) {
-    llvm::errs() << "ringline: error: the sweep has 2^64 points or more; sweep fewer values\n";
-    return kUsageError;
-  }
+  if (runtime::ProductSize(axes) == UINT64_MAX)
+    return Fail(Kind::too_many_points, "the sweep has 2^64 points or more; sweep fewer values");
   std::string error;
   std::optional<std::vector<uint32_t>> forced = codegen::ParseOrder(*sc, LoopOrder, error);
-  if (!forced) {
-    llvm::errs() << "ringline: error: " << error << "\n";
-    return kUsageError;
-  }
+  if (!forced) return Fail(Kind::bad_option, error);
   const std::vector<uint32_t> order = codegen::ChooseOrder(*sc, sizes, *forced);
   std::optional<chart::PlotSpec> plot;
   if (!PlotFile.empty()) {
@@ -224,10 +219,7 @@ int RunSweep() {
   llvm::Expected<api::VariantFillers> fillers = api::MakeVariantFillers(
       *variants, order, [&](const ir::Scenario& v) { return PickBackend(v, per_variant, Threads) == Backend::Jit; },
       OptLevel);
-  if (!fillers) {
-    llvm::errs() << fmt::format("ringline: error: the JIT failed: {}\n", llvm::toString(fillers.takeError()));
-    return kUsageError;
-  }
+  if (!fillers) return Fail(Kind::tool_error, "the JIT failed: " + llvm::toString(fillers.takeError()));
   const std::vector<bool>& use_jit = fillers->jit;
   const std::vector<int64_t>& variant_sizes = fillers->sizes;
   runtime::FillerFactory make_filler = fillers->make;

@@ -25,7 +25,7 @@ struct NetworkStats {
   double peak = 0, membw = 0;  // with a device: its FLOP/s roof (`peak`) and memory bandwidth
   std::vector<LayerRow> rows;
   LayerRow total{"total", "", "", 0, 0, 0, 0, 0};
-  std::vector<std::string> warnings;  // for the user (a CPU bundle profiled on another CPU)
+  std::vector<std::string> warnings;  // for the user: a CPU bundle profiled on another CPU ([cpu_mismatch])
 };
 
 struct NetworkQuery {

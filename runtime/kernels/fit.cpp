@@ -341,6 +341,11 @@ void RunTasks(size_t n, unsigned threads, const std::function<void(size_t)>& tas
   pool.wait();
 }
 
+llvm::Error CheckFitOptions(const Dataset& data, const FitOptions& opts) {
+  llvm::Expected<TrainConfig> cfg = ConfigOf(data, opts);
+  return cfg ? llvm::Error::success() : cfg.takeError();
+}
+
 llvm::Expected<Bundle> Fit(const Dataset& data, const FitOptions& opts, llvm::raw_ostream& log,
                            std::vector<HeldOutRow>* held_out, std::vector<Score>* scores) {
   llvm::Expected<TrainConfig> cfg = ConfigOf(data, opts);

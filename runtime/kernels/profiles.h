@@ -49,6 +49,10 @@ struct FitOptions {
   std::string variant;  // "log" or "util": fit only that variant ("": both, cross-validation picks;
                         // util for a generic dataset, fit.cpp)
 };
+// The settings check that Fit, CrossValidate and LeaveOneDeviceOut make before any work:
+// the held-out share, folds, epochs, hidden widths, kinds and variant (the error names the
+// setting), so that a caller can tell a setting's mistake from rows that cannot be fitted.
+llvm::Error CheckFitOptions(const Dataset& data, const FitOptions& opts);
 // One held-out row and the fitted model's prediction for it (`ringline fit --held-out`).
 struct HeldOutRow {
   const Sample* sample = nullptr;

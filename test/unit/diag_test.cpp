@@ -1,8 +1,8 @@
 // Diagnostics (compiler/diag) and suggestions (base/suggest.h): the rendered
 // snippet (caret and range, UTF-8 lines, tabs, wide characters, long lines clipped
 // around the caret), source order of held diagnostics with notes kept after their
-// error, repeats recognised with or without a suggestion, and which spellings are
-// suggested for a slip.
+// error, repeats recognised with or without a suggestion, unlocated messages (the
+// driver's) with their tag, and which spellings are suggested for a slip.
 #include <gtest/gtest.h>
 #include <llvm/Support/MemoryBuffer.h>
 
@@ -109,6 +109,16 @@ TEST(Diag, RepeatsWithDifferentSuggestionsAreOneDiagnostic) {
   ASSERT_EQ(got.size(), 1u);
   EXPECT_EQ(got[0].text, "unknown name `nvlnk2`; did you mean `nvlink2`? [unknown_name]");
   EXPECT_EQ(e.ErrorCount(), 1u);
+}
+
+TEST(Diag, UnlocatedMessagesEndTheirFirstLineWithTheTag) {
+  EXPECT_EQ(Unlocated(Kind::bad_usage, "`stats` takes one spec file"),
+            "ringline: error: `stats` takes one spec file [bad_usage]\n");
+  EXPECT_EQ(Unlocated(Kind::cpu_mismatch, "another CPU"), "ringline: warning: another CPU [cpu_mismatch]\n");
+  EXPECT_EQ(Unlocated(Kind::called_from, "here"), "ringline: note: here [called_from]\n");
+  // A tool's output quoted below the first line stays apart from the tag.
+  EXPECT_EQ(Tagged("gnuplot failed (exit 3):\nline 3: unexpected token", Kind::tool_error),
+            "gnuplot failed (exit 3): [tool_error]\nline 3: unexpected token");
 }
 
 TEST(Suggest, ClosestNames) {

@@ -1,7 +1,8 @@
 // Reading results back for `ringline plot` (compiler/chart/results.h): what the CSV
 // and JSON sinks write parses back to the same names, units, labels and doubles (a label
-// with a comma, a quote and a newline included), bad input is an error naming the line;
-// and the gnuplot script (chart.h) quotes titles so gnuplot takes them as plain text.
+// with a comma, a quote and a newline included), bad input is an error naming the line
+// and carrying its diagnostic kind, as the driver prints it; and the gnuplot script
+// (chart.h) quotes titles so gnuplot takes them as plain text.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -9,7 +10,9 @@
 #include <sstream>
 
 #include "compiler/chart/chart.h"
+#include "compiler/chart/plot.h"
 #include "compiler/chart/results.h"
+#include "compiler/driver/session.h"
 #include "runtime/sinks.h"
 
 // main.cpp defines the standard library's folder for the driver; these tests link the
@@ -101,6 +104,33 @@ TEST(ResultTable, BadInputSaysWhere) {
   EXPECT_EQ(message(ParseResultJson(R"({"columns":["a"],"rows":[[1,2]]})")), "row 1 is not an array of 1 cells");
   EXPECT_EQ(message(ParseResultJson("[1]")),
             "expected an object with `columns` and `rows` arrays (what `-o out.json` writes)");
+}
+
+TEST(ResultTable, ErrorsCarryTheirKinds) {
+  using diag::Kind;
+  // The kind the driver prints a failure under, where the site would say `bad_usage`.
+  auto kind = [](llvm::Error e) { return driver::KindOf(std::move(e), Kind::bad_usage).first; };
+  EXPECT_EQ(kind(ParseResultCsv("a,b\n\"1,2\n").takeError()), Kind::bad_data);
+  EXPECT_EQ(kind(ParseResultJson("[1]").takeError()), Kind::bad_data);
+  EXPECT_EQ(kind(ReadResultTable("/nonexistent/r.csv").takeError()), Kind::file_error);
+  EXPECT_EQ(kind(ReadResultTable("r.txt").takeError()), Kind::file_error);
+  EXPECT_EQ(kind(ChartFormatFor("c.pdf").takeError()), Kind::file_error);
+  ResultTable t = Collected();
+  auto chart = [&](const std::string& x, const std::string& y, std::vector<std::string> where = {}) {
+    PlotSpec spec;
+    spec.x = x;
+    spec.y = {y};
+    spec.where = std::move(where);
+    return kind(ChartOf(t, spec, "the result").takeError());
+  };
+  EXPECT_EQ(chart("gpu2", "t"), Kind::unknown_column);
+  EXPECT_EQ(chart("t", "gpu"), Kind::chart_error);  // a text column on an axis
+  EXPECT_EQ(chart("", "t"), Kind::bad_usage);
+  EXPECT_EQ(chart("t", "t", {"gpu"}), Kind::bad_option);  // --where without `=`
+  // Another library's failure: the system's error code makes it a file's, else the site's kind.
+  EXPECT_EQ(kind(llvm::createStringError(std::errc::no_such_file_or_directory, "x")), Kind::file_error);
+  EXPECT_EQ(kind(llvm::createStringError(llvm::inconvertibleErrorCode(), "x")), Kind::bad_usage);
+  EXPECT_EQ(driver::KindOf(diag::MakeError(Kind::fit_error, "two\nlines"), Kind::bad_usage).second, "two\nlines");
 }
 
 TEST(GnuplotScript, QuotesTextAndWritesDataExactly) {

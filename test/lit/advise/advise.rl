@@ -47,22 +47,22 @@ fn mine(nodes: Int) -> Cluster = abci(nodes) with { name = "mine" }
 // A network of the spec on another cluster.
 // SPEC:     gpus,rank,strategy
 // SPEC-NEXT: 8,1,
-// NOMODEL: ringline: error: no network `resnet5` (did you mean `resnet50`?); the models are lenet5,
-// GPUS: ringline: error: --gpus takes GPU counts, `16,32,64`; got `16,x`
-// GOAL: ringline: error: unknown --goal `speed`; use time, memory or cost
-// BOTH: ringline: error: give --batch (global) or --per-gpu, not both
-// MEASURED: ringline: error: --compute measured and --sample-time TIME go together
+// NOMODEL: ringline: error: no network `resnet5` (did you mean `resnet50`?); the models are lenet5,{{.*}} [bad_option]{{$}}
+// GPUS: ringline: error: --gpus takes GPU counts, `16,32,64`; got `16,x` [bad_option]
+// GOAL: ringline: error: unknown --goal `speed`; use time, memory or cost [bad_option]
+// BOTH: ringline: error: give --batch (global) or --per-gpu, not both [bad_usage]
+// MEASURED: ringline: error: --compute measured and --sample-time TIME go together [bad_usage]
 // Names on the command line are evaluated where the spec's are, and their mistakes point
 // at the option's text (exit status 2: a usage error).
 // CLUSTER:      --cluster:1:1: error: unknown name `nowhere` [unknown_name]
 // CLUSTER-NEXT: nowhere
 // CLUSTER-NEXT: ^~~~~~~
 // ABCJ:         --cluster:1:1: error: unknown name `abcj`; did you mean `abci`? [unknown_name]
-// NOTFN: ringline: error: --cluster names a function from a node count to a `Cluster` {{.*}}; `resnet50` is not one
-// NOTDEV: ringline: error: `abci` is not a `Device` (see stdlib/hardware.rl)
+// NOTFN: ringline: error: --cluster names a function from a node count to a `Cluster` {{.*}}; `resnet50` is not one [bad_option]
+// NOTDEV: ringline: error: `abci` is not a `Device` (see stdlib/hardware.rl) [bad_option]
 // TWOTIMES:      --sample-time:1:1: error: `--sample-time` takes one value [bad_option]
 // TWOTIMES-NEXT: 10ms,2ms
-// NOTTIME: ringline: error: --sample-time takes a time (`12 ms`); `10GB` is in `B`
+// NOTTIME: ringline: error: --sample-time takes a time (`12 ms`); `10GB` is in `B` [bad_option]
 // MINE: tiny on mine: 32 samples per GPU, sgd, roofline compute; ranked by time
 // MINE: {{^}}     8     1  data  
 // Measured compute: 10 ms a sample, 32 per GPU, so 320 ms of compute and a third of it forward.

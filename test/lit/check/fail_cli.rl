@@ -50,7 +50,7 @@ scenario link {
 // SETUNIT: exit 2
 // SETSTEP: --set:1:8: error: a range of `Int` values needs an `Int` step, got `Real` [type_mismatch]
 // SETSTEP: exit 2
-// SCENARIO: ringline: error: no scenario `lnk`; did you mean `link`?
+// SCENARIO: ringline: error: no scenario `lnk`; did you mean `link`? [bad_option]
 // SCENARIO: exit 2
 // NONFINITE: fail_cli.rl:23:19: error: report `t` is inf at d=0, n=2: division by zero here [non_finite]
 // NONFINITE-NEXT: report t = 12 s / d

@@ -36,5 +36,5 @@ scenario auto {
 // EVAL:        feasible = true
 // SMALL: backend auto: interp for 40 points
 // LARGE: backend auto: jit for 8000000 points
-// BOGUS: ringline: error: unknown --backend `bogus`; available: auto, jit, interp
+// BOGUS: ringline: error: unknown --backend `bogus`; available: auto, jit, interp [bad_option]
 // BOGUS: exit 2

@@ -76,7 +76,7 @@ scenario fmt {
 // THREE:      inter = 12.5 GB/s
 // THREE:      t     = 1.37 s
 
-// CLASH: ringline: error: `-o {{.*}}clash.json` is a JSON file but `--format table` asks for a table; drop `--format` or give the file the format's extension
+// CLASH: ringline: error: `-o {{.*}}clash.json` is a JSON file but `--format table` asks for a table; drop `--format` or give the file the format's extension [bad_usage]
 // CLASH-NEXT: exit 2
 // CLASHCSV: ringline: error: `-o {{.*}}clash.CSV` is a CSV file but `--format json` asks for JSON
 // CLASHCSV-NEXT: exit 2

@@ -19,4 +19,4 @@
 // NOSCEN: noscen.rl:1:13: error: left side is `s` but right side is `B`; cannot add them [unit_mismatch]
 // CHAINOK: exit 0
 // CHAIN: r = 100000
-// LOOP: ringline: error: cannot open `{{.*}}loop1.rl`: Too many levels of symbolic links
+// LOOP: ringline: error: cannot open `{{.*}}loop1.rl`: Too many levels of symbolic links [file_error]

@@ -19,12 +19,12 @@ scenario s {
   param n: Int in 1 .. 10 step +1
   report r = n * 2
 }
-// DEV: ringline: error: will not write `/dev/null`: it is not a regular file (write to stdout and redirect instead)
+// DEV: ringline: error: will not write `/dev/null`: it is not a regular file (write to stdout and redirect instead) [file_error]
 // DEV: exit 2
 // FIFO: ringline: error: will not write `{{.*}}fifo`: it is not a regular file
-// INPUT: ringline: error: will not write `{{.*}}spec.rl`: it is an input of this run
+// INPUT: ringline: error: will not write `{{.*}}spec.rl`: it is an input of this run [file_error]
 // VICTIM: keep
 // OUT: n,r
 // OUT-NEXT: 1,2
-// FULL: ringline: error: cannot write `{{.*}}big.csv`: the write failed (disk full or a size limit?)
+// FULL: ringline: error: cannot write `{{.*}}big.csv`: the write failed (disk full or a size limit?) [file_error]
 // FULL: exit 2

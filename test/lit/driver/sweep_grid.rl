@@ -54,7 +54,7 @@ scenario grid {
 // JSON-NEXT: t[ms]: 40 values
 // JSON-NEXT: ok: false true
 
-// CLASH: ringline: error: `-o {{.*}}forced.json` is a JSON file but `--format csv` asks for CSV; drop `--format` or give the file the format's extension
+// CLASH: ringline: error: `-o {{.*}}forced.json` is a JSON file but `--format csv` asks for CSV; drop `--format` or give the file the format's extension [bad_usage]
 // CLASH-NEXT: exit 2
 
 // TABLE:      {{^}}           a      b [GB/s]             c        t [ms]            ok{{$}}

@@ -20,11 +20,11 @@ scenario s {
   param p: Int = 1 in [1, 2]
   report t = p * 2
 }
-// BACKEND: ringline: error: unknown --backend `gpu`; available: auto, jit, interp
-// OPT: ringline: error: -O7 is not a level; use -O0, -O1, -O2 or -O3
-// REPORT: ringline: error: --best names `nope`, which is not a report of scenario `s`; its reports are `t`
-// ORDER: ringline: error: --order names `q`, which is not a param of scenario `s`; its params are `p`
-// TWICE: ringline: error: --order names `p` twice
-// TOP: ringline: error: --top K and --by REPORT go together
-// TWO: ringline: error: use at most one of --best, --top, --pareto and --histogram
-// PARETO: ringline: error: --pareto takes two reports, `R1,R2`; got `t`
+// BACKEND: ringline: error: unknown --backend `gpu`; available: auto, jit, interp [bad_option]
+// OPT: ringline: error: -O7 is not a level; use -O0, -O1, -O2 or -O3 [bad_option]
+// REPORT: ringline: error: --best names `nope`, which is not a report of scenario `s`; its reports are `t` [bad_option]
+// ORDER: ringline: error: --order names `q`, which is not a param of scenario `s`; its params are `p` [bad_option]
+// TWICE: ringline: error: --order names `p` twice [bad_option]
+// TOP: ringline: error: --top K and --by REPORT go together [bad_usage]
+// TWO: ringline: error: use at most one of --best, --top, --pareto and --histogram [bad_usage]
+// PARETO: ringline: error: --pareto takes two reports, `R1,R2`; got `t` [bad_option]

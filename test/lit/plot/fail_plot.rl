@@ -37,27 +37,27 @@ scenario ring {
   report steps = 2 * (p - 1)
 }
 
-// NOGNUPLOT: ringline: error: cannot draw `{{.*}}c.svg`: gnuplot is not installed (Debian: `apt-get install gnuplot-nox`, or `make setup`; or set RINGLINE_GNUPLOT to its path)
+// NOGNUPLOT: ringline: error: cannot draw `{{.*}}c.svg`: gnuplot is not installed (Debian: `apt-get install gnuplot-nox`, or `make setup`; or set RINGLINE_GNUPLOT to its path) [tool_error]
 // NOGNUPLOT: exit 2
-// BADENV: ringline: error: cannot draw `{{.*}}c.svg`: RINGLINE_GNUPLOT names `{{.*}}empty/gnuplot`, which is not an executable program
+// BADENV: ringline: error: cannot draw `{{.*}}c.svg`: RINGLINE_GNUPLOT names `{{.*}}empty/gnuplot`, which is not an executable program [tool_error]
 // BADENV: exit 2
-// GPFAIL:      ringline: error: cannot draw `{{.*}}c.svg`: gnuplot (`{{.*}}fake_gnuplot.py`) failed (exit 3):
+// GPFAIL:      ringline: error: cannot draw `{{.*}}c.svg`: gnuplot (`{{.*}}fake_gnuplot.py`) failed (exit 3): [tool_error]
 // GPFAIL-NEXT: "{{.*}}" line 3: unexpected or unrecognized token
 // GPFAIL: exit 2
-// UNKNOWN: ringline: error: --y names `tme`, which is not a column of `{{.*}}ring.csv`; did you mean `time`?; its columns are `p`, `bw`, `time`, `steps`
-// UNKNOWN-SERIES: ringline: error: --series names `bww`, which is not a column of `{{.*}}ring.csv`; did you mean `bw`?
-// TEXT: ringline: error: --x `gpu`: the column holds text (`v100`), not numbers; an axis needs numbers
-// SAMEX: ringline: error: the line `time` has two rows at p = 1: they differ in `bw`; keep one with `--where bw=VALUE` or draw a line each with `--series bw`
-// WHERE: ringline: error: --where bw=7: no row has `bw` = `7`; its values there are 10, 100
-// WHERE-FORM: ringline: error: --where expects COLUMN=VALUE, got `bw`
-// EXT: ringline: error: cannot draw `{{.*}}c.pdf`: a chart is a .svg or .png file
-// INEXT: ringline: error: cannot read `{{.*}}fail_plot.rl`: name a .csv or .json result (what `sweep -o` and `advise -o` write)
-// MISSING: ringline: error: cannot read `{{.*}}none.csv`: no such file
-// SHORT: ringline: error: cannot read `{{.*}}short_row.csv`: line 3 has 1 field but the header names 2 columns
-// NOROWS: ringline: error: nothing to draw: `{{.*}}header_only.csv` has no rows
-// NOOUT: ringline: error: name the chart to write: -o chart.svg (or .png)
+// UNKNOWN: ringline: error: --y names `tme`, which is not a column of `{{.*}}ring.csv`; did you mean `time`?; its columns are `p`, `bw`, `time`, `steps` [unknown_column]
+// UNKNOWN-SERIES: ringline: error: --series names `bww`, which is not a column of `{{.*}}ring.csv`; did you mean `bw`?{{.*}} [unknown_column]
+// TEXT: ringline: error: --x `gpu`: the column holds text (`v100`), not numbers; an axis needs numbers [chart_error]
+// SAMEX: ringline: error: the line `time` has two rows at p = 1: they differ in `bw`; keep one with `--where bw=VALUE` or draw a line each with `--series bw` [chart_error]
+// WHERE: ringline: error: --where bw=7: no row has `bw` = `7`; its values there are 10, 100 [chart_error]
+// WHERE-FORM: ringline: error: --where expects COLUMN=VALUE, got `bw` [bad_option]
+// EXT: ringline: error: cannot draw `{{.*}}c.pdf`: a chart is a .svg or .png file [file_error]
+// INEXT: ringline: error: cannot read `{{.*}}fail_plot.rl`: name a .csv or .json result (what `sweep -o` and `advise -o` write) [file_error]
+// MISSING: ringline: error: cannot read `{{.*}}none.csv`: no such file [file_error]
+// SHORT: ringline: error: cannot read `{{.*}}short_row.csv`: line 3 has 1 field but the header names 2 columns [bad_data]
+// NOROWS: ringline: error: nothing to draw: `{{.*}}header_only.csv` has no rows [chart_error]
+// NOOUT: ringline: error: name the chart to write: -o chart.svg (or .png) [bad_usage]
 // FIFO: ringline: error: will not write `{{.*}}fifo.svg`: it is not a regular file
-// BEST: ringline: error: --plot draws rows; it does not go with --best or --histogram
-// SWEEP-EXT: ringline: error: cannot draw `{{.*}}c.jpg`: a chart is a .svg or .png file
-// NOX: ringline: error: --plot needs an x axis: sweep a param over several values, or name a column with --x
+// BEST: ringline: error: --plot draws rows; it does not go with --best or --histogram [bad_usage]
+// SWEEP-EXT: ringline: error: cannot draw `{{.*}}c.jpg`: a chart is a .svg or .png file [file_error]
+// NOX: ringline: error: --plot needs an x axis: sweep a param over several values, or name a column with --x [bad_usage]
 // TITLE: text: a `touch {{.*}}pwned` @b

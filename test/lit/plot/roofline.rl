@@ -60,5 +60,5 @@ let toy = Device { name = "toy", peak_fp64 = 0.5 TFLOP/s, peak_fp32 = 1 TFLOP/s,
 // V100-NEXT: series 'dense' paths=0 points=1
 
 // NODEV: ringline: error: no device `v100_sxm2` in stdlib/models or stdlib.hardware; did you mean `p100_sxm2`, `v100_sxm2_16gb` or `v100_sxm2_32gb`?
-// NOMODEL: ringline: error: --roofline needs a network: --model NAME
+// NOMODEL: ringline: error: --roofline needs a network: --model NAME [bad_usage]
 // NONET: ringline: error: no network `resnet5` in stdlib/models; did you mean `resnet50`

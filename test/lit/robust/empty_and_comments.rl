@@ -9,7 +9,7 @@
 // CLEAN: exit 0
 // AST-NOT: {{.}}
 // AST: {{^}}exit 0
-// EVAL: ringline: error: this file has no scenario to evaluate
+// EVAL: ringline: error: this file has no scenario to evaluate [bad_scenario]
 // EVAL: exit 2
 
 // RUN: %python -c "print('// a line comment\n/* a block\n   comment */\n/**/ // and /* nested-looking */ text\n' * 1000)" > %t.comments.rl

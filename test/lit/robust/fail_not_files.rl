@@ -17,9 +17,9 @@
 // ZERO: zero.rl:1:1: error: cannot read `{{.*}}devzero.rl`: not a regular file (a device, FIFO or socket) [import_not_found]
 // FIFO: fifo_import.rl:1:1: error: cannot read `{{.*}}fifo.rl`: not a regular file (a device, FIFO or socket) [import_not_found]
 // BUNDLE: bundle.rl:1:20: error: cannot read `/dev/zero`: not a regular file (a device, FIFO or socket) [bad_bundle]
-// DEVZERO: ringline: error: cannot read `/dev/zero`: not a regular file (a device, FIFO or socket)
-// URANDOM: ringline: error: cannot read `/dev/urandom`: not a regular file (a device, FIFO or socket)
-// SPECFIFO: ringline: error: cannot read `{{.*}}fifo`: not a regular file (a device, FIFO or socket)
+// DEVZERO: ringline: error: cannot read `/dev/zero`: not a regular file (a device, FIFO or socket) [file_error]
+// URANDOM: ringline: error: cannot read `/dev/urandom`: not a regular file (a device, FIFO or socket) [file_error]
+// SPECFIFO: ringline: error: cannot read `{{.*}}fifo`: not a regular file (a device, FIFO or socket) [file_error]
 // Nor outside the tree by `..`, nor a bundle, whether or not the file exists.
 // RUN: printf 'import "../../../../../../../etc/passwd"\nscenario s { report r = 1 }\n' > %t/up.rl
 // RUN: printf 'let b = mlp_bundle("/etc/no-such.rlk")\nscenario s { report r = mlp_has(b, "gemm_fwd") }\n' > %t/nobundle.rl
