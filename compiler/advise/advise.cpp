@@ -1,0 +1,159 @@
+// Ranking the strategies (advise.h): the inputs found once in one compilation (the
+// spec's names and the standard library's, the spec's own winning), then per GPU count one
+// `advise_setup` and one `advise_row` per strategy, sorted by the goal.
+#include "compiler/advise/advise.h"
+
+#include <fmt/format.h>
+#include <llvm/ADT/StringExtras.h>
+#include <llvm/ADT/StringRef.h>
+
+#include <algorithm>
+
+namespace rl::advise {
+namespace {
+
+using ringline::Value;
+
+[[noreturn]] void Bad(const char* kind, const std::string& message) {
+  throw ringline::SpecError({ringline::Diagnostic::Plain(kind, message)});
+}
+
+Row FromRecord(const Value& e) {
+  auto num = [&](const char* f) { return e.Field(f) ? e.Field(f)->number : 0; };
+  auto str = [&](const char* f) { return e.Field(f) ? e.Field(f)->str : std::string(); };
+  Row r;
+  r.gpus = num("gpus");
+  r.strategy = str("strategy");
+  r.iter = num("iter"), r.epoch = num("epoch"), r.memory = num("memory"), r.capacity = num("capacity");
+  r.comm = num("comm"), r.exposed = num("exposed"), r.cost = num("gpu_hours"), r.efficiency = num("efficiency");
+  r.bound = str("bound");
+  r.value = num("value"), r.limit = num("limit");
+  if (num("feasible") == 0) r.broken = str("constraint").empty() ? "?" : str("constraint");
+  return r;
+}
+
+double GoalOf(const Query& q, const Row& r) {
+  return q.goal == "memory" ? r.memory : q.goal == "cost" ? r.cost : r.epoch;
+}
+
+struct Inputs {
+  Value net, make, optimizer, compute, device;  // device: a list of at most one
+  std::vector<Value> choices;
+};
+
+Inputs FindInputs(ringline::Spec& spec, const Query& q) {
+  std::vector<std::string> nets = spec.Names();
+  for (const char* m : {"stdlib.hardware", "stdlib.layers", "stdlib.strategies", "stdlib.advise"}) spec.Import(m);
+  for (const std::string& m : spec.Import("stdlib.models.all")) nets.push_back(m);
+  if (std::find(nets.begin(), nets.end(), q.model) == nets.end()) {
+    std::string best;
+    unsigned best_d = 3;
+    for (const std::string& n : nets)
+      if (unsigned d = llvm::StringRef(n).edit_distance(q.model); d < best_d) best = n, best_d = d;
+    Bad("bad_option", fmt::format("no network `{}`{}; the models are {}", q.model,
+                                  best.empty() ? "" : fmt::format(" (did you mean `{}`?)", best),
+                                  llvm::join(nets, ", ")));
+  }
+  // Names on the command line are evaluated where the spec's are; a mistake in one is a
+  // diagnostic pointing into the option's text.
+  Inputs in;
+  in.net = spec.Eval(q.model, "--model");
+  in.make = spec.Eval(q.cluster, "--cluster");
+  in.optimizer = spec.Eval(q.optimizer, "--optimizer");
+  if (in.net.kind != Value::Kind::Record || in.net.str != "Network")
+    Bad("bad_option", fmt::format("`{}` is not a `Network`", q.model));
+  if (in.make.kind != Value::Kind::Function)
+    Bad("bad_option", fmt::format("--cluster names a function from a node count to a `Cluster` (abci, dgx1_pod, "
+                                  "dgx_a100_pod, dgx_h100_pod, ...); `{}` is not one",
+                                  q.cluster));
+  in.device = Value::List({});
+  if (!q.device.empty()) {
+    Value d = spec.Eval(q.device, "--device");
+    if (d.kind != Value::Kind::Record || d.str != "Device")
+      Bad("bad_option", fmt::format("`{}` is not a `Device` (see stdlib/hardware.rl)", q.device));
+    in.device = Value::List({d});
+  }
+  std::vector<std::pair<std::string, Value>> compute = {{"source", Value::String(q.compute)}};
+  if (q.compute == "measured") {
+    Value t = spec.Eval(q.sample_time, "--sample-time");
+    if (t.kind != Value::Kind::Number || t.unit != "s")
+      Bad("bad_option", fmt::format("--sample-time takes a time (`12 ms`); `{}` is {}", q.sample_time,
+                                    t.kind != Value::Kind::Number ? "not a number"
+                                    : t.unit.empty()              ? "a plain number"
+                                                                  : fmt::format("in `{}`", t.unit)));
+    compute.push_back({"sample_time", t});
+  }
+  in.compute = Value::Record("Compute", compute);
+  in.choices = spec.Call("stdlib.advise.advise_choices", {in.make}).items;
+  return in;
+}
+
+// The rows at each GPU count, ranked by the goal.
+std::vector<Row> Rows(ringline::Spec& spec, const Query& q, const Inputs& in) {
+  const int64_t per = q.per_gpu > 0 ? q.per_gpu : 32;
+  std::vector<Row> rows;
+  for (int64_t p : q.gpus) {
+    // Efficiency is against one GPU with the same work per GPU (weak scaling) or the same
+    // global batch (strong scaling).
+    const int64_t batch = q.batch > 0 ? q.batch : p * per;
+    const int64_t base = q.batch > 0 ? q.batch : per;
+    Value setup = spec.Call("stdlib.advise.advise_setup", {in.make, Value::Int(p)},
+                            {{"optimizer", in.optimizer}, {"compute", in.compute}, {"device", in.device}});
+    std::vector<Row> group;
+    for (const Value& choice : in.choices)
+      group.push_back(FromRecord(spec.Call("stdlib.advise.advise_row", {choice, in.net, setup, Value::Int(p),
+                                                                        Value::Int(batch), Value::Int(base)})));
+    std::stable_sort(group.begin(), group.end(), [&](const Row& a, const Row& b) {
+      if (a.broken.empty() != b.broken.empty()) return a.broken.empty();
+      return GoalOf(q, a) < GoalOf(q, b);
+    });
+    int rank = 0;
+    for (Row& r : group)
+      if (r.broken.empty()) r.rank = ++rank;
+    rows.insert(rows.end(), group.begin(), group.end());
+  }
+  return rows;
+}
+
+std::vector<std::pair<std::string, double>> Limits(const Query& q, const std::vector<Row>& rows) {
+  std::vector<std::pair<std::string, double>> out;
+  for (const Row& r : rows) {
+    auto it = std::find_if(out.begin(), out.end(), [&](const auto& e) { return e.first == r.strategy; });
+    if (it == out.end()) it = out.insert(out.end(), {r.strategy, 0});
+    if (r.broken.empty() && r.efficiency >= q.threshold) it->second = std::max(it->second, r.gpus);
+  }
+  return out;
+}
+
+}  // namespace
+
+void Validate(const Query& q) {
+  if (q.goal != "time" && q.goal != "memory" && q.goal != "cost")
+    Bad("bad_option", fmt::format("unknown --goal `{}`; use time, memory or cost", q.goal));
+  if (q.optimizer != "sgd" && q.optimizer != "momentum" && q.optimizer != "adam")
+    Bad("bad_option", fmt::format("unknown --optimizer `{}`; use sgd, momentum or adam", q.optimizer));
+  if (q.compute != "kernels" && q.compute != "roofline" && q.compute != "measured")
+    Bad("bad_option", fmt::format("unknown --compute `{}`; use kernels, roofline or measured", q.compute));
+  if ((q.compute == "measured") != !q.sample_time.empty())
+    Bad("bad_usage", "--compute measured and --sample-time TIME go together");
+  if (q.batch > 0 && q.per_gpu > 0) Bad("bad_usage", "give --batch (global) or --per-gpu, not both");
+  if (q.model.empty()) Bad("bad_usage", "name a network with --model (and a spec file for your own)");
+  if (q.gpus.empty()) Bad("bad_option", "--gpus takes GPU counts, `16,32,64`; got none");
+  for (int64_t g : q.gpus)
+    if (g < 1 || g > 1'000'000) Bad("bad_option", fmt::format("--gpus takes GPU counts from 1 to 10^6; got {}", g));
+}
+
+Result Run(const Query& q, const ringline::Options& options) {
+  Validate(q);
+  std::unique_ptr<ringline::Spec> spec =
+      q.spec.empty() ? ringline::Spec::Library(options) : ringline::Spec::Compile(q.spec, options);
+  Result r;
+  r.rows = Rows(*spec, q, FindInputs(*spec, q));
+  r.limits = Limits(q, r.rows);
+  const std::string batch = q.batch > 0 ? fmt::format("global batch {}", q.batch)
+                                        : fmt::format("{} samples per GPU", q.per_gpu > 0 ? q.per_gpu : 32);
+  r.title = fmt::format("{} on {}: {}, {}, {} compute", q.model, q.cluster, batch, q.optimizer, q.compute);
+  return r;
+}
+
+}  // namespace rl::advise

@@ -1,0 +1,69 @@
+// `ringline advise` as a library (rl_advise, on the library API): every parallelization
+// strategy of stdlib.strategies (stdlib.advise names them) for a network on a cluster at
+// each GPU count, ranked by a goal. Each row is stdlib.advise's `advise_row`, called on
+// static values through ringline::Spec::Call, so the numbers are exactly those a spec
+// calling the library gets; this library ranks the rows, finds each strategy's scaling
+// limit, and writes them through the runtime's sinks. The command (compiler/driver) and
+// the Python package (`ringline.advise`) both call Run.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "include/ringline/ringline.h"
+#include "runtime/sinks.h"
+
+namespace rl::advise {
+
+struct Query {
+  std::string spec;   // a spec whose networks, clusters and devices count too ("" for none)
+  std::string model;  // a `let` of the spec, else a stdlib model
+  std::string cluster = "abci";  // a function from a node count to a `Cluster`
+  std::vector<int64_t> gpus = {16, 32, 64, 128, 256, 512, 1024};
+  int64_t batch = 0;    // global batch per iteration (strong scaling); 0: per_gpu
+  int64_t per_gpu = 0;  // samples per GPU (weak scaling); 0 and batch 0: 32
+  std::string device;   // replaces the cluster's GPU ("" for the cluster's own)
+  std::string optimizer = "sgd", compute = "kernels", sample_time, goal = "time";
+  double threshold = 0.8;  // the efficiency that defines a strategy's scaling limit
+};
+
+// One row: stdlib.advise's AdviseRow, and its rank.
+struct Row {
+  double gpus = 0;
+  std::string strategy, bound;
+  double iter = 0, epoch = 0, memory = 0, capacity = 0, comm = 0, exposed = 0, cost = 0, efficiency = 0;
+  double value = 0, limit = 0;
+  std::string broken;  // the constraint that fails, "" when feasible
+  int rank = 0;        // 1-based among the feasible rows of its GPU count; 0 when infeasible
+};
+
+struct Result {
+  std::string title;  // `resnet50 on abci: 32 samples per GPU, sgd, kernels compute`
+  std::vector<Row> rows;  // by GPU count, then feasible rows by the goal, then the others
+  // Per strategy, in the order they first appear, the largest GPU count at which it is
+  // feasible with at least the threshold efficiency (0: none).
+  std::vector<std::pair<std::string, double>> limits;
+};
+
+// The query's own mistakes (an unknown goal, optimizer or compute source, options that go
+// together or exclude each other, GPU counts out of range): a SpecError of `bad_option` or
+// `bad_usage` diagnostics, before anything is compiled.
+void Validate(const Query& q);
+
+// Validates, compiles the spec (or the standard library alone), evaluates every strategy
+// at every GPU count and ranks them. Throws ringline::SpecError: the query's mistakes, and
+// names the option's text does not resolve (`--cluster:1:1: error: unknown name ...`).
+Result Run(const Query& q, const ringline::Options& options = {});
+
+// The rows as the command's table shows them (times in ms and s, memory in GB, shares in
+// percent, the first broken constraint with its value and limit), with the title and the
+// scaling limits around them (runtime::SinkOptions of a fitted table).
+void WriteTable(runtime::Sink& sink, const Result& r);
+runtime::SinkOptions TableOptions(const Query& q, const Result& r);
+// The rows as CSV and JSON carry them, in SI units, as `sweep` writes its columns; JSON's
+// `scaling_limits` member comes from DataOptions.
+void WriteData(runtime::Sink& sink, const Result& r);
+runtime::SinkOptions DataOptions(const Result& r);
+
+}  // namespace rl::advise
