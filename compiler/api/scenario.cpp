@@ -93,7 +93,7 @@ class ScenarioImpl final : public ringline::Scenario {
     if (Pick(backend, sc, 1, 1) == Backend::Jit) {
       jit::Options opts{2, {}, /*eval=*/true, /*sweep=*/false};
       auto ev = jit::Compile(sc, opts);
-      if (!ev) throw ringline::SpecError({Plain("environment", "the JIT failed: " + llvm::toString(ev.takeError()))});
+      if (!ev) throw ringline::SpecError({Plain("tool_error", "the JIT failed: " + llvm::toString(ev.takeError()))});
       row.feasible = (*ev)->Eval(params.data(), reports);
     } else {
       interp::Evaluator ev(sc);
@@ -119,14 +119,14 @@ class ScenarioImpl final : public ringline::Scenario {
     }
     const uint64_t total = runtime::ProductSize(axes);
     if (total == UINT64_MAX)
-      throw ringline::SpecError({Plain("usage", "the sweep has 2^64 points or more; sweep fewer values")});
+      throw ringline::SpecError({Plain("too_many_points", "the sweep has 2^64 points or more; sweep fewer values")});
     const std::vector<uint32_t> order = codegen::ChooseOrder(sc, sizes);
     const size_t np = sc.params.size(), nr = sc.reports.size();
     const uint64_t per_variant = total / variants_.scenarios.size();
     llvm::Expected<VariantFillers> fillers = MakeVariantFillers(
         variants_, order, [&](const ir::Scenario& v) { return Pick(o.backend, v, per_variant, o.threads) == Backend::Jit; });
     if (!fillers)
-      throw ringline::SpecError({Plain("environment", "the JIT failed: " + llvm::toString(fillers.takeError()))});
+      throw ringline::SpecError({Plain("tool_error", "the JIT failed: " + llvm::toString(fillers.takeError()))});
 
     ForeignSink foreign(to);
     auto* native = dynamic_cast<NativeSink*>(&to);
@@ -137,7 +137,7 @@ class ScenarioImpl final : public ringline::Scenario {
     std::unique_ptr<runtime::RowConsumer> consumer;
     const bool reduce = !o.best.empty() || o.top > 0;
     if (!o.best.empty() && o.top > 0)
-      throw ringline::SpecError({Plain("usage", "give `best` or `top`, not both")});
+      throw ringline::SpecError({Plain("bad_usage", "give `best` or `top`, not both")});
     if (!o.best.empty()) consumer = runtime::MakeBest(sink, shape, Objective(o.best, "best"));
     else if (o.top > 0) consumer = runtime::MakeTop(sink, shape, Objective(o.top_by, "top_by"), o.top);
     else consumer = runtime::MakeRowWriter(sink, shape);
@@ -190,7 +190,7 @@ class ScenarioImpl final : public ringline::Scenario {
       }
       names.push_back(sc.reports[r].name);
     }
-    throw ringline::SpecError({Plain("usage", fmt::format("`{}` names `{}`, which is not a report of scenario `{}`; "
+    throw ringline::SpecError({Plain("bad_option", fmt::format("`{}` names `{}`, which is not a report of scenario `{}`; "
                                                           "its reports are {}", option, text, sc.name,
                                                           fmt::join(names, ", ")))});
   }

@@ -25,7 +25,8 @@ static std::string Joined(const std::vector<Diagnostic>& ds) {
 
 Diagnostic Diagnostic::Plain(std::string kind, std::string message, std::string severity) {
   Diagnostic d;
-  d.text = "ringline: " + severity + ": " + message + "\n";
+  // Tagged as the command's own errors and warnings are (`[bad_option]`); notes are not.
+  d.text = "ringline: " + severity + ": " + message + (severity == "note" ? "" : " [" + kind + "]") + "\n";
   d.severity = std::move(severity);
   d.kind = std::move(kind);
   d.message = std::move(message);
@@ -88,7 +89,7 @@ std::vector<Diagnostic> SpecState::Since(size_t mark) const {
 
 void SpecState::Fail(size_t mark, const std::string& fallback) const {
   std::vector<Diagnostic> ds = Since(mark);
-  if (ds.empty()) ds.push_back(Plain("usage", fallback));
+  if (ds.empty()) ds.push_back(Plain("bad_usage", fallback));
   throw ringline::SpecError(std::move(ds));
 }
 
@@ -102,11 +103,11 @@ class SpecImpl final : public ringline::Spec {
     size_t mark = lib_->Begin();
     llvm::sys::fs::file_status st;
     if (std::error_code ec = llvm::sys::fs::status(path, st))
-      throw ringline::SpecError({Plain("environment", fmt::format("cannot open `{}`: {}", path,
+      throw ringline::SpecError({Plain("file_error", fmt::format("cannot open `{}`: {}", path,
                                                                   ec == std::errc::no_such_file_or_directory
                                                                       ? "no such file" : ec.message()))});
     if (llvm::sys::fs::is_directory(path))
-      throw ringline::SpecError({Plain("environment", fmt::format("`{}` is a directory, not a spec", path))});
+      throw ringline::SpecError({Plain("file_error", fmt::format("`{}` is a directory, not a spec", path))});
     if (!lib_->comp->Load(path) || !lib_->comp->CheckLets()) lib_->Fail(mark, fmt::format("cannot load `{}`", path));
   }
   void LoadText(const std::string& text, const std::string& name) {
@@ -124,7 +125,7 @@ class SpecImpl final : public ringline::Spec {
     std::vector<std::string> names = Scenarios();
     if (std::find(names.begin(), names.end(), scenario) == names.end()) {
       std::string hint = DidYouMean(scenario, names);
-      throw ringline::SpecError({Plain("usage", fmt::format("no scenario `{}`{}{}", scenario, hint,
+      throw ringline::SpecError({Plain("bad_option", fmt::format("no scenario `{}`{}{}", scenario, hint,
                                                             hint.empty() ? "; this spec has: " +
                                                                                (names.empty() ? std::string("none")
                                                                                               : fmt::format("{}", fmt::join(names, ", ")))

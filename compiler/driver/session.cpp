@@ -83,13 +83,21 @@ ringline::Options LibraryOptions() {
   return o;
 }
 
+namespace {
+bool IsUsageKind(const std::string& k) {
+  for (const char* u : {"bad_usage", "bad_option", "file_error", "tool_error", "too_many_points", "path_not_allowed",
+                        "import_not_found"})
+    if (k == u) return true;
+  return false;
+}
+}  // namespace
+
 Exit PrintSpecError(const ringline::SpecError& e) {
   llvm::errs() << e.what() << "\n";
   for (const ringline::Diagnostic& d : e.diagnostics())
-    // A file that cannot be read or may not be read is the environment's, as for Load.
-    if (d.severity == "error" && d.kind != "usage" && d.kind != "environment" && d.kind != "path_not_allowed" &&
-        d.kind != "import_not_found" && !llvm::StringRef(d.file).starts_with("--"))
-      return kSpecError;
+    // A file that cannot be read or may not be read is the environment's, as for Load; a
+    // mistake in the command line (an option's text, `--...`) is the user's usage.
+    if (d.severity == "error" && !IsUsageKind(d.kind) && !llvm::StringRef(d.file).starts_with("--")) return kSpecError;
   return kUsageError;
 }
 

@@ -36,8 +36,8 @@ bool IsNetwork(const Value& e) {
 
 // A usage mistake: an error line, and a note naming the choices when there are any.
 [[noreturn]] void Usage(const std::string& message, const std::string& note = "") {
-  std::vector<ringline::Diagnostic> ds = {ringline::Diagnostic::Plain("usage", message)};
-  if (!note.empty()) ds.push_back(ringline::Diagnostic::Plain("usage", note, "note"));
+  std::vector<ringline::Diagnostic> ds = {ringline::Diagnostic::Plain("bad_option", message)};
+  if (!note.empty()) ds.push_back(ringline::Diagnostic::Plain("bad_option", note, "note"));
   throw ringline::SpecError(std::move(ds));
 }
 

@@ -29,13 +29,13 @@ struct Diagnostic {
   std::string file;                  // the buffer's name (a path, `--set`); "" without a location
   unsigned line = 0, column = 0;     // 1-based; 0 without a location
   std::string severity;              // "error", "warning" or "note"
-  std::string kind;                  // the stable tag (`unknown_name`; docs/diagnostics.md), or
-                                     // "environment" for a file that cannot be read
+  std::string kind;                  // the stable tag (`unknown_name`, `file_error`;
+                                     // docs/diagnostics.md)
   std::string message;               // without the tag
   std::string text;                  // `file:line:col: error: message [tag]`, source line, caret
 
-  // One without a location (`ringline: error: message`), as the command prints a usage
-  // mistake.
+  // One without a location (`ringline: error: message [kind]`), as the command prints a
+  // usage mistake.
   static Diagnostic Plain(std::string kind, std::string message, std::string severity = "error");
 };
 

@@ -31,7 +31,7 @@ let tiny = network("tiny", [3, 32, 32], [conv2d(8, k = 3, p = 1), relu, flatten,
 
 // R50: "totals":{"params":25557032,"macs":4089184256,
 
-// MISSING: ringline: error: no network `no_such_model` in stdlib/models{{$}}
+// MISSING: ringline: error: no network `no_such_model` in stdlib/models [bad_option]{{$}}
 // MISSING-NEXT: ringline: note: the standard library's models: lenet5, alexnet, vgg11, {{.*}}, resnet50, {{.*}}, bert_base_512{{$}}
 // NEAR: ringline: error: no network `gpt2` in stdlib/models; did you mean `gpt2_small` or `gpt2_small_1024`?
 // NEAR-NEXT: ringline: note: the standard library's models: lenet5,
