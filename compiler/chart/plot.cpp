@@ -97,21 +97,33 @@ llvm::Expected<Chart> ChartOf(const ResultTable& t, const PlotSpec& spec, const 
   std::vector<bool> keep(t.rows, true);
   if (const ResultColumn* f = t.Find("feasible"); f && f->numeric && !spec.keep_infeasible)
     for (size_t r = 0; r < t.rows; ++r) keep[r] = keep[r] && f->number[r] != 0;
+  // Filters on one column keep the rows that match any of their values (`--where
+  // strategy=data --where strategy=data_overlap`); filters on different columns all apply.
+  std::vector<std::pair<const ResultColumn*, std::vector<std::string>>> filters;
   for (const std::string& w : spec.where) {
     size_t eq = w.find('=');
     if (eq == std::string::npos || eq == 0)
       return MakeError(Kind::bad_option, fmt::format("--where expects COLUMN=VALUE, got `{}`", w));
     llvm::Expected<const ResultColumn*> found = ColumnFor(t, w.substr(0, eq), "--where", false, source);
     if (!found) return found.takeError();
-    const ResultColumn* c = *found;
-    const std::string value = w.substr(eq + 1);
+    auto it = std::find_if(filters.begin(), filters.end(), [&](const auto& f) { return f.first == *found; });
+    if (it == filters.end()) it = filters.insert(filters.end(), {*found, {}});
+    it->second.push_back(w.substr(eq + 1));
+  }
+  for (const auto& [c, values] : filters) {
     std::vector<bool> before = keep;
     size_t left = 0;
-    for (size_t r = 0; r < t.rows; ++r) left += keep[r] = keep[r] && CellIs(c->text[r], value);
-    if (left == 0)
+    for (size_t r = 0; r < t.rows; ++r)
+      left += keep[r] = keep[r] && std::any_of(values.begin(), values.end(),
+                                               [&](const std::string& v) { return CellIs(c->text[r], v); });
+    if (left == 0) {
+      std::vector<std::string> quoted, given;
+      for (const std::string& v : values) quoted.push_back("`" + v + "`"), given.push_back(c->name + "=" + v);
       return MakeError(Kind::chart_error,
-                       fmt::format("--where {}: no row{} has `{}` = `{}`; its values there are {}", w,
-                                   spec.where.size() > 1 ? " left" : "", c->name, value, SomeValues(*c, before)));
+                       fmt::format("--where {}: no row{} has `{}` = {}; its values there are {}",
+                                   llvm::join(given, " --where "), filters.size() > 1 ? " left" : "", c->name,
+                                   llvm::join(quoted, " or "), SomeValues(*c, before)));
+    }
   }
 
   Chart chart;

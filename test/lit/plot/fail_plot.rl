@@ -14,6 +14,7 @@
 // RUN: %python %S/../robust/Inputs/run_limited.py 2 20 %ringline plot %S/Inputs/labels.csv --x gpu --y time -o %t/c.svg | FileCheck %s --check-prefix=TEXT
 // RUN: %python %S/../robust/Inputs/run_limited.py 2 20 %ringline plot %t/ring.csv --x p --y time -o %t/c.svg | FileCheck %s --check-prefix=SAMEX
 // RUN: %python %S/../robust/Inputs/run_limited.py 2 20 %ringline plot %t/ring.csv --x p --y time --where bw=7 -o %t/c.svg | FileCheck %s --check-prefix=WHERE
+// RUN: %python %S/../robust/Inputs/run_limited.py 2 20 %ringline plot %t/ring.csv --x p --y time --where bw=7 --where bw=8 -o %t/c.svg | FileCheck %s --check-prefix=WHERE-OR
 // RUN: %python %S/../robust/Inputs/run_limited.py 2 20 %ringline plot %t/ring.csv --x p --y time --where bw -o %t/c.svg | FileCheck %s --check-prefix=WHERE-FORM
 // RUN: %python %S/../robust/Inputs/run_limited.py 2 20 %ringline plot %t/ring.csv --x p --y time --series bw -o %t/c.pdf | FileCheck %s --check-prefix=EXT
 // RUN: %python %S/../robust/Inputs/run_limited.py 2 20 %ringline plot %s --x p --y time -o %t/c.svg | FileCheck %s --check-prefix=INEXT
@@ -49,6 +50,7 @@ scenario ring {
 // TEXT: ringline: error: --x `gpu`: the column holds text (`v100`), not numbers; an axis needs numbers [chart_error]
 // SAMEX: ringline: error: the line `time` has two rows at p = 1: they differ in `bw`; keep one with `--where bw=VALUE` or draw a line each with `--series bw` [chart_error]
 // WHERE: ringline: error: --where bw=7: no row has `bw` = `7`; its values there are 10, 100 [chart_error]
+// WHERE-OR: ringline: error: --where bw=7 --where bw=8: no row has `bw` = `7` or `8`; its values there are 10, 100 [chart_error]
 // WHERE-FORM: ringline: error: --where expects COLUMN=VALUE, got `bw` [bad_option]
 // EXT: ringline: error: cannot draw `{{.*}}c.pdf`: a chart is a .svg or .png file [file_error]
 // INEXT: ringline: error: cannot read `{{.*}}fail_plot.rl`: name a .csv or .json result (what `sweep -o` and `advise -o` write) [file_error]

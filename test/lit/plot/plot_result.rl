@@ -16,6 +16,12 @@
 // RUN: %ringline plot %t/ring.csv --x p --y time --y steps --where bw=100 -o %t/two.svg
 // RUN: %python %S/Inputs/svg_summary.py %t/two.svg | FileCheck %s --check-prefix=TWO
 // RUN: %ringline plot %t/ring.json --x p --y steps --where bw=10 -o %t/chart.png
+// Two filters on one column keep the rows of either value (both lines); on another column
+// they narrow further (one line left).
+// RUN: %ringline plot %t/ring.csv --x p --y time --series bw --where bw=10 --where bw=100 -o %t/either.svg
+// RUN: %python %S/Inputs/svg_summary.py %t/either.svg | FileCheck %s --check-prefix=SVG
+// RUN: %ringline plot %t/ring.csv --x p --y time --series bw --where bw=10 --where bw=100 --where p=2 --where p=4 -o %t/narrow.svg
+// RUN: %python %S/Inputs/svg_summary.py %t/narrow.svg | FileCheck %s --check-prefix=NARROW
 // RUN: %python -c "import sys; sys.exit(open(sys.argv[1], 'rb').read(8) != b'\x89PNG\r\n\x1a\n')" %t/chart.png
 scenario ring {
   param p: Int in [1, 2, 4, 8]
@@ -57,3 +63,7 @@ scenario ring {
 // TWO:      series: 2
 // TWO-NEXT: series 'time' paths=1 points=4
 // TWO-NEXT: series 'steps' paths=1 points=4
+
+// NARROW:      series: 2
+// NARROW-NEXT: series 'bw=10 GB/s' paths=1 points=2
+// NARROW-NEXT: series 'bw=100 GB/s' paths=1 points=2
