@@ -76,7 +76,31 @@ bool Program::MayRead(const std::string& path, SourceRange use, const char* what
   return false;
 }
 
-ModuleInfo* Program::LoadFile(const std::string& path, SourceRange site) {
+namespace {
+
+// For an import whose file does not exist: the modules beside it (`.rl` files and
+// folders) whose name is close to the one written, as `; did you mean `stdlib.hardware`?`.
+std::string ImportHint(const std::string& path, const std::string& written) {
+  if (written.empty() || llvm::sys::fs::exists(path)) return "";
+  const llvm::StringRef dir = llvm::sys::path::parent_path(path);
+  const llvm::StringRef prefix = llvm::StringRef(written).rsplit('.').first;
+  const bool dotted = llvm::StringRef(written).contains('.');
+  std::vector<std::string> near;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec; it.increment(ec)) {
+    llvm::StringRef name = llvm::sys::path::filename(it->path());
+    if (name.starts_with("_") || name.starts_with(".")) continue;
+    if (name.ends_with(".rl")) name = name.drop_back(3);
+    else if (it->type() != llvm::sys::fs::file_type::directory_file) continue;
+    near.push_back(dotted ? (prefix + "." + name).str() : name.str());
+  }
+  std::sort(near.begin(), near.end());
+  return DidYouMean(written, near);
+}
+
+}  // namespace
+
+ModuleInfo* Program::LoadFile(const std::string& path, SourceRange site, const std::string& written) {
   llvm::SmallString<256> real;
   std::string key = path;
   if (!llvm::sys::fs::real_path(path, real)) key = std::string(real);
@@ -110,7 +134,7 @@ ModuleInfo* Program::LoadFile(const std::string& path, SourceRange site) {
       llvm::errs() << diag::Unlocated(diag::Kind::file_error, fmt::format("cannot read `{}`: {}", path, why));
       return nullptr;
     }
-    Error(diag::Kind::import_not_found, site, fmt::format("cannot read `{}`: {}", path, why));
+    Error(diag::Kind::import_not_found, site, fmt::format("cannot read `{}`: {}{}", path, why, ImportHint(path, written)));
     return nullptr;
   }
   unsigned id = diags_.SourceMgr().AddNewSourceBuffer(std::move(*buf), llvm::SMLoc());
@@ -176,7 +200,7 @@ ModuleInfo* Program::LoadBuffer(unsigned buffer_id, const std::string& key) {
   std::vector<std::pair<const ast::ImportDecl*, ModuleInfo*>> imported;
   for (const ast::ImportDecl& imp : a.imports) {
     std::string target = ImportPath(imp, a.path, opts_.stdlib_dir);
-    ModuleInfo* dep = LoadFile(target, imp.range);
+    ModuleInfo* dep = LoadFile(target, imp.range, imp.is_file ? "" : imp.path);
     if (dep) imported.push_back({&imp, dep});
     else m->incomplete = true;
   }

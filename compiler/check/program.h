@@ -92,7 +92,8 @@ class Program {
   Program(diag::Engine& diags, Options opts) : diags_(diags), opts_(std::move(opts)) {}
 
   // modules.cpp
-  ModuleInfo* LoadFile(const std::string& path, SourceRange import_site);
+  // `written`: the import as the spec wrote it (`stdlib.hardwre`), for a did-you-mean.
+  ModuleInfo* LoadFile(const std::string& path, SourceRange import_site, const std::string& written = "");
   ModuleInfo* LoadBuffer(unsigned buffer_id, const std::string& key);
   Value LookupGlobal(ModuleInfo* m, const std::string& name, SourceRange use, bool* found);
   const ast::RecordDecl* FindRecord(ModuleInfo* m, const std::string& qualifier,
