@@ -1,8 +1,9 @@
 // One fp32 training step on one V100-SXM2-16GB, per sample, with the compute of
 // stdlib.strategies' `serial` plan: convolutions and GEMMs from the V100's kernel models,
 // fitted to DeepBench's cuDNN/cuBLAS timings (docs/kernel-models.md, "GPU models from
-// DeepBench"); batchnorm, ReLU, pooling, residual adds and the momentum-SGD update from
-// the roofline at the V100's peak and bandwidth, as DeepBench timed none of them. Beside
+// DeepBench", bounded past DeepBench's batch 32); batchnorm, ReLU, pooling, residual adds
+// and the momentum-SGD update from the roofline at the V100's peak and achieved bandwidth,
+// as DeepBench timed none of them (stdlib.training has the whole step). Beside
 // it the roofline alone, and the per-sample times ParaDL measured on ABCI's V100s with
 // Chainer (Kahira et al., HPDC 2021; ParaDL's .net_sc files, data/paradl/README.md).
 //   ringline eval examples/v100_step.rl

@@ -11,10 +11,20 @@
 // A point-to-point link: Hockney α-β, time(n) = lat + n / bw.
 record Link { bw: B/s, lat: s = 0 s }
 
+// What a device's kernel-time data covers: the largest batch of its convolutions (0: no
+// limit known) and whether it holds 1 x n and n x 1 kernels. stdlib.kernel_time bounds a
+// model asked beyond it (docs/kernel-models.md, "Beyond the data"). DeepBench's timings,
+// behind every GPU bundle here, run convolutions at batch 4 to 32 and no 1 x n kernel.
+record KernelData { batch: Int = 0, one_by_n: Bool = true }
+let deepbench_data = KernelData { batch = 32, one_by_n = false }
+
 // One accelerator. `peak` is the precision the model trains in (fp32 unless chosen).
 // Kernel times (stdlib.kernel_time, docs/kernel-models.md) come from `kernels_fp16` for
 // 2-byte elements where it models the kind, else from `kernels`, else from
 // `kernels_any` (device-generic models that take `peak` and `membw`), else the roofline.
+// `memory` is in binary units: a "16 GB" board has 16 GiB. `stream` is the fraction of
+// `membw` a streaming kernel reaches (STREAM-like copy and triad measurements); the
+// roofline's memory roof and every memory-bound kernel run at membw x stream.
 record Device {
   name: String
   peak_fp64: FLOP/s
@@ -23,10 +33,15 @@ record Device {
   membw: B/s
   memory: B
   peak: FLOP/s = peak_fp32
+  peak_tf32: FLOP/s = peak_fp32        // tensor-core TF32, dense (Ampere and later)
+  stream: Real = 1.0                   // achieved fraction of membw; 1 where none is recorded
   kernels: Bundle = mlp_bundle()       // kernel-time models of this device; none by default
   kernels_fp16: Bundle = mlp_bundle()  // its models for fp16 elements, where they differ
   kernels_any: Bundle = mlp_bundle()   // models of any GPU from its peak and membw (gpu_any)
+  kernel_data: KernelData = KernelData {}  // what the bundles' data covers
 }
+// The bandwidth memory-bound kernels reach.
+fn achieved_bw(d: Device) -> B/s = d.membw * d.stream
 
 // Time to send n bytes over a link (Hockney).
 fn p2p(n: B, l: Link) -> s = l.lat + n / l.bw
@@ -42,17 +57,30 @@ let gpu_any = mlp_bundle("kernels/gpu_any.rlk")
 // The V100's kernel models come from DeepBench's published cuBLAS/cuDNN timings on it
 // (CUDA 10.1, cuDNN 7.6), fp32 and tensor-core fp16 (docs/kernel-models.md, "GPU models
 // from DeepBench"); DeepBench ran it in a DGX-1 host (its Xeon E5-2698 v4), so an SXM2.
+// Streaming kernels reach 790 to 830 of its 900 GB/s (BabelStream copy and triad on the
+// SXM2 board [M]): stream 0.9, 810 GB/s.
 let v100_sxm2_16gb = Device { name = "V100-SXM2-16GB", peak_fp64 = 7.8 TFLOP/s,
-  peak_fp32 = 15.7 TFLOP/s, peak_fp16 = 125 TFLOP/s, membw = 900 GB/s, memory = 16 GB,
+  peak_fp32 = 15.7 TFLOP/s, peak_fp16 = 125 TFLOP/s, membw = 900 GB/s, memory = 16 GiB, stream = 0.9,
   kernels = mlp_bundle("kernels/v100_sxm2_16gb.rlk"),
-  kernels_fp16 = mlp_bundle("kernels/v100_sxm2_16gb_fp16.rlk"), kernels_any = gpu_any }
-let v100_sxm2_32gb = v100_sxm2_16gb with { name = "V100-SXM2-32GB", memory = 32 GB }
+  kernels_fp16 = mlp_bundle("kernels/v100_sxm2_16gb_fp16.rlk"), kernels_any = gpu_any,
+  kernel_data = deepbench_data }
+let v100_sxm2_32gb = v100_sxm2_16gb with { name = "V100-SXM2-32GB", memory = 32 GiB }
+// A100 datasheet: TF32 tensor cores 156 TFLOP/s dense. Streaming kernels reach about
+// 1.3 to 1.4 TB/s of the 40 GB board's 1555 GB/s and 1.7 to 1.8 TB/s of the 80 GB board's
+// 2039 GB/s (1.80 TB/s, 88%, for a read-only kernel under Nsight Compute on an 80 GB SXM4,
+// NVIDIA developer forum "Trouble to reach peak bandwidth of A100"; copy and triad
+// figures [M]): stream 0.87 (1.35 TB/s) and 0.86 (1.75 TB/s).
 let a100_sxm4_40gb = Device { name = "A100-SXM4-40GB", peak_fp64 = 9.7 TFLOP/s,
-  peak_fp32 = 19.5 TFLOP/s, peak_fp16 = 312 TFLOP/s, membw = 1555 GB/s, memory = 40 GB }
-let a100_sxm4_80gb = a100_sxm4_40gb with { name = "A100-SXM4-80GB", membw = 2039 GB/s, memory = 80 GB }
+  peak_fp32 = 19.5 TFLOP/s, peak_fp16 = 312 TFLOP/s, membw = 1555 GB/s, memory = 40 GiB,
+  peak_tf32 = 156 TFLOP/s, stream = 0.87 }
+let a100_sxm4_80gb = a100_sxm4_40gb with { name = "A100-SXM4-80GB", membw = 2039 GB/s, memory = 80 GiB,
+  stream = 0.86 }
+// H100 SXM5 datasheet: TF32 494.7 TFLOP/s dense. The H200's "141 GB" are binary, as every
+// HBM board's [M].
 let h100_sxm5 = Device { name = "H100-SXM5-80GB", peak_fp64 = 34 TFLOP/s,
-  peak_fp32 = 67 TFLOP/s, peak_fp16 = 989.4 TFLOP/s, membw = 3.35 TB/s, memory = 80 GB }
-let h200_sxm = h100_sxm5 with { name = "H200-SXM-141GB", membw = 4.8 TB/s, memory = 141 GB }
+  peak_fp32 = 67 TFLOP/s, peak_fp16 = 989.4 TFLOP/s, membw = 3.35 TB/s, memory = 80 GiB,
+  peak_tf32 = 494.7 TFLOP/s }
+let h200_sxm = h100_sxm5 with { name = "H200-SXM-141GB", membw = 4.8 TB/s, memory = 141 GiB }
 
 // The CPU this project is developed on (one core of an AMD EPYC, family 26, as Debian's
 // PyTorch 1.13 uses it on one thread), with the kernel-time models trained from its
@@ -91,25 +119,26 @@ let gbe400 = Link { bw = 400 Gbit/s, lat = 20 us }
 let nvlink1 = Link { bw = 80 GB/s, lat = 9 us }      // P100: 4 links x 20 GB/s
 // Older devices.
 let k80 = Device { name = "K80 (one GK210)", peak_fp64 = 1.455 TFLOP/s,  // board / 2, boost
-  peak_fp32 = 4.37 TFLOP/s, peak_fp16 = 4.37 TFLOP/s, membw = 240 GB/s, memory = 12 GB }
+  peak_fp32 = 4.37 TFLOP/s, peak_fp16 = 4.37 TFLOP/s, membw = 240 GB/s, memory = 12 GiB }
 let p100_sxm2 = Device { name = "P100-SXM2-16GB", peak_fp64 = 5.3 TFLOP/s,
-  peak_fp32 = 10.6 TFLOP/s, peak_fp16 = 21.2 TFLOP/s, membw = 732 GB/s, memory = 16 GB,
-  kernels_any = gpu_any }
+  peak_fp32 = 10.6 TFLOP/s, peak_fp16 = 21.2 TFLOP/s, membw = 732 GB/s, memory = 16 GiB,
+  kernels_any = gpu_any, kernel_data = deepbench_data }
 // NVIDIA Tesla P100 datasheet (PCIe, 16 GB). DeepBench's P100 ran in the same host as its
 // GTX 1080 Ti and Titan Xp (a PCIe machine; systems.csv of data/deepbench), and its best
 // fp32 GEMM, 9.12 TFLOP/s, is 98% of this peak: it was this board, not the SXM2 one. Its
 // fp16 models are DeepBench's 16-bit data computed in fp32 (CUDA 8, cuDNN 6).
 let p100_pcie_16gb = Device { name = "P100-PCIe-16GB", peak_fp64 = 4.7 TFLOP/s,
-  peak_fp32 = 9.3 TFLOP/s, peak_fp16 = 18.7 TFLOP/s, membw = 732 GB/s, memory = 16 GB,
+  peak_fp32 = 9.3 TFLOP/s, peak_fp16 = 18.7 TFLOP/s, membw = 732 GB/s, memory = 16 GiB,
   kernels = mlp_bundle("kernels/p100_pcie_16gb.rlk"),
-  kernels_fp16 = mlp_bundle("kernels/p100_pcie_16gb_fp16.rlk"), kernels_any = gpu_any }
+  kernels_fp16 = mlp_bundle("kernels/p100_pcie_16gb_fp16.rlk"), kernels_any = gpu_any,
+  kernel_data = deepbench_data }
 // NVIDIA T4 datasheet: 8.1 TFLOP/s fp32, 65 TFLOP/s mixed-precision (fp16 tensor cores),
 // 320 GB/s GDDR6, 16 GB. fp64 is not on the datasheet: Turing runs it at 1/32 of fp32
 // (NVIDIA Turing architecture whitepaper).
 let t4 = Device { name = "T4", peak_fp64 = 0.25 TFLOP/s, peak_fp32 = 8.1 TFLOP/s,
-  peak_fp16 = 65 TFLOP/s, membw = 320 GB/s, memory = 16 GB,
+  peak_fp16 = 65 TFLOP/s, membw = 320 GB/s, memory = 16 GiB,
   kernels = mlp_bundle("kernels/t4.rlk"), kernels_fp16 = mlp_bundle("kernels/t4_fp16.rlk"),
-  kernels_any = gpu_any }
+  kernels_any = gpu_any, kernel_data = deepbench_data }
 // Maxwell and consumer Pascal GPUs, DeepBench's other NVIDIA devices. Peaks are 2 FLOP per
 // CUDA core per cycle at the boost clock of NVIDIA's specification pages; fp64 runs at
 // 1/32 of fp32 on these chips; peak_fp16 is peak_fp32 as for the K80, since they have no
@@ -117,24 +146,24 @@ let t4 = Device { name = "T4", peak_fp64 = 0.25 TFLOP/s, peak_fp32 = 8.1 TFLOP/s
 // tensors in fp32 there. Bandwidth: the same pages (data rate times bus width).
 // Tesla M40 datasheet: up to 7 TFLOP/s fp32 at boost, 288 GB/s, 12 GB (a 24 GB board too).
 let m40 = Device { name = "Tesla M40", peak_fp64 = 0.21 TFLOP/s, peak_fp32 = 7 TFLOP/s,
-  peak_fp16 = 7 TFLOP/s, membw = 288 GB/s, memory = 12 GB,
-  kernels_any = gpu_any }
+  peak_fp16 = 7 TFLOP/s, membw = 288 GB/s, memory = 12 GiB,
+  kernels_any = gpu_any, kernel_data = deepbench_data }
 // GTX Titan X (Maxwell): 3072 cores at 1075 MHz; 7 Gbit/s x 384 bits.
 let titan_x_maxwell = Device { name = "GTX Titan X (Maxwell)", peak_fp64 = 0.206 TFLOP/s,
-  peak_fp32 = 6.6 TFLOP/s, peak_fp16 = 6.6 TFLOP/s, membw = 336.5 GB/s, memory = 12 GB,
-  kernels_any = gpu_any }
+  peak_fp32 = 6.6 TFLOP/s, peak_fp16 = 6.6 TFLOP/s, membw = 336.5 GB/s, memory = 12 GiB,
+  kernels_any = gpu_any, kernel_data = deepbench_data }
 // Titan X (Pascal): 3584 cores at 1531 MHz; 10 Gbit/s x 384 bits.
 let titan_x_pascal = Device { name = "Titan X (Pascal)", peak_fp64 = 0.343 TFLOP/s,
-  peak_fp32 = 10.97 TFLOP/s, peak_fp16 = 10.97 TFLOP/s, membw = 480 GB/s, memory = 12 GB,
-  kernels_any = gpu_any }
+  peak_fp32 = 10.97 TFLOP/s, peak_fp16 = 10.97 TFLOP/s, membw = 480 GB/s, memory = 12 GiB,
+  kernels_any = gpu_any, kernel_data = deepbench_data }
 // Titan Xp: 3840 cores at 1582 MHz; 11.4 Gbit/s x 384 bits.
 let titan_xp = Device { name = "Titan Xp", peak_fp64 = 0.38 TFLOP/s, peak_fp32 = 12.15 TFLOP/s,
-  peak_fp16 = 12.15 TFLOP/s, membw = 547.7 GB/s, memory = 12 GB,
-  kernels_any = gpu_any }
+  peak_fp16 = 12.15 TFLOP/s, membw = 547.7 GB/s, memory = 12 GiB,
+  kernels_any = gpu_any, kernel_data = deepbench_data }
 // GTX 1080 Ti: 3584 cores at 1582 MHz; 11 Gbit/s x 352 bits.
 let gtx_1080_ti = Device { name = "GTX 1080 Ti", peak_fp64 = 0.354 TFLOP/s,
-  peak_fp32 = 11.34 TFLOP/s, peak_fp16 = 11.34 TFLOP/s, membw = 484 GB/s, memory = 11 GB,
-  kernels_any = gpu_any }
+  peak_fp32 = 11.34 TFLOP/s, peak_fp16 = 11.34 TFLOP/s, membw = 484 GB/s, memory = 11 GiB,
+  kernels_any = gpu_any, kernel_data = deepbench_data }
 
 // ---- nodes and clusters ---------------------------------------------------------------
 // A topology says how the members of one level are joined. `kind` is one of "switch"

@@ -5,7 +5,10 @@
 // lack goes to `kernels_any`, device-generic models (stdlib/kernels/gpu_any.rlk) fed the
 // device's `peak` and `membw`. A kernel no bundle models, a layer that lists no kernels
 // and a device without bundles fall back to the roofline of the counts (Williams et al.)
-// at the device's peak and memory bandwidth.
+// at the device's peak and the bandwidth streaming kernels reach (`achieved_bw`,
+// membw x stream). A model asked beyond the data it was fitted on (a larger batch than
+// the device's `kernel_data` holds, a 1 x n kernel it never saw) is bounded so that it
+// cannot extrapolate optimistically ("Beyond the data" in docs/kernel-models.md).
 //   import stdlib.kernel_time
 //   let t = layer_time(net.layers[3], epyc_9004_1t, 32)   // t.fwd, t.bwd, t.source
 import stdlib.layers
@@ -14,7 +17,9 @@ import stdlib.hardware
 record LayerTime {
   fwd: s
   bwd: s            // backward-data and backward-weight together
-  source: String    // "mlp" (every kernel modelled), "roofline" (none) or "mixed"
+  source: String    // "mlp" (every kernel modelled), "roofline" (none) or "mixed", and
+                    // " extrapolated" after it when `extrapolated` > 0
+  extrapolated: Int = 0   // kernels predicted beyond the device's kernel data, bounded
 }
 
 fn _elem_bytes(elem: B) -> Int = floor(elem / 1 B)
@@ -28,13 +33,44 @@ fn _own(d: Device, k: Kernel, elem: B) -> Bundle =
 fn kernel_modelled(d: Device, k: Kernel, elem: B = 4 B) -> Bool =
   if k.kind == "" then false else mlp_has(_own(d, k, elem), k.kind) or mlp_has(d.kernels_any, k.kind)
 
-// One kernel for `batch` samples of `elem` bytes per element.
+fn _is_gemm_kind(k: Kernel) -> Bool = k.kind == "gemm_fwd" or k.kind == "gemm_bwd_data" or k.kind == "gemm_bwd_weight"
+fn _is_conv2d_kind(k: Kernel) -> Bool =
+  k.kind == "conv2d_fwd" or k.kind == "conv2d_bwd_data" or k.kind == "conv2d_bwd_filter"
+
+// The model's time for `n` samples of a modelled kernel.
+fn _model_time(d: Device, k: Kernel, n: Int, elem: B) -> s = {
+  let feats = concat([n * k.rows], k.feats, [_elem_bytes(elem)])
+  if mlp_has(_own(d, k, elem), k.kind) then mlp_predict(_own(d, k, elem), k.kind, feats)
+  else mlp_predict(d.kernels_any, k.kind, feats, d.peak, d.membw)
+}
+// More samples than the device's kernel data ran (the first feature of every kind but the
+// GEMMs, whose first is batch x rows and whose data reach thousands of rows).
+fn _beyond_batch(d: Device, k: Kernel, batch: Int) -> Bool =
+  d.kernel_data.batch > 0 and batch > d.kernel_data.batch and not _is_gemm_kind(k)
+// A 1 x n or n x 1 2-D kernel (Inception's factorised 7 x 7) on data that has none.
+fn _beyond_shape(d: Device, k: Kernel) -> Bool =
+  not d.kernel_data.one_by_n and _is_conv2d_kind(k) and (k.feats[4] == 1) != (k.feats[5] == 1)
+
+// Whether `k` for `batch` samples is a modelled kernel asked beyond its device's data.
+fn kernel_extrapolated(d: Device, k: Kernel, batch: Int, elem: B = 4 B) -> Bool =
+  kernel_modelled(d, k, elem) and (_beyond_batch(d, k, batch) or _beyond_shape(d, k))
+
+// One kernel for `batch` samples of `elem` bytes per element. Beyond the data a model's
+// time is bounded below: past the largest batch B by B's time per sample (batch / B x its
+// time at B: a GPU saturated at B does not get faster per sample, while the model's trend
+// may keep falling) and by the kernel's bytes at the achieved bandwidth; for a 1 x n
+// kernel by its roofline (no Winograd or FFT for it: the direct count is its work).
 fn kernel_time(d: Device, k: Kernel, batch: Int, elem: B = 4 B) -> s = {
-  let feats = concat([batch * k.rows], k.feats, [_elem_bytes(elem)])
-  if k.kind == "" then roofline(batch * k.flops * 1 FLOP, (batch * k.elems + k.fixed) * elem, d.peak, d.membw)
-  else if mlp_has(_own(d, k, elem), k.kind) then mlp_predict(_own(d, k, elem), k.kind, feats)
-  else if mlp_has(d.kernels_any, k.kind) then mlp_predict(d.kernels_any, k.kind, feats, d.peak, d.membw)
-  else roofline(batch * k.flops * 1 FLOP, (batch * k.elems + k.fixed) * elem, d.peak, d.membw)
+  let work = batch * k.flops * 1 FLOP
+  let traffic = (batch * k.elems + k.fixed) * elem
+  if not kernel_modelled(d, k, elem) then roofline(work, traffic, d.peak, achieved_bw(d))
+  else {
+    let t = _model_time(d, k, batch, elem)
+    let big = _beyond_batch(d, k, batch)
+    let per_sample = if big then max(t, batch / d.kernel_data.batch * _model_time(d, k, d.kernel_data.batch, elem),
+                                     traffic / achieved_bw(d)) else t
+    if _beyond_shape(d, k) then max(per_sample, roofline(work, traffic, d.peak, achieved_bw(d))) else per_sample
+  }
 }
 
 // The kernels of pass `pass` that run: the data gradient of the layers before the first
@@ -47,18 +83,23 @@ fn _runs(l: Layer, k: Kernel, pass: String) -> Bool =
 fn _layer_time_by(l: Layer, d: Device, models: Device, batch: Int, elem: B, time: fn(Kernel) -> s) -> LayerTime = {
   let n = len(l.kernels)
   let modelled = sum k in l.kernels: if kernel_modelled(models, k, elem) then 1 else 0
+  let beyond = sum k in l.kernels: if kernel_extrapolated(models, k, batch, elem) and
+                                      (_runs(l, k, "fwd") or _runs(l, k, "bwd_data") or _runs(l, k, "bwd_weight"))
+                                   then 1 else 0
   if n == 0 then {
     // No kernels listed: the roofline of the layer's own counts, weights read once.
     let weights = l.params * elem
     LayerTime { fwd = roofline(batch * l.fwd * 1 FLOP, (batch * (l.reads - l.params + l.writes)) * elem + weights,
-                               d.peak, d.membw),
+                               d.peak, achieved_bw(d)),
                 bwd = roofline(batch * (l.bwd_data + l.bwd_weight) * 1 FLOP,
-                               (2 * batch * (l.reads - l.params + l.writes)) * elem + 2 * weights, d.peak, d.membw),
+                               (2 * batch * (l.reads - l.params + l.writes)) * elem + 2 * weights, d.peak, achieved_bw(d)),
                 source = "roofline" }
   } else LayerTime {
     fwd = sum k in l.kernels: if _runs(l, k, "fwd") then time(k) else 0 s,
     bwd = sum k in l.kernels: if _runs(l, k, "bwd_data") or _runs(l, k, "bwd_weight") then time(k) else 0 s,
-    source = if modelled == n then "mlp" else if modelled == 0 then "roofline" else "mixed" }
+    source = (if modelled == n then "mlp" else if modelled == 0 then "roofline" else "mixed") +
+             (if beyond > 0 then " extrapolated" else ""),
+    extrapolated = beyond }
 }
 
 fn layer_time(l: Layer, d: Device, batch: Int, elem: B = 4 B) -> LayerTime =
@@ -75,9 +116,9 @@ fn projected_kernel_time(base: Device, d: Device, k: Kernel, batch: Int, elem: B
   if kernel_modelled(base, k, elem) then {
     let work = batch * k.flops * 1 FLOP
     let traffic = (batch * k.elems + k.fixed) * elem
-    let before = roofline(work, traffic, base.peak, base.membw)
+    let before = roofline(work, traffic, base.peak, achieved_bw(base))
     let t = kernel_time(base, k, batch, elem)
-    if before > 0 s then t * (roofline(work, traffic, d.peak, d.membw) / before) else t
+    if before > 0 s then t * (roofline(work, traffic, d.peak, achieved_bw(d)) / before) else t
   } else kernel_time(d, k, batch, elem)
 
 fn projected_layer_time(l: Layer, base: Device, d: Device, batch: Int, elem: B = 4 B) -> LayerTime =
@@ -86,8 +127,11 @@ fn projected_layer_time(l: Layer, base: Device, d: Device, batch: Int, elem: B =
 // A whole network: the sums of its layers' times.
 fn network_time(net: Network, d: Device, batch: Int, elem: B = 4 B) -> LayerTime = {
   let ts = [layer_time(l, d, batch, elem) for l in net.layers]
-  let mlp = sum t in ts: if t.source == "mlp" then 1 else 0
+  let mlp = sum t in ts: if t.source == "mlp" or t.source == "mlp extrapolated" then 1 else 0
   let roof = sum t in ts: if t.source == "roofline" then 1 else 0
+  let beyond = sum t in ts: t.extrapolated
   LayerTime { fwd = sum t in ts: t.fwd, bwd = sum t in ts: t.bwd,
-              source = if mlp == len(ts) then "mlp" else if roof == len(ts) then "roofline" else "mixed" }
+              source = (if mlp == len(ts) then "mlp" else if roof == len(ts) then "roofline" else "mixed") +
+                       (if beyond > 0 then " extrapolated" else ""),
+              extrapolated = beyond }
 }

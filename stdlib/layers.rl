@@ -358,15 +358,18 @@ fn _gemm(pass: String, kind: String, rows: Int, k: Int, n: Int) -> Kernel =
 // Normalisation needs the axis it keeps a scale and shift for: the channels, or the last.
 fn _needs_axis(kind: String) -> [Layer] =
   shape_error("`" + kind + "` needs an input with at least 1 axis ([C, ...] or [T, E]) per sample, got `[]`")
-// Backward is one kernel for both gradients (cuDNN's and PyTorch's), counted as data.
+// Backward is one kernel for both gradients (cuDNN's and PyTorch's), counted as data. The
+// elements it moves are its passes over the tensor: forward the statistics (read x), then
+// the normalisation (read x, write y), 3; backward two reductions (read dy and x), then the
+// elementwise gradient (read dy and x, write dx), 5.
 let batchnorm: Block = fn(x: [Int]) -> [Layer] = if len(x) == 0 then _needs_axis("batchnorm") else {
   let spatial = floor(numel(x) / x[0])
   [elementwise("batchnorm", x, 5, 8) with {
      params = 2 * x[0], bwd_weight = 2 * numel(x), reads = numel(x) + 2 * x[0],
      kernels = [Kernel { pass = "fwd", kind = "bn_fwd", feats = [x[0], spatial], flops = 5 * numel(x),
-                         elems = 2 * numel(x) },
+                         elems = 3 * numel(x) },
                 Kernel { pass = "bwd_data", kind = "bn_bwd", feats = [x[0], spatial], flops = 10 * numel(x),
-                         elems = 3 * numel(x) }] }]
+                         elems = 5 * numel(x) }] }]
 }
 let layernorm: Block = fn(x: [Int]) -> [Layer] = if len(x) == 0 then _needs_axis("layernorm") else {
   let e = x[len(x) - 1]

@@ -15,7 +15,8 @@ record RooflinePoint {
 }
 
 // The forward pass of layer `l` on device `d` for `batch` samples of `elem` bytes per
-// element, at `d.peak` (the precision the device record trains in).
+// element, at `d.peak` (the precision the device record trains in) and the datasheet's
+// `d.membw` (a kernel's time in stdlib.kernel_time takes the achieved `achieved_bw(d)`).
 fn layer_roofline(l: Layer, d: Device, batch: Int, elem: B = 4 B) -> RooflinePoint = {
   let work = batch * l.fwd * 1 FLOP
   let traffic = (batch * (l.reads - l.params + l.writes) + l.params) * elem

@@ -115,7 +115,10 @@ def render(path):
     w = o.append
     w("# Validation: predicted against measured on an emulated cluster\n\n")
     w(f"This page is generated: `{VALIDATE} --report results.csv > docs/validation.md`,\n"
-      "from the results of the run below. Rerun the run to refresh it (as root, on a quiet machine).\n\n")
+      "from the results of the run below. Rerun the run to refresh it (as root, on a quiet machine).\n"
+      "Whole GPU training steps against published throughputs (NVIDIA DeepLearningExamples'\n"
+      "ResNet-50 on DGX-1 and DGX A100 nodes, 1 and 8 GPUs) are in docs/kernel-models.md,\n"
+      "\"Whole training steps\" (examples/dle_resnet50.rl).\n\n")
     w("## What was run\n\n")
     w(f"```\nsudo {today(meta.get('command', VALIDATE))}\n```\n\n")
     if meta.get("repredicted"):

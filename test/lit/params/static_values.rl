@@ -26,7 +26,7 @@ scenario what_if {
   let parts = [i for i in range(stages)]
   let factor = if algo == "ring" then 2 else 1
   report time = total_fwd_flops(net) * batch * 1 FLOP / gpu.peak_fp16 * factor / len(parts) in ms
-  report memory = gpu.memory in GB
+  report memory = gpu.memory in GiB
 }
 // EVAL:      gpu = v100_sxm2_16gb
 // EVAL-NEXT: net = resnet50
@@ -34,10 +34,10 @@ scenario what_if {
 // EVAL-NEXT: stages = 2
 // EVAL-NEXT: batch = 32
 // EVAL-NEXT: time = 2.11199 ms
-// EVAL-NEXT: memory = 16 GB
+// EVAL-NEXT: memory = 16 GiB
 
 // 3 x 2 x 2 x 3 x 2 = 72 rows, the first param slowest.
-// CSV:      gpu,net,algo,stages,batch,time[ms],memory[GB]
+// CSV:      gpu,net,algo,stages,batch,time[ms],memory[GiB]
 // CSV-NEXT: v100_sxm2_16gb,resnet50,ring,1,32,4.223984979968,16
 // CSV-NEXT: v100_sxm2_16gb,resnet50,ring,1,64,8.447969959936,16
 // CSV-NEXT: v100_sxm2_16gb,resnet50,ring,2,32,2.111992489984,16
@@ -56,10 +56,10 @@ scenario what_if {
 // BEST-NEXT: algo = tree
 // BEST-NEXT: stages = 4
 
-// TOP:      gpu,net,algo,stages,batch,time[ms],memory[GB]
+// TOP:      gpu,net,algo,stages,batch,time[ms],memory[GiB]
 // TOP-NEXT: v100_sxm2_16gb,vgg16,ring,1,64,31.717166915584,16
 // TOP-NEXT: v100_sxm2_16gb,vgg16,ring,1,32,15.858583457792,16
 
-// SET:      gpu,net,algo,stages,batch,time[ms],memory[GB]
+// SET:      gpu,net,algo,stages,batch,time[ms],memory[GiB]
 // SET-NEXT: a100_sxm4_80gb,resnet50,tree,3,8,0.07051256977777778,80
 // SET-NOT:  {{.}}

@@ -53,20 +53,22 @@ scenario ring {
 // ONE-NEXT: series 'steps' paths=1 points=4
 // ONE-NEXT: series 'time' paths=1 points=4
 
-// Seven strategies are feasible at 16 GPUs; `pipeline` breaks memory at 1024, so its line
-// has one point. The four that break a constraint at both counts get no line.
+// Eight strategies are feasible at 16 GPUs (data+filter/4 fits a V100's 16 GiB); `pipeline`
+// breaks memory at 1024, so its line has one point. The three that break a constraint at
+// both counts get no line.
 // ADVISE:      text: epoch [s]
 // ADVISE-NEXT: text: gpus
 // ADVISE:      text: resnet50 on abci: 32 samples per GPU, sgd, roofline compute
-// ADVISE-NEXT: series: 7
+// ADVISE-NEXT: series: 8
 // ADVISE-NEXT: series 'data_overlap' paths=1 points=2
 // ADVISE-NEXT: series 'data' paths=1 points=2
 // ADVISE-NEXT: series 'data+spatial/4' paths=1 points=2
 // ADVISE-NEXT: series 'data+pipeline/2' paths=1 points=2
 // ADVISE-NEXT: series 'data+pipeline/4' paths=1 points=2
+// ADVISE-NEXT: series 'data+filter/4' paths=1 points=2
 // ADVISE-NEXT: series 'pipeline' paths=1 points=1
 // ADVISE-NEXT: series 'pipeline_1f1b' paths=1 points=2
-// ADVISE-LINES: series: 7
+// ADVISE-LINES: series: 8
 // ADVISE-LINES: series 'pipeline' paths=1 points=1
 
 // --goal memory draws the memory per GPU, on a base-2 GPU axis; the table is unchanged.
