@@ -259,6 +259,18 @@ std::string Human(double v) {
   return fmt::format("{:.0f}", v);
 }
 
+}  // namespace
+
+std::string EtaText(double seconds) {
+  // Whole seconds first, so that 359.7 s reads 6m00s, not 5m60s.
+  const uint64_t s = static_cast<uint64_t>(std::llround(std::max(seconds, 0.0)));
+  if (s < 90) return fmt::format("{}s", s);
+  if (s < 5400) return fmt::format("{}m{:02}s", s / 60, s % 60);
+  return fmt::format("{:.1f}h", seconds / 3600);
+}
+
+namespace {
+
 // "swept 1.20M of 10.00M points (12%), 3.40M points/s, ETA 3s" on stderr, redrawn in
 // place at most twice a second and erased at the end.
 class Progress {
@@ -272,9 +284,7 @@ class Progress {
     double secs = std::chrono::duration<double>(now - start_).count();
     double rate = done / std::max(secs, 1e-9);
     double eta = rate > 0 ? (total_ - done) / rate : 0;
-    std::string left = eta < 90 ? fmt::format("{:.0f}s", eta)
-                       : eta < 5400 ? fmt::format("{:.0f}m{:02.0f}s", std::floor(eta / 60), std::fmod(eta, 60))
-                                    : fmt::format("{:.1f}h", eta / 3600);
+    std::string left = EtaText(eta);
     std::fprintf(stderr, "\rswept %s of %s points (%.0f%%), %s points/s, ETA %s\033[K", Human(done).c_str(),
                  Human(total_).c_str(), 100.0 * done / std::max<uint64_t>(total_, 1), Human(rate).c_str(),
                  left.c_str());

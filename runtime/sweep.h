@@ -12,6 +12,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "runtime/abi.h"
@@ -23,6 +24,9 @@ using EvalFn = std::function<bool(const double* params, double* reports)>;
 
 // Number of points in the product, saturating at UINT64_MAX.
 uint64_t ProductSize(const std::vector<std::vector<double>>& axes);
+
+// The progress line's time left: `42s`, `6m00s` (whole seconds, under 90 minutes), `2.5h`.
+std::string EtaText(double seconds);
 
 // Fills boxes (runtime/abi.h). Each worker thread gets its own.
 class BoxFiller {

@@ -174,3 +174,50 @@ TEST(Sinks, TableDigits) {
 
 }  // namespace
 }  // namespace rl::runtime
+
+namespace rl::runtime {
+namespace {
+
+// advise's and stats' layout: a fitted table (labels left, numbers right, least widths,
+// fmt specs, no trailing spaces) between a title and a footer; JSON members around the
+// columns and rows and no `scenario` for an unnamed result; empty text quoted in CSV.
+std::string EmitWith(Format f, const SinkOptions& o) {
+  Labels names;
+  std::vector<std::vector<double>> rows = {{names.Of("data"), 0.0123, 16}, {names.Of(""), 1.5, 1024}};
+  std::vector<Column> cols = {names.Named("strategy"), {"iter", Column::Kind::Real, U("ms")},
+                              {"gpus", Column::Kind::Int, units::Unit{}}};
+  cols[1].table_spec = "{:.3g}";
+  cols[2].width = 6;
+  std::ostringstream out;
+  std::unique_ptr<Sink> sink = MakeSink(f, out, o);
+  sink->Begin("", cols);
+  for (const auto& r : rows) sink->Row(r.data());
+  sink->End();
+  return out.str();
+}
+
+TEST(Sinks, FittedTableWithTitleAndFooter) {
+  SinkOptions o;
+  o.fit_table = true;
+  o.title = "title";
+  o.footer = {"footer"};
+  EXPECT_EQ(EmitWith(Format::Table, o),
+            "title\n"
+            "strategy  iter [ms]    gpus\n"
+            "data           12.3      16\n"
+            "            1.5e+03    1024\n"
+            "footer\n");
+}
+
+TEST(Sinks, JsonMembersAndEmptyCsvText) {
+  SinkOptions o;
+  o.json_head = {{"model", JsonString("tiny")}};
+  o.json_tail = {{"totals", "{\"n\":2}"}};
+  EXPECT_EQ(EmitWith(Format::Json, o),
+            "{\"model\":\"tiny\",\"columns\":[{\"name\":\"strategy\",\"unit\":\"\"},{\"name\":\"iter\",\"unit\":\"ms\"},"
+            "{\"name\":\"gpus\",\"unit\":\"\"}],\"rows\":[\n[\"data\",12.3,16],\n[\"\",1500,1024]\n],\"totals\":{\"n\":2}}\n");
+  EXPECT_EQ(EmitWith(Format::Csv, o), "strategy,iter[ms],gpus\ndata,12.3,16\n\"\",1500,1024\n");
+}
+
+}  // namespace
+}  // namespace rl::runtime
