@@ -13,6 +13,7 @@
 #include "base/check.h"
 #include "base/suggest.h"
 #include "compiler/driver/options.h"
+#include "runtime/files.h"
 
 #ifndef RL_STDLIB_DIR
 #define RL_STDLIB_DIR "stdlib"
@@ -112,6 +113,15 @@ Session::Session(bool collect) : diags(sm, llvm::errs()) {
 }
 
 Exit Session::Load(const std::string& path) {
+  // `-`: the spec is standard input (`ringline eval - < spec.rl`, a generated spec piped in),
+  // named `<stdin>` in diagnostics, as large as a file may be.
+  if (path == "-") {
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> in = llvm::MemoryBuffer::getSTDIN();
+    if (!in) return Fail(Kind::file_error, fmt::format("cannot read standard input: {}", in.getError().message()));
+    if ((*in)->getBufferSize() > kMaxSourceBytes)
+      return Fail(Kind::file_error, fmt::format("standard input is larger than {} MiB", kMaxSourceBytes >> 20));
+    return LoadText((*in)->getBuffer().str(), "<stdin>");
+  }
   llvm::sys::fs::file_status st;
   if (std::error_code ec = llvm::sys::fs::status(path, st)) {
     // A missing file, or one that cannot be reached (a symlink loop, a directory without
