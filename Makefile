@@ -1,5 +1,6 @@
 # The README's two commands. Both install what is missing (Debian packages), configure,
-# build with -j2, then `demo` ranks ResNet-50's parallelization strategies on ABCI at 16 to 1024
+# build with -j2 (the command, and the Python package in $(BUILD)/python, docs/python.md),
+# then `demo` ranks ResNet-50's parallelization strategies on ABCI at 16 to 1024
 # GPUs (`ringline advise`), as a table and a chart whose file it names on its last line, and
 # `test` runs every test via ctest, then a minute of each fuzz target (built with the
 # sanitizers in $(ASAN_BUILD); docs/robustness.md).
@@ -13,10 +14,12 @@ FUZZ_SECONDS ?= 3600
 FUZZ_TIMEOUT ?= 900
 PACKAGES = antlr4 libantlr4-runtime-dev uuid-dev llvm-19-dev llvm-19-tools libfmt-dev \
            libeigen3-dev libgtest-dev libgmock-dev libbenchmark-dev cmake ninja-build g++ \
-           python3 ccache gnuplot-nox clang-19 libclang-rt-19-dev
+           python3 ccache gnuplot-nox clang-19 libclang-rt-19-dev \
+           python3-dev pybind11-dev python3-numpy
 # What `make test` adds: Debian's PyTorch (gloo) and iproute2 (`ip netns`, tc) for the short
-# validation on an emulated cluster (docs/validation.md), which skips without root.
-TEST_PACKAGES = python3-torch iproute2
+# validation on an emulated cluster (docs/validation.md), which skips without root; pytest
+# and pandas for the Python package's tests (docs/python.md).
+TEST_PACKAGES = python3-torch iproute2 python3-pytest python3-pandas
 
 .PHONY: demo test setup test-setup build clean asan-build fuzz-build test-asan fuzz-long
 

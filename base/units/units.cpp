@@ -4,6 +4,7 @@
 #include "base/suggest.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <fmt/format.h>
@@ -250,14 +251,24 @@ double LiteralToSI(std::string_view text, const Unit& u) {
 double FromSI(double si, const Unit& u) {
   double v = si / u.factor;
   if (u.exp10 == 0 || !std::isfinite(v) || v == 0) return v;
-  // Shift the shortest decimal text of v by the unit's exponent, then round once.
-  std::string s = fmt::format("{}", v);  // shortest round-trip digits
+  // Shift the shortest decimal text of v by the unit's exponent, then round once. In a
+  // buffer on the stack and read back with from_chars (correctly rounded, as strtod):
+  // sinks convert every cell, and the Python package whole columns.
+  char buf[64];
+  char* end = fmt::format_to(buf, "{}", v);  // shortest round-trip digits, at most 24 chars
   int exp = -u.exp10;
-  if (size_t e = s.find_first_of("eE"); e != std::string::npos) {
-    exp += std::atoi(s.c_str() + e + 1);
-    s.resize(e);
+  char* e = std::find_if(buf, end, [](char c) { return c == 'e' || c == 'E'; });
+  if (e != end) {
+    const char* digits = e + 1 + (e[1] == '+');
+    int shift = 0;
+    std::from_chars(digits, end, shift);
+    exp += shift;
   }
-  return std::strtod((s + "e" + std::to_string(exp)).c_str(), nullptr);
+  end = fmt::format_to(e, "e{}", exp);
+  double out = 0;
+  if (std::from_chars(buf, end, out).ec == std::errc()) return out;
+  *end = '\0';  // out of range: strtod's infinity or zero
+  return std::strtod(buf, nullptr);
 }
 
 std::string FormatNumber(double v) {

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <thread>
 
 #include "compiler/api/backend.h"
@@ -48,6 +49,22 @@ class ForeignSink final : public runtime::Sink {
 
  private:
   ringline::Sink& to_;
+};
+
+// A consumer that counts the points handed to it into SweepOptions::done.
+class Counting final : public runtime::Consumer {
+ public:
+  Counting(runtime::Consumer& inner, std::atomic<uint64_t>& done) : inner_(inner), done_(done) {}
+  void Prepare(runtime::Chunk& c) override { inner_.Prepare(c); }
+  bool Consume(runtime::Chunk& c) override {
+    bool go = inner_.Consume(c);
+    done_.fetch_add(static_cast<uint64_t>(c.valid), std::memory_order_relaxed);
+    return go;
+  }
+
+ private:
+  runtime::Consumer& inner_;
+  std::atomic<uint64_t>& done_;
 };
 
 class ScenarioImpl final : public ringline::Scenario {
@@ -150,7 +167,10 @@ class ScenarioImpl final : public ringline::Scenario {
     so.keep_infeasible = keep;
     so.interrupt = o.interrupt;
     so.progress = o.progress;
-    runtime::SweepResult res = runtime::RunSweep(space, fillers->make, *consumer, so);
+    std::optional<Counting> counting;
+    if (o.done) counting.emplace(*consumer, *o.done);
+    runtime::SweepResult res =
+        runtime::RunSweep(space, fillers->make, counting ? static_cast<runtime::Consumer&>(*counting) : *consumer, so);
     if (res.failure) {
       if (!reduce) consumer->Finish();
       const size_t v = VariantOf(variants_, res.failure->params.data());
@@ -228,6 +248,27 @@ void NativeSink::Begin(const std::string& scenario, const std::vector<ringline::
 }  // namespace rl::api
 
 namespace ringline {
+
+static rl::units::Unit UnitNamed(const std::string& unit) {
+  std::string bad;
+  std::optional<rl::units::Unit> u = rl::units::ParseUnitString(unit, &bad);
+  if (!u) {
+    std::string hint = rl::units::HintFor(bad);
+    throw SpecError({Diagnostic::Plain("unknown_unit", fmt::format("unknown unit `{}` in `{}`{}{}", bad, unit,
+                                                                   hint.empty() ? "" : "; ", hint))});
+  }
+  return *u;
+}
+
+double FromSI(double si, const std::string& unit) {
+  return unit.empty() ? si : rl::units::FromSI(si, UnitNamed(unit));
+}
+
+void FromSI(double* values, size_t n, const std::string& unit) {
+  if (unit.empty()) return;
+  const rl::units::Unit u = UnitNamed(unit);
+  for (size_t i = 0; i < n; ++i) values[i] = rl::units::FromSI(values[i], u);
+}
 
 std::unique_ptr<Sink> MakeSink(Format f, std::ostream& out, unsigned table_digits) {
   using rl::runtime::Format;

@@ -51,6 +51,7 @@ static std::string StdlibDir(const ringline::Options& o) {
 SpecState::SpecState(const ringline::Options& options) : diags(sm, llvm::nulls()) {
   diags.SetMaxErrors(options.max_errors);
   diags.RecordInto(&printed);
+  diags.SetSorted(true);
   check::Options opts{StdlibDir(options)};
   opts.allowed_dirs = options.allow_paths;
   comp = std::make_unique<check::Compilation>(diags, std::move(opts));
@@ -63,7 +64,8 @@ size_t SpecState::Begin() {
 
 Diagnostic Plain(const std::string& kind, const std::string& message) { return Diagnostic::Plain(kind, message); }
 
-std::vector<Diagnostic> SpecState::Since(size_t mark) const {
+std::vector<Diagnostic> SpecState::Since(size_t mark) {
+  diags.Flush();
   std::vector<Diagnostic> out;
   for (size_t i = mark; i < printed.size(); ++i) {
     const diag::Engine::Printed& p = printed[i];
@@ -87,7 +89,7 @@ std::vector<Diagnostic> SpecState::Since(size_t mark) const {
   return out;
 }
 
-void SpecState::Fail(size_t mark, const std::string& fallback) const {
+void SpecState::Fail(size_t mark, const std::string& fallback) {
   std::vector<Diagnostic> ds = Since(mark);
   if (ds.empty()) ds.push_back(Plain("bad_usage", fallback));
   throw ringline::SpecError(std::move(ds));

@@ -21,11 +21,12 @@ struct SpecState {
   // Starts an operation: errors counted and deduplicated from here (a long-lived Spec
   // reports a repeated mistake each time, and is never stopped by an earlier one's cap).
   size_t Begin();
-  // The diagnostics printed since `mark`.
-  std::vector<ringline::Diagnostic> Since(size_t mark) const;
+  // The diagnostics printed since `mark`, in the command's order (source order per file:
+  // the engine holds them until asked).
+  std::vector<ringline::Diagnostic> Since(size_t mark);
   // Throws SpecError with the diagnostics since `mark`, or with `fallback` (kind `usage`)
   // when there are none.
-  [[noreturn]] void Fail(size_t mark, const std::string& fallback) const;
+  [[noreturn]] void Fail(size_t mark, const std::string& fallback);
 
   llvm::SourceMgr sm;
   std::vector<diag::Engine::Printed> printed;

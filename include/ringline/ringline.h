@@ -76,7 +76,7 @@ struct Column {
   std::vector<std::string> labels;  // Label: the names of its values
 };
 
-// One evaluated point: every column's value in SI units (ToUnit converts), and whether
+// One evaluated point: every column's value in SI units (FromSI converts), and whether
 // every `require` holds.
 struct Row {
   std::vector<double> values;
@@ -105,12 +105,19 @@ struct SweepOptions {
   std::string top_by;
   const std::atomic<bool>* interrupt = nullptr;  // polled between chunks; set it to stop
   bool progress = false;           // a progress line on stderr while it runs, as the command's
+  std::atomic<uint64_t>* done = nullptr;  // kept at the points evaluated so far (a caller's progress)
 };
 struct SweepSummary {
   uint64_t points = 0;       // evaluated
   uint64_t total = 0;        // in the space
   bool interrupted = false;
 };
+
+// `si`, a value in SI units, in `unit` (a Column's or Param's: "ms", "GB/s"; "" leaves it),
+// converted exactly as the command's sinks print it; throws SpecError (`unknown_unit`) for a
+// unit it cannot read. The second converts `n` values in place, reading the unit once.
+double FromSI(double si, const std::string& unit);
+void FromSI(double* values, size_t n, const std::string& unit);
 
 class Scenario {
  public:

@@ -201,4 +201,30 @@ TEST(Api, ANonFiniteReportIsLocated) {
   }
 }
 
+// FromSI converts a caller's rows as the CSV sink prints them; `done` counts the points.
+TEST(Api, FromSIAndThePointsDone) {
+  auto spec = ringline::Spec::Compile(kExample, Opts());
+  auto sc = spec->Lower("abci_resnet50", {{"nodes", "1..64*2"}, {"batch", "32..512*2"}});
+  Collect rows;
+  std::atomic<uint64_t> done{0};
+  ringline::SweepOptions o;
+  o.done = &done;
+  sc->Sweep(rows, o);
+  EXPECT_EQ(done.load(), 35u);  // every point evaluated, the 7 dropped ones too
+  ASSERT_EQ(rows.rows.size(), 28u);
+  const size_t t = ColumnOf(rows.cols, "iter_time");
+  EXPECT_EQ(ringline::FromSI(rows.rows[0][t], rows.cols[t].unit), 26.169600000000006);  // the CSV's ms
+  std::vector<double> column = {1.25e9, 12.5e9};
+  ringline::FromSI(column.data(), column.size(), "GB/s");
+  EXPECT_EQ(column, (std::vector<double>{1.25, 12.5}));
+  EXPECT_EQ(ringline::FromSI(3, ""), 3);
+  try {
+    ringline::FromSI(1, "Gb/s");
+    FAIL() << "no error";
+  } catch (const ringline::SpecError& e) {
+    EXPECT_EQ(e.diagnostics()[0].kind, "unknown_unit");
+    EXPECT_NE(std::string(e.what()).find("write `Gbit` for bits or `GB` for bytes"), std::string::npos);
+  }
+}
+
 }  // namespace

@@ -1,0 +1,558 @@
+// _ringline: the extension module under the Python package `ringline` (python/ringline,
+// docs/python.md). A thin layer over the library API (include/ringline/ringline.h): specs,
+// lowered scenarios, eval, sweeps into per-column buffers that NumPy takes over without a
+// copy, and stats::Collect. The Python files build the public classes on it; nothing here
+// is meant to be called by users directly.
+//
+// Every call that compiles or evaluates releases the GIL and holds its Spec's mutex (one
+// operation at a time per Spec; separate Specs run in parallel). A sweep runs on a worker
+// thread while the calling thread waits with the GIL released, waking every 50 ms to run
+// Python's signal handlers (Ctrl-C) and the caller's progress callback; either can stop
+// the sweep through SweepOptions::interrupt.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <condition_variable>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "compiler/stats/network_stats.h"
+#include "include/ringline/ringline.h"
+
+namespace py = pybind11;
+
+namespace {
+
+// The Python class SpecErrors are raised as (ringline.SpecError, registered by the package
+// at import); ValueError before that. Never released: it outlives the module's statics.
+PyObject* g_error_class = nullptr;
+
+void RaiseSpecError(const ringline::SpecError& e) {
+  if (g_error_class) {
+    try {
+      py::list ds;
+      for (const ringline::Diagnostic& d : e.diagnostics()) ds.append(py::cast(d));
+      py::object exc = py::reinterpret_borrow<py::object>(g_error_class)(ds);
+      PyErr_SetObject(g_error_class, exc.ptr());
+      return;
+    } catch (py::error_already_set& inner) {
+      inner.discard_as_unraisable("ringline: building a SpecError");
+    }
+  }
+  PyErr_SetString(PyExc_ValueError, e.what());
+}
+
+// Spec holds a ringline::Spec and the mutex its operations take.
+struct SpecHandle {
+  std::unique_ptr<ringline::Spec> spec;
+  std::mutex mu;
+};
+
+// f(spec) with the GIL released and the Spec's mutex held.
+template <typename F>
+auto Locked(SpecHandle& h, F&& f) {
+  py::gil_scoped_release nogil;
+  std::lock_guard<std::mutex> lock(h.mu);
+  return f(*h.spec);
+}
+
+// A scenario lowered with some settings; keeps its Spec alive.
+struct Lowered {
+  std::shared_ptr<SpecHandle> owner;
+  std::unique_ptr<ringline::Scenario> scenario;
+};
+
+ringline::Options MakeOptions(const std::string& stdlib_dir, const std::vector<std::string>& allow_paths,
+                              unsigned max_errors) {
+  ringline::Options o;
+  o.stdlib_dir = stdlib_dir;
+  o.allow_paths = allow_paths;
+  o.max_errors = max_errors;
+  return o;
+}
+
+ringline::Backend BackendNamed(const std::string& name) {
+  if (name == "auto") return ringline::Backend::Auto;
+  if (name == "jit") return ringline::Backend::Jit;
+  if (name == "interp") return ringline::Backend::Interp;
+  throw ringline::SpecError({ringline::Diagnostic::Plain(
+      "bad_option", "backend must be \"auto\", \"jit\" or \"interp\", got \"" + name + "\"")});
+}
+
+const char* KindName(ringline::Column::Kind k) {
+  switch (k) {
+    case ringline::Column::Kind::Int: return "Int";
+    case ringline::Column::Kind::Real: return "Real";
+    case ringline::Column::Kind::Bool: return "Bool";
+    case ringline::Column::Kind::Label: return "Label";
+  }
+  return "Real";
+}
+
+// An Int as the command prints it: exact while it fits an int64, else a float.
+bool FitsInt(double v) { return std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 9.2e18; }
+
+// One value in its column's display form: int, float (in the column's unit), bool, str.
+py::object DisplayValue(const ringline::Column& c, double si) {
+  switch (c.kind) {
+    case ringline::Column::Kind::Int:
+      if (FitsInt(si)) return py::int_(static_cast<int64_t>(si));
+      return py::float_(si);
+    case ringline::Column::Kind::Real: return py::float_(ringline::FromSI(si, c.unit));
+    case ringline::Column::Kind::Bool: return py::bool_(si != 0);
+    case ringline::Column::Kind::Label:
+      if (si >= 0 && si < static_cast<double>(c.labels.size())) return py::str(c.labels[static_cast<size_t>(si)]);
+      return py::float_(si);
+  }
+  return py::none();
+}
+
+// A param as a column: what its values print as.
+ringline::Column ColumnOfParam(const ringline::Param& p) {
+  ringline::Column c;
+  c.name = p.name;
+  c.unit = p.unit;
+  c.labels = p.labels;
+  c.kind = p.kind == "label" ? ringline::Column::Kind::Label
+           : p.kind == "Int" ? ringline::Column::Kind::Int
+           : p.kind == "Bool" ? ringline::Column::Kind::Bool
+                              : ringline::Column::Kind::Real;
+  return c;
+}
+
+py::tuple ColumnTuple(const ringline::Column& c) {
+  return py::make_tuple(c.name, KindName(c.kind), c.unit, c.labels);
+}
+
+// (name, kind, unit, default, values, labels), the default and values in display form.
+py::list ParamsOf(const Lowered& l) {
+  py::list out;
+  for (const ringline::Param& p : l.scenario->Params()) {
+    ringline::Column c = ColumnOfParam(p);
+    py::list values;
+    for (double v : p.values) values.append(DisplayValue(c, v));
+    out.append(py::make_tuple(p.name, p.kind, p.unit, DisplayValue(c, p.default_value), values, p.labels));
+  }
+  return out;
+}
+
+uint64_t SpaceSize(const ringline::Scenario& sc) {
+  uint64_t n = 1;
+  for (const ringline::Param& p : sc.Params()) {
+    if (p.values.empty()) return 0;
+    if (n > UINT64_MAX / p.values.size()) return UINT64_MAX;
+    n *= p.values.size();
+  }
+  return n;
+}
+
+// A sweep's rows as one buffer per column, in SI units until Convert.
+class ColumnSink final : public ringline::Sink {
+ public:
+  explicit ColumnSink(size_t reserve) : reserve_(reserve) {}
+  void Begin(const std::string& scenario, const std::vector<ringline::Column>& columns) override {
+    cols = columns;
+    data.clear();
+    for (size_t i = 0; i < cols.size(); ++i) {
+      data.push_back(std::make_unique<std::vector<double>>());
+      data.back()->reserve(reserve_);
+    }
+    rows = 0;
+  }
+  void Row(const double* v) override {
+    for (size_t i = 0; i < data.size(); ++i) data[i]->push_back(v[i]);
+    ++rows;
+  }
+  void End() override {}
+
+  std::vector<ringline::Column> cols;
+  std::vector<std::unique_ptr<std::vector<double>>> data;
+  size_t rows = 0;
+
+ private:
+  size_t reserve_;
+};
+
+// What each column's buffer holds after Convert.
+enum class Stored { Double, Int64, Bool };
+
+// Converts every column in place to what NumPy will see: reals into their display unit
+// (units::FromSI, exactly as the CSV sink), Ints and label codes to int64 (where every
+// value fits), Bools to one byte each at the buffer's start. Parallel over row ranges.
+std::vector<Stored> Convert(ColumnSink& sink, unsigned threads) {
+  std::vector<Stored> stored(sink.cols.size(), Stored::Double);
+  const size_t n = sink.rows;
+  for (size_t c = 0; c < sink.cols.size(); ++c) {
+    const ringline::Column& col = sink.cols[c];
+    if (col.kind == ringline::Column::Kind::Int || col.kind == ringline::Column::Kind::Label) {
+      const std::vector<double>& v = *sink.data[c];
+      if (std::all_of(v.begin(), v.end(), FitsInt)) stored[c] = Stored::Int64;
+    } else if (col.kind == ringline::Column::Kind::Bool) {
+      stored[c] = Stored::Bool;
+    }
+  }
+  // Bools first, sequentially: byte i overwrites part of double i / 8, already read.
+  for (size_t c = 0; c < sink.cols.size(); ++c)
+    if (stored[c] == Stored::Bool) {
+      auto* bytes = reinterpret_cast<unsigned char*>(sink.data[c]->data());
+      for (size_t i = 0; i < n; ++i) {
+        double v;
+        std::memcpy(&v, bytes + i * sizeof(double), sizeof v);
+        bytes[i] = v != 0;
+      }
+    }
+  auto work = [&](size_t lo, size_t hi) {
+    for (size_t c = 0; c < sink.cols.size(); ++c) {
+      double* v = sink.data[c]->data();
+      if (stored[c] == Stored::Int64) {
+        for (size_t i = lo; i < hi; ++i) {
+          const int64_t k = static_cast<int64_t>(v[i]);
+          std::memcpy(v + i, &k, sizeof k);
+        }
+      } else if (stored[c] == Stored::Double && sink.cols[c].kind == ringline::Column::Kind::Real) {
+        ringline::FromSI(v + lo, hi - lo, sink.cols[c].unit);
+      }
+    }
+  };
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  const size_t per = std::max<size_t>(65536, (n + threads - 1) / threads);
+  std::vector<std::thread> pool;
+  std::exception_ptr error;
+  std::mutex error_mu;
+  for (size_t lo = per; lo < n; lo += per)
+    pool.emplace_back([&, lo] {
+      try {
+        work(lo, std::min(n, lo + per));
+      } catch (...) {
+        std::lock_guard<std::mutex> l(error_mu);
+        error = std::current_exception();
+      }
+    });
+  try {
+    work(0, std::min(n, per));
+  } catch (...) {
+    std::lock_guard<std::mutex> l(error_mu);
+    error = std::current_exception();
+  }
+  for (std::thread& t : pool) t.join();
+  if (error) std::rethrow_exception(error);
+  return stored;
+}
+
+// A NumPy array over column c's buffer, which the array's capsule now owns.
+py::array ArrayOf(ColumnSink& sink, size_t c, Stored stored) {
+  auto* buffer = sink.data[c].release();
+  py::capsule owner(buffer, [](void* p) { delete static_cast<std::vector<double>*>(p); });
+  const auto n = static_cast<py::ssize_t>(sink.rows);
+  switch (stored) {
+    case Stored::Int64: return py::array_t<int64_t>({n}, {8}, reinterpret_cast<int64_t*>(buffer->data()), owner);
+    case Stored::Bool:
+      return py::array(py::dtype("bool"), {n}, {1}, reinterpret_cast<bool*>(buffer->data()), owner);
+    case Stored::Double: break;
+  }
+  return py::array_t<double>({n}, {8}, buffer->data(), owner);
+}
+
+struct SweepArgs {
+  std::string backend = "auto";
+  unsigned threads = 0;
+  bool keep_infeasible = false;
+  std::string best;
+  size_t top = 0;
+  std::string top_by;
+  bool keep_partial = false;
+  py::object tick = py::none();  // tick(done, total), every 50 ms while the sweep runs
+};
+
+// Runs the sweep on a worker thread; returns {columns: [(name, kind, unit, labels, array)],
+// points, total, interrupted}.
+py::dict Sweep(Lowered& l, const SweepArgs& a) {
+  ringline::SweepOptions o;
+  o.backend = BackendNamed(a.backend);
+  o.threads = a.threads;
+  o.keep_infeasible = a.keep_infeasible;
+  o.best = a.best;
+  o.top = a.top;
+  o.top_by = a.top_by;
+  std::atomic<bool> interrupt{false};
+  std::atomic<uint64_t> done{0};
+  o.interrupt = &interrupt;
+  o.done = &done;
+  const uint64_t total = SpaceSize(*l.scenario);
+  const bool reduce = !a.best.empty() || a.top > 0;
+  // A full table is reserved whole (up to 2^24 rows; dropped points leave it untouched).
+  ColumnSink sink(reduce ? std::min<size_t>(a.top, 1024) : static_cast<size_t>(std::min<uint64_t>(total, 1u << 24)));
+  ringline::SweepSummary summary;
+  std::exception_ptr error;
+  PyObject *etype = nullptr, *evalue = nullptr, *etrace = nullptr;  // a Python exception that stopped it
+  {
+    py::gil_scoped_release nogil;
+    std::lock_guard<std::mutex> lock(l.owner->mu);
+    std::mutex mu;
+    std::condition_variable cv;
+    bool finished = false;
+    std::thread worker([&] {
+      try {
+        summary = l.scenario->Sweep(sink, o);
+      } catch (...) {
+        error = std::current_exception();
+      }
+      std::lock_guard<std::mutex> g(mu);
+      finished = true;
+      cv.notify_all();
+    });
+    while (true) {
+      {
+        std::unique_lock<std::mutex> g(mu);
+        if (cv.wait_for(g, std::chrono::milliseconds(50), [&] { return finished; })) break;
+      }
+      py::gil_scoped_acquire gil;
+      bool failed = PyErr_CheckSignals() != 0;
+      if (!failed && !a.tick.is_none()) {
+        PyObject* r = PyObject_CallFunction(a.tick.ptr(), "KK", static_cast<unsigned long long>(done.load()),
+                                            static_cast<unsigned long long>(total));
+        failed = r == nullptr;
+        Py_XDECREF(r);
+      }
+      if (failed) {
+        PyErr_Fetch(&etype, &evalue, &etrace);
+        interrupt = true;
+        break;
+      }
+    }
+    worker.join();
+  }
+  if (etype) {
+    const bool keyboard = PyErr_GivenExceptionMatches(etype, PyExc_KeyboardInterrupt);
+    if (!(keyboard && a.keep_partial) || error) {
+      PyErr_Restore(etype, evalue, etrace);
+      throw py::error_already_set();
+    }
+    Py_XDECREF(etype);
+    Py_XDECREF(evalue);
+    Py_XDECREF(etrace);
+    summary.interrupted = true;
+  }
+  if (error) std::rethrow_exception(error);
+  if (sink.data.empty()) sink.Begin(l.scenario->Name(), l.scenario->Columns(a.keep_infeasible));
+  std::vector<Stored> stored;
+  {
+    py::gil_scoped_release nogil;
+    stored = Convert(sink, a.threads);
+  }
+  py::list columns;
+  for (size_t c = 0; c < sink.cols.size(); ++c) {
+    const ringline::Column& col = sink.cols[c];
+    columns.append(py::make_tuple(col.name, KindName(col.kind), col.unit, col.labels, ArrayOf(sink, c, stored[c])));
+  }
+  py::dict out;
+  out["columns"] = columns;
+  out["points"] = summary.points;
+  out["total"] = total;
+  out["interrupted"] = summary.interrupted;
+  return out;
+}
+
+// A count of the stats (params, MACs, FLOPs, bytes): an int while it is one.
+py::object Count(double v) {
+  return FitsInt(v) ? py::object(py::int_(static_cast<int64_t>(v))) : py::object(py::float_(v));
+}
+
+// The stats' columns, as `ringline stats` prints them, and `traffic`; `timed` ones only
+// with a device, `in_total` ones also in the total row.
+struct StatsField {
+  const char* name;
+  const char* unit;
+  bool timed, in_total;
+  py::object (*get)(const rl::stats::LayerRow&);
+};
+using LayerRow = rl::stats::LayerRow;
+const StatsField kStatsFields[] = {
+    {"layer", "", false, false, [](const LayerRow& r) { return Count(std::stod(r.layer)); }},
+    {"kind", "", false, false, [](const LayerRow& r) -> py::object { return py::str(r.kind); }},
+    {"output", "", false, false, [](const LayerRow& r) -> py::object { return py::str(r.shape); }},
+    {"params", "", false, true, [](const LayerRow& r) { return Count(r.params); }},
+    {"macs", "", false, true, [](const LayerRow& r) { return Count(r.macs); }},
+    {"fwd_flops", "FLOP", false, true, [](const LayerRow& r) { return Count(r.fwd); }},
+    {"bwd_flops", "FLOP", false, true, [](const LayerRow& r) { return Count(r.bwd); }},
+    {"act_bytes", "B", false, true, [](const LayerRow& r) { return Count(r.act_bytes); }},
+    {"fwd_time", "s", true, true, [](const LayerRow& r) -> py::object { return py::float_(r.fwd_time); }},
+    {"bwd_time", "s", true, true, [](const LayerRow& r) -> py::object { return py::float_(r.bwd_time); }},
+    {"model", "", true, true, [](const LayerRow& r) -> py::object { return py::str(r.model); }},
+    {"traffic", "B", true, true, [](const LayerRow& r) { return Count(r.traffic); }},
+};
+
+// stats::Collect as columns: {model, device, peak, membw, columns: {name: list}, units,
+// total: {name: value}, warnings}.
+py::dict Stats(const std::string& file, const std::string& model, const std::string& device, unsigned batch,
+               unsigned element_bytes, const std::string& stdlib_dir, const std::vector<std::string>& allow_paths) {
+  rl::stats::NetworkStats st;
+  {
+    py::gil_scoped_release nogil;
+    st = rl::stats::Collect({file, model, device, batch, element_bytes}, MakeOptions(stdlib_dir, allow_paths, 20));
+  }
+  py::dict cols, units, total;
+  for (const StatsField& f : kStatsFields) {
+    if (f.timed && st.device.empty()) continue;
+    py::list column;
+    for (const LayerRow& r : st.rows) column.append(f.get(r));
+    cols[f.name] = column;
+    if (*f.unit) units[f.name] = f.unit;
+    if (f.in_total) total[f.name] = f.get(st.total);
+  }
+  py::dict out;
+  out["model"] = st.model;
+  out["device"] = st.device;
+  out["peak"] = st.peak;
+  out["membw"] = st.membw;
+  out["columns"] = cols;
+  out["units"] = units;
+  out["total"] = total;
+  out["warnings"] = st.warnings;
+  return out;
+}
+
+std::shared_ptr<SpecHandle> Compile(bool from_text, const std::string& source, const std::string& name,
+                                    const std::string& stdlib_dir, const std::vector<std::string>& allow_paths,
+                                    unsigned max_errors) {
+  auto h = std::make_shared<SpecHandle>();
+  ringline::Options o = MakeOptions(stdlib_dir, allow_paths, max_errors);
+  py::gil_scoped_release nogil;
+  h->spec = from_text ? ringline::Spec::CompileString(source, name, o) : ringline::Spec::Compile(source, o);
+  return h;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_ringline, m) {
+  m.doc() = "The compiled core of the `ringline` package (internal; use `import ringline`).";
+
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const ringline::SpecError& e) {
+      RaiseSpecError(e);
+    }
+  });
+
+  py::class_<ringline::Diagnostic>(m, "Diagnostic", "One diagnostic, as the `ringline` command prints it and in parts.")
+      .def(py::init([](std::string file, unsigned line, unsigned column, std::string severity, std::string kind,
+                       std::string message, std::string text) {
+             ringline::Diagnostic d;
+             d.file = std::move(file);
+             d.line = line;
+             d.column = column;
+             d.severity = std::move(severity);
+             d.kind = std::move(kind);
+             d.message = std::move(message);
+             d.text = std::move(text);
+             return d;
+           }),
+           py::kw_only(), py::arg("file") = "", py::arg("line") = 0, py::arg("column") = 0,
+           py::arg("severity") = "error", py::arg("kind") = "", py::arg("message") = "", py::arg("text") = "")
+      .def_static("plain", &ringline::Diagnostic::Plain, py::arg("kind"), py::arg("message"),
+                  py::arg("severity") = "error",
+                  "One without a location (`ringline: error: message`), as the command prints a usage mistake.")
+      .def_readonly("file", &ringline::Diagnostic::file, "The buffer's name (a path, `--set`); '' without a location.")
+      .def_readonly("line", &ringline::Diagnostic::line, "1-based; 0 without a location.")
+      .def_readonly("column", &ringline::Diagnostic::column, "1-based; 0 without a location.")
+      .def_readonly("severity", &ringline::Diagnostic::severity, "'error', 'warning' or 'note'.")
+      .def_readonly("kind", &ringline::Diagnostic::kind, "The stable tag (`unknown_name`; docs/diagnostics.md).")
+      .def_readonly("message", &ringline::Diagnostic::message, "The message, without the tag.")
+      .def_readonly("text", &ringline::Diagnostic::text, "The whole rendering: location, message, source line, caret.")
+      .def("__str__", [](const ringline::Diagnostic& d) {
+        std::string t = d.text;
+        if (!t.empty() && t.back() == '\n') t.pop_back();
+        return t;
+      })
+      .def("__repr__", [](const ringline::Diagnostic& d) {
+        std::string where = d.file.empty() ? "" : d.file + ":" + std::to_string(d.line) + ":" + std::to_string(d.column) + ": ";
+        return "<Diagnostic " + where + d.severity + ": " + d.message + (d.kind.empty() ? "" : " [" + d.kind + "]") + ">";
+      });
+
+  m.def("_set_error_class", [](py::object cls) {
+    Py_XINCREF(cls.ptr());
+    Py_XDECREF(g_error_class);
+    g_error_class = cls.ptr();
+  });
+
+  m.def("from_si", [](double si, const std::string& unit) { return ringline::FromSI(si, unit); }, py::arg("si"),
+        py::arg("unit"), "`si` (SI units) in `unit`, converted exactly as the command prints it.");
+
+  py::class_<SpecHandle, std::shared_ptr<SpecHandle>>(m, "Spec")
+      .def_static("compile",
+                  [](const std::string& path, const std::string& stdlib_dir, const std::vector<std::string>& allow,
+                     unsigned max_errors) { return Compile(false, path, "", stdlib_dir, allow, max_errors); },
+                  py::arg("path"), py::arg("stdlib_dir"), py::arg("allow_paths"), py::arg("max_errors"))
+      .def_static("compile_string",
+                  [](const std::string& text, const std::string& name, const std::string& stdlib_dir,
+                     const std::vector<std::string>& allow,
+                     unsigned max_errors) { return Compile(true, text, name, stdlib_dir, allow, max_errors); },
+                  py::arg("text"), py::arg("name"), py::arg("stdlib_dir"), py::arg("allow_paths"),
+                  py::arg("max_errors"))
+      .def("scenarios", [](SpecHandle& h) { return Locked(h, [](ringline::Spec& s) { return s.Scenarios(); }); })
+      .def("names", [](SpecHandle& h) { return Locked(h, [](ringline::Spec& s) { return s.Names(); }); })
+      .def("diagnostics",
+           [](SpecHandle& h) { return Locked(h, [](ringline::Spec& s) { return s.Diagnostics(); }); })
+      .def("lower",
+           [](const std::shared_ptr<SpecHandle>& h, const std::string& scenario,
+              const std::vector<std::pair<std::string, std::string>>& sets,
+              const std::vector<std::pair<std::string, std::string>>& units) {
+             auto l = std::make_unique<Lowered>();
+             l->owner = h;
+             l->scenario = Locked(*h, [&](ringline::Spec& s) { return s.Lower(scenario, sets, units); });
+             return l;
+           },
+           py::arg("scenario"), py::arg("sets"), py::arg("units"));
+
+  py::class_<Lowered>(m, "Lowered")
+      .def_property_readonly("name", [](const Lowered& l) { return l.scenario->Name(); })
+      .def("params", &ParamsOf)
+      .def("columns",
+           [](const Lowered& l, bool feasible) {
+             py::list out;
+             for (const ringline::Column& c : l.scenario->Columns(feasible)) out.append(ColumnTuple(c));
+             return out;
+           },
+           py::arg("feasible_column"))
+      .def("size", [](const Lowered& l) { return SpaceSize(*l.scenario); })
+      .def("eval",
+           [](Lowered& l, const std::string& backend) {
+             ringline::Backend b = BackendNamed(backend);
+             ringline::Row row;
+             std::vector<ringline::Column> cols;
+             {
+               py::gil_scoped_release nogil;
+               std::lock_guard<std::mutex> lock(l.owner->mu);
+               row = l.scenario->Eval(b);
+               cols = l.scenario->Columns(false);
+             }
+             py::list values;
+             for (size_t i = 0; i < cols.size() && i < row.values.size(); ++i)
+               values.append(DisplayValue(cols[i], row.values[i]));
+             py::list columns;
+             for (const ringline::Column& c : cols) columns.append(ColumnTuple(c));
+             return py::make_tuple(columns, values, row.feasible);
+           },
+           py::arg("backend"))
+      .def("sweep",
+           [](Lowered& l, const std::string& backend, unsigned threads, bool keep_infeasible, const std::string& best,
+              size_t top, const std::string& top_by, bool keep_partial, py::object tick) {
+             SweepArgs a{backend, threads, keep_infeasible, best, top, top_by, keep_partial, std::move(tick)};
+             return Sweep(l, a);
+           },
+           py::arg("backend"), py::arg("threads"), py::arg("keep_infeasible"), py::arg("best"), py::arg("top"),
+           py::arg("top_by"), py::arg("keep_partial"), py::arg("tick"));
+
+  m.def("stats", &Stats, py::arg("file"), py::arg("model"), py::arg("device"), py::arg("batch"),
+        py::arg("element_bytes"), py::arg("stdlib_dir"), py::arg("allow_paths"));
+}
