@@ -231,7 +231,7 @@ void WriteSpec(std::ostream& os, const std::string& csv, const Points& pts, cons
         "  reduce_scatter = reduce_scatter_{0}, hierarchical = false }}\n",
         id);
     os << fmt::format(
-        "fn cluster_{0}(nodes: Int, device: Device) -> Cluster = Cluster {{ name = \"{1}\", nodes = nodes,\n"
+        "fn cluster_{0}(nodes: Int, device: Device = epyc_cpu) -> Cluster = Cluster {{ name = \"{1}\", nodes = nodes,\n"
         "  node = Node {{ name = \"{1} host\", device = device, gpus = 1, link = link_{0}, topo = switched,\n"
         "                nics = 1, nic = link_{0} }} }}\n",
         id, link);
