@@ -272,6 +272,9 @@ class Program {
   const Specialisation* spec_ = nullptr;
   std::set<std::string> want_static_;
   std::vector<ir::Param> last_params_;  // the params of the last lowering, also a failed one
+  // Errors in the command line's `--set` and `--unit` names so far: they are the same in
+  // every variant, so no variant note follows them.
+  unsigned option_errors_ = 0;
   // The primary location of the last error(): the outermost call's note is not repeated
   // there.
   SourceRange blamed_;

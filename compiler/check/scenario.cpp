@@ -165,8 +165,11 @@ Value Program::LowerParam(const ast::ParamDecl& p, const Override* ov, ModuleInf
   }
   bool ok = true;
   if (ov) {
+    // The command line's values are read where the root spec's names are (the same
+    // module unless the scenario is an imported module's).
+    const Env set_env{root ? root : m, static_env.scope, static_env.ir};
     for (const ast::ValueSet& vs : ov->values)
-      ok = ok && StaticValues(vs, static_env, p.type, m, ip.values, what);
+      ok = ok && StaticValues(vs, set_env, p.type, m, ip.values, what);
   } else if (p.values) {
     ok = StaticValues(*p.values, static_env, p.type, m, ip.values, what);
   }
@@ -341,6 +344,7 @@ std::optional<ir::Scenario> Program::LowerScenario(ModuleInfo* m, const ast::Sce
       for (const ast::ParamDecl& p : s.params) names += (names.empty() ? "" : ", ") + ("`" + p.name + "`");
       for (const ast::ParamDecl& p : s.params) known.push_back(p.name);
       std::string hint = DidYouMean(sets[i].name, known);
+      ++option_errors_;
       Error(diag::Kind::unknown_param, sets[i].range,
             fmt::format("scenario `{}` has no param `{}`{}", s.name, sets[i].name,
                         !hint.empty() ? hint : "; its params are " + (names.empty() ? "none" : names)));
@@ -355,6 +359,7 @@ std::optional<ir::Scenario> Program::LowerScenario(ModuleInfo* m, const ast::Sce
       std::vector<std::string> known;
       for (const ir::Param& p : out.params) known.push_back(p.name);
       for (const ir::Report& r : out.reports) known.push_back(r.name);
+      ++option_errors_;
       Error(diag::Kind::unknown_param, c.name_range.Valid() ? c.name_range : c.range,
             fmt::format("scenario `{}` has no report or param `{}`{}", s.name, c.name, DidYouMean(c.name, known)));
       continue;
@@ -429,9 +434,31 @@ std::optional<ir::Scenario> Compilation::Lower(const std::string& scenario, cons
 
 std::optional<Variants> Compilation::LowerVariants(const std::string& scenario, const std::vector<Override>& sets,
                                                    const std::vector<UnitChoice>& unit_choices, bool all_values) {
-  for (const ast::ScenarioDecl& s : program_->root->ast->scenarios)
-    if (s.name == scenario) return program_->LowerVariants(program_->root, s, sets, unit_choices, all_values);
+  ModuleInfo* in = program_->root;
+  std::string name = scenario;
+  if (!in) return std::nullopt;
+  // `stdlib.advise_llm.layout_search`: a scenario of another module, loaded if need be.
+  size_t dot = scenario.rfind('.');
+  bool own = false;
+  for (const ast::ScenarioDecl& s : in->ast->scenarios) own |= s.name == scenario;
+  if (!own && dot != std::string::npos) {
+    in = program_->LoadModule(scenario.substr(0, dot), program_->root);
+    if (!in) return std::nullopt;
+    program_->ResolveNew();
+    name = scenario.substr(dot + 1);
+  }
+  for (const ast::ScenarioDecl& s : in->ast->scenarios)
+    if (s.name == name) return program_->LowerVariants(in, s, sets, unit_choices, all_values);
   return std::nullopt;
+}
+
+std::vector<std::string> Compilation::ScenarioNames(const std::string& module) {
+  ModuleInfo* in = program_->root ? program_->LoadModule(module, program_->root) : nullptr;
+  std::vector<std::string> names;
+  if (!in) return names;
+  program_->ResolveNew();
+  for (const ast::ScenarioDecl& s : in->ast->scenarios) names.push_back(s.name);
+  return names;
 }
 
 bool Compilation::CheckLets() {

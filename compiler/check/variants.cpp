@@ -98,14 +98,14 @@ Value Program::LowerStaticParam(const ast::ParamDecl& p, const Override* ov, Mod
   };
   // A value set: a list of values (the elements of a list, unless the type is itself a
   // list and the list is one value of it), or one value.
-  auto value_set = [&](const ast::ValueSet& vs, bool in_clause, std::vector<Candidate>& into) {
+  auto value_set = [&](const ast::ValueSet& vs, bool in_clause, std::vector<Candidate>& into, const Env& env) {
     if (vs.hi) {
       Error(diag::Kind::bad_range, vs.range,
             fmt::format("{} is `{}`, not a number: list its values (`in [a, b]`) instead of a range", what,
                         TypeText(p.type)));
       return false;
     }
-    Value v = Eval(vs.list_or_lo, static_env);
+    Value v = Eval(vs.list_or_lo, env);
     if (v.IsError()) return false;
     bool expand = v.kind == Value::Kind::List &&
                   (in_clause || !list_type || (!v.elems->empty() && (*v.elems)[0].kind == Value::Kind::List));
@@ -121,10 +121,12 @@ Value Program::LowerStaticParam(const ast::ParamDecl& p, const Override* ov, Mod
 
   std::vector<Candidate> values;
   if (ov) {
+    // The command line's values are read where the root spec's names are.
+    const Env set_env{root ? root : m, static_env.scope, static_env.ir};
     for (const ast::ValueSet& vs : ov->values)
-      if (!value_set(vs, false, values)) return Value::Error();
+      if (!value_set(vs, false, values, set_env)) return Value::Error();
   } else if (p.values) {
-    if (!value_set(*p.values, true, values)) return Value::Error();
+    if (!value_set(*p.values, true, values, static_env)) return Value::Error();
   }
   std::optional<Candidate> def;
   if (!ov || values.empty()) {
@@ -202,7 +204,8 @@ std::optional<Variants> Program::LowerVariants(ModuleInfo* m, const ast::Scenari
                                                const std::vector<UnitChoice>& units, bool all_values) {
   Specialisation spec;
   // After a variant fails: a note naming its static params' values.
-  auto blame = [&](unsigned errors_before) {
+  // Errors that name no variant (a `--set` naming no param) do not count.
+  auto blame = [&](unsigned errors_before, unsigned options_before) {
     std::string at;
     for (const ir::Param& param : last_params_) {
       if (!param.specialised) continue;
@@ -214,16 +217,16 @@ std::optional<Variants> Program::LowerVariants(ModuleInfo* m, const ast::Scenari
                                                     : param.default_value);
       at += fmt::format("{}`{} = {}`", at.empty() ? "" : ", ", param.name, value);
     }
-    if (!at.empty() && diags_.ErrorCount() > errors_before)
+    if (!at.empty() && diags_.ErrorCount() - errors_before > option_errors_ - options_before)
       Error(diag::Kind::specialised_at, s.name_range, fmt::format("in the variant of scenario `{}` with {}", s.name, at));
   };
   while (true) {
     spec.pick.clear();
     size_t scalars_before = spec.scalars.size();
-    unsigned errors_first = diags_.ErrorCount();
+    unsigned errors_first = diags_.ErrorCount(), options_first = option_errors_;
     std::optional<ir::Scenario> first = TryLower(m, s, sets, units, spec);
     if (!first) {
-      blame(errors_first);
+      blame(errors_first, options_first);
       return std::nullopt;
     }
     Variants out;
@@ -257,14 +260,14 @@ std::optional<Variants> Program::LowerVariants(ModuleInfo* m, const ast::Scenari
         spec.pick[param.name] = rest % param.values.size();
         rest /= param.values.size();
       }
-      unsigned errors = diags_.ErrorCount();
+      unsigned errors = diags_.ErrorCount(), options = option_errors_;
       std::optional<ir::Scenario> v = TryLower(m, s, sets, units, spec);
       if (spec.scalars.size() != scalars_before) {
         restart = true;  // another param became static: the variants are other ones
         break;
       }
       if (!v) {
-        blame(errors);
+        blame(errors, options);
         return std::nullopt;
       }
       // The axes are the product's: a param's values may not depend on another's variant.
@@ -274,7 +277,7 @@ std::optional<Variants> Program::LowerVariants(ModuleInfo* m, const ast::Scenari
                 fmt::format("the values of param `{}` differ between variants; a param's values may not "
                             "depend on a param whose values are static",
                             v->params[i].name));
-          blame(errors);
+          blame(errors, options);
           return std::nullopt;
         }
       // And the columns: each report means the same kind of number in every variant.
@@ -286,7 +289,7 @@ std::optional<Variants> Program::LowerVariants(ModuleInfo* m, const ast::Scenari
                             "every variant of the scenario",
                             v->reports[i].name, a.kind == ir::Display::Kind::Bool ? "Bool" : a.dim.Str(),
                             b.kind == ir::Display::Kind::Bool ? "Bool" : b.dim.Str()));
-          blame(errors);
+          blame(errors, options);
           return std::nullopt;
         }
       }
