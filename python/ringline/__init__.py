@@ -14,6 +14,7 @@ into NumPy arrays, and get a network's per-layer stats as a DataFrame::
     df = t.to_pandas()                                 # units in df.attrs["units"]
     best = sc.sweep(nodes=range(1, 1025), best="iter_time")
     rl.stats(model="resnet50", batch=64, device="v100_sxm2_16gb")
+    rl.advise(model="resnet50", cluster="abci", gpus=[16, 32, 64], per_gpu=32)
 
 Every mistake is a :class:`SpecError` (a ValueError) whose text is what the command prints
 and whose ``diagnostics`` hold each diagnostic in parts. docs/python.md describes the
@@ -25,11 +26,12 @@ from __future__ import annotations
 from . import _ringline
 from ._results import Record, Table
 from ._spec import Diagnostic, Param, Scenario, Spec, SpecError, compile, compile_string
+from ._advise import advise
 from ._stats import stats
 
 __version__ = "0.1.0"
 
-for _public in (Param, Record, Scenario, Spec, SpecError, Table, compile, compile_string, stats):
+for _public in (Param, Record, Scenario, Spec, SpecError, Table, advise, compile, compile_string, stats):
     _public.__module__ = __name__  # help() and tracebacks name them ringline.X
 
 
@@ -41,10 +43,6 @@ def from_si(value: float, unit: str) -> float:
     return _ringline.from_si(value, unit)
 
 
-# `advise`, the ranking of parallelization strategies that `ringline advise` prints, is a
-# library of its own (compiler/advise/advise.h, rl_advise: Query, Run); it is not bound
-# here. Its binding goes beside `stats`: a function in _ringline over advise::Run, and
-# `advise` in this list.
 
 __all__ = [
     "Diagnostic",
@@ -58,4 +56,5 @@ __all__ = [
     "compile_string",
     "from_si",
     "stats",
+    "advise",
 ]

@@ -25,6 +25,7 @@
 #include <thread>
 #include <vector>
 
+#include "compiler/advise/advise.h"
 #include "compiler/stats/network_stats.h"
 #include "include/ringline/ringline.h"
 
@@ -421,6 +422,49 @@ py::dict Stats(const std::string& file, const std::string& model, const std::str
   return out;
 }
 
+// advise::Run as columns in SI units, as `ringline advise --format csv` writes them:
+// {title, columns: {name: list}, units, limits: {strategy: gpus}}.
+py::dict Advise(const rl::advise::Query& q, const std::string& stdlib_dir, const std::vector<std::string>& allow_paths) {
+  rl::advise::Result res;
+  {
+    py::gil_scoped_release nogil;
+    res = rl::advise::Run(q, MakeOptions(stdlib_dir, allow_paths, 20));
+  }
+  using Row = rl::advise::Row;
+  const std::pair<const char*, py::object (*)(const Row&)> fields[] = {
+      {"gpus", [](const Row& r) { return Count(r.gpus); }},
+      {"rank", [](const Row& r) -> py::object { return py::int_(r.rank); }},
+      {"strategy", [](const Row& r) -> py::object { return py::str(r.strategy); }},
+      {"iter", [](const Row& r) -> py::object { return py::float_(r.iter); }},
+      {"epoch", [](const Row& r) -> py::object { return py::float_(r.epoch); }},
+      {"memory", [](const Row& r) { return Count(r.memory); }},
+      {"capacity", [](const Row& r) { return Count(r.capacity); }},
+      {"comm", [](const Row& r) -> py::object { return py::float_(r.comm); }},
+      {"exposed", [](const Row& r) -> py::object { return py::float_(r.exposed); }},
+      {"efficiency", [](const Row& r) -> py::object { return py::float_(r.efficiency); }},
+      {"gpu_hours", [](const Row& r) -> py::object { return py::float_(r.cost); }},
+      {"bound", [](const Row& r) -> py::object { return py::str(r.bound); }},
+      {"feasible", [](const Row& r) -> py::object { return py::bool_(r.broken.empty()); }},
+      {"constraint", [](const Row& r) -> py::object { return py::str(r.broken); }},
+  };
+  py::dict cols, limits;
+  for (const auto& [name, get] : fields) {
+    py::list column;
+    for (const Row& r : res.rows) column.append(get(r));
+    cols[name] = column;
+  }
+  for (const auto& [strategy, gpus] : res.limits) limits[py::str(strategy)] = Count(gpus);
+  py::dict units;
+  for (const char* s : {"iter", "epoch", "comm", "exposed"}) units[s] = "s";
+  for (const char* b : {"memory", "capacity"}) units[b] = "B";
+  py::dict out;
+  out["title"] = res.title;
+  out["columns"] = cols;
+  out["units"] = units;
+  out["limits"] = limits;
+  return out;
+}
+
 std::shared_ptr<SpecHandle> Compile(bool from_text, const std::string& source, const std::string& name,
                                     const std::string& stdlib_dir, const std::vector<std::string>& allow_paths,
                                     unsigned max_errors) {
@@ -553,6 +597,21 @@ PYBIND11_MODULE(_ringline, m) {
            py::arg("backend"), py::arg("threads"), py::arg("keep_infeasible"), py::arg("best"), py::arg("top"),
            py::arg("top_by"), py::arg("keep_partial"), py::arg("tick"));
 
+  m.def(
+      "advise",
+      [](const std::string& file, const std::string& model, const std::string& cluster, std::vector<int64_t> gpus,
+         int64_t batch, int64_t per_gpu, const std::string& device, const std::string& optimizer,
+         const std::string& compute, const std::string& sample_time, const std::string& goal, double threshold,
+         const std::string& stdlib_dir, const std::vector<std::string>& allow_paths) {
+        rl::advise::Query q;
+        q.spec = file, q.model = model, q.cluster = cluster, q.gpus = std::move(gpus), q.batch = batch;
+        q.per_gpu = per_gpu, q.device = device, q.optimizer = optimizer, q.compute = compute;
+        q.sample_time = sample_time, q.goal = goal, q.threshold = threshold;
+        return Advise(q, stdlib_dir, allow_paths);
+      },
+      py::arg("file"), py::arg("model"), py::arg("cluster"), py::arg("gpus"), py::arg("batch"), py::arg("per_gpu"),
+      py::arg("device"), py::arg("optimizer"), py::arg("compute"), py::arg("sample_time"), py::arg("goal"),
+      py::arg("threshold"), py::arg("stdlib_dir"), py::arg("allow_paths"));
   m.def("stats", &Stats, py::arg("file"), py::arg("model"), py::arg("device"), py::arg("batch"),
         py::arg("element_bytes"), py::arg("stdlib_dir"), py::arg("allow_paths"));
 }

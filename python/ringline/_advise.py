@@ -1,0 +1,85 @@
+"""``ringline advise``'s ranking of parallelization strategies as a pandas DataFrame."""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Optional, Sequence
+
+from . import _ringline
+from ._spec import PathLike, _stdlib_dir
+
+
+def advise(
+    model: str,
+    *,
+    cluster: str = "abci",
+    gpus: Sequence[int] = (16, 32, 64, 128, 256, 512, 1024),
+    per_gpu: Optional[int] = None,
+    batch: Optional[int] = None,
+    file: Optional[PathLike] = None,
+    device: Optional[str] = None,
+    optimizer: str = "sgd",
+    compute: str = "kernels",
+    sample_time: Optional[str] = None,
+    goal: str = "time",
+    threshold: float = 0.8,
+    stdlib: Optional[PathLike] = None,
+    allow_paths: Sequence[PathLike] = (),
+) -> Any:
+    """Every parallelization strategy for `model` on `cluster` at each GPU count, ranked by `goal`.
+
+    The same rows as ``ringline advise --format csv`` (the library behind both is
+    compiler/advise): one row per GPU count and strategy, the feasible ones ranked first.
+
+    Args:
+        model: the network: a ``let`` of `file`, else a standard-library model (``"resnet50"``).
+        cluster: a function from a node count to a ``Cluster`` (``"abci"``, ``"dgx_a100_pod"``).
+        gpus: the GPU counts.
+        per_gpu: samples per GPU (weak scaling; default 32); or
+        batch: the global batch per iteration (strong scaling).
+        file: a spec whose networks, clusters and devices count too.
+        device: replaces the cluster's GPU (a ``Device`` of the spec or of stdlib.hardware).
+        optimizer: ``"sgd"``, ``"momentum"`` or ``"adam"`` (its state in memory).
+        compute: ``"kernels"`` (the device's kernel models, else the roofline),
+            ``"roofline"``, or ``"measured"`` with `sample_time` (``"12 ms"``).
+        goal: rank by ``"time"`` (per epoch), ``"memory"`` (per GPU) or ``"cost"`` (GPU-hours).
+        threshold: the efficiency that defines each strategy's scaling limit.
+        stdlib, allow_paths: as for :func:`compile`.
+
+    Returns:
+        A DataFrame with ``gpus``, ``rank`` (0 when infeasible), ``strategy``, ``iter``,
+        ``epoch``, ``comm``, ``exposed`` (s), ``memory``, ``capacity`` (B), ``efficiency``,
+        ``gpu_hours``, ``bound``, ``feasible`` and ``constraint`` (the first one broken).
+        ``df.attrs`` holds ``units``, ``title`` and ``limits`` (per strategy, the largest
+        GPU count at `threshold` efficiency or more; 0 for none).
+
+    Raises:
+        SpecError: an unknown network, cluster or device (pointing into the value's text,
+            ``--cluster:1:1``), a value out of range, options that exclude each other.
+
+    Example::
+
+        df = ringline.advise("resnet50", cluster="abci", gpus=[16, 64], per_gpu=32, compute="roofline")
+        df[df.feasible].groupby("gpus").first()     # the best strategy at each count
+    """
+    import pandas as pd
+
+    raw = _ringline.advise(
+        os.fspath(file) if file is not None else "",
+        model,
+        cluster,
+        [int(g) for g in gpus],
+        int(batch or 0),
+        int(per_gpu or 0),
+        device or "",
+        optimizer,
+        compute,
+        sample_time or "",
+        goal,
+        float(threshold),
+        _stdlib_dir(stdlib),
+        [os.fspath(p) for p in allow_paths],
+    )
+    df = pd.DataFrame(raw["columns"])
+    df.attrs.update(units=dict(raw["units"]), title=raw["title"], limits=dict(raw["limits"]))
+    return df

@@ -1,0 +1,51 @@
+"""rl.advise: the command's rows (advise --format csv) exactly, and its errors."""
+
+import csv
+import io
+import os
+import subprocess
+
+import pytest
+
+import ringline as rl
+
+
+def command_csv(*args):
+    out = subprocess.run([os.environ.get("RINGLINE_BIN", "build/bin/ringline"), "advise", *args, "--format", "csv"],
+                         check=True, capture_output=True, text=True).stdout
+    return list(csv.DictReader(io.StringIO(out)))
+
+
+def test_rows_are_the_commands():
+    df = rl.advise("resnet50", gpus=[16, 1024], compute="roofline")
+    rows = command_csv("--model", "resnet50", "--gpus", "16,1024", "--compute", "roofline")
+    assert len(df) == len(rows) > 10
+    for i, row in enumerate(rows):
+        assert df["strategy"][i] == row["strategy"]
+        assert df["rank"][i] == int(row["rank"])
+        assert df["iter"][i] == float(row["iter[s]"])  # shortest round trip: exact
+        assert df["memory"][i] == float(row["memory[B]"])
+        assert bool(df["feasible"][i]) == (row["feasible"] == "true")
+    assert df.attrs["units"]["iter"] == "s"
+    assert df.attrs["title"] == "resnet50 on abci: 32 samples per GPU, sgd, roofline compute"
+    assert df.attrs["limits"]["data_overlap"] == 1024
+
+
+def test_goal_and_strong_scaling():
+    df = rl.advise("resnet50", gpus=[16], batch=512, goal="memory", compute="roofline")
+    feasible = df[df.feasible]
+    assert list(feasible["rank"]) == list(range(1, len(feasible) + 1))
+    assert feasible["memory"].is_monotonic_increasing
+    assert "global batch 512" in df.attrs["title"]
+
+
+def test_errors_are_spec_errors():
+    with pytest.raises(rl.SpecError, match=r"--cluster:1:1: error: unknown name `abcj`; did you mean `abci`\?"):
+        rl.advise("resnet50", cluster="abcj", gpus=[16])
+    with pytest.raises(rl.SpecError, match=r"unknown --goal `speed`; use time, memory or cost \[bad_option\]"):
+        rl.advise("resnet50", goal="speed")
+    with pytest.raises(rl.SpecError, match=r"give --batch \(global\) or --per-gpu, not both \[bad_usage\]") as e:
+        rl.advise("resnet50", batch=64, per_gpu=8)
+    assert e.value.diagnostics[0].kind == "bad_usage"
+    with pytest.raises(rl.SpecError, match=r"--gpus takes GPU counts from 1 to 10\^6; got 0"):
+        rl.advise("resnet50", gpus=[0])
