@@ -116,6 +116,11 @@ let gbe10 = Link { bw = 10 Gbit/s, lat = 20 us }     // TCP latency 10-50 us [M]
 let gbe25 = Link { bw = 25 Gbit/s, lat = 20 us }
 let gbe100 = Link { bw = 100 Gbit/s, lat = 20 us }
 let gbe400 = Link { bw = 400 Gbit/s, lat = 20 us }
+let gbe40 = Link { bw = 40 Gbit/s, lat = 20 us }      // 40GBASE (IEEE 802.3ba), TCP latency [M]
+// RDMA over Converged Ethernet (RoCE v2): the line rate, and the few microseconds of an
+// RDMA message through one switch on ConnectX-4/5-class adapters [M].
+let roce25 = Link { bw = 25 Gbit/s, lat = 3 us }
+let roce100 = Link { bw = 100 Gbit/s, lat = 3 us }
 let nvlink1 = Link { bw = 80 GB/s, lat = 9 us }      // P100: 4 links x 20 GB/s
 // Older devices.
 let k80 = Device { name = "K80 (one GK210)", peak_fp64 = 1.455 TFLOP/s,  // board / 2, boost
@@ -247,6 +252,20 @@ fn inter_link(c: Cluster, nodes: Int) -> Link =
 let abci_node = Node { name = "ABCI", device = v100_sxm2_16gb, gpus = 4,
   link = Link { bw = 50 GB/s, lat = 9 us }, topo = switched, nics = 1,
   nic = Link { bw = 12.5 GB/s, lat = 500 ns } }
+// A PCIe server: four P100-PCIe-16GB on one PCIe 3.0 tree (x16 each), one NIC (25 Gbit/s
+// RoCE unless given) that its GPUs share [M].
+let p100_pcie_server = Node { name = "4 x P100 PCIe", device = p100_pcie_16gb, gpus = 4, link = pcie3,
+  topo = pcie_tree, nics = 1, nic = roce25 }
+// One GPU's share of its node's NICs when every GPU sends across nodes at once (the
+// hierarchical allreduce runs one ring a GPU on its share of the bytes): nics / gpus of a
+// NIC, a whole one at most. `Cluster.inter` defaults to a whole NIC per GPU.
+fn shared_nic(n: Node) -> Link = n.nic with { bw = n.nic.bw * min(1.0, n.nics / n.gpus) }
+// `nodes` such servers on one switch, their GPUs sharing the NIC `nic`.
+fn p100_pcie_cluster(nodes: Int, nic: Link = roce25) -> Cluster = {
+  let node = p100_pcie_server with { nic = nic }
+  Cluster { name = "4 x P100 PCIe", node = node, nodes = nodes, inter = shared_nic(node),
+            levels = [Level { name = "switch", size = nodes, link = nic, topo = switched }] }
+}
 // DGX-1 (V100): 8 x V100-SXM2-16GB, NVLink 2 hybrid cube-mesh, 4 x EDR (MLPerf v0.6
 // system JSON).
 let dgx1 = Node { name = "DGX-1", device = v100_sxm2_16gb, gpus = 8, link = nvlink2,
