@@ -15,7 +15,7 @@ FUZZ_TIMEOUT ?= 900
 PACKAGES = antlr4 libantlr4-runtime-dev uuid-dev llvm-19-dev llvm-19-tools libfmt-dev \
            libeigen3-dev libgtest-dev libgmock-dev libbenchmark-dev cmake ninja-build g++ \
            python3 ccache gnuplot-nox clang-19 libclang-rt-19-dev \
-           python3-dev pybind11-dev python3-numpy
+           python3-dev pybind11-dev python3-numpy libopenmpi-dev openmpi-bin
 # What `make test` adds: Debian's PyTorch (gloo) and iproute2 (`ip netns`, tc) for the short
 # validation on an emulated cluster (docs/validation.md), which skips without root; pytest
 # and pandas for the Python package's tests (docs/python.md).

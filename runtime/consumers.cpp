@@ -6,8 +6,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <optional>
 
+#include "runtime/bytes.h"
 #include "runtime/clones.h"
 
 namespace rl::runtime {
@@ -18,6 +20,22 @@ struct Row {
   uint64_t canon = 0;
   std::vector<double> values;
 };
+
+void PutRow(std::string* out, const Row& r) {
+  Put(out, r.a);
+  Put(out, r.b);
+  Put(out, r.canon);
+  out->append(reinterpret_cast<const char*>(r.values.data()), r.values.size() * sizeof(double));
+}
+Row TakeRow(const std::string& in, size_t* at, size_t width) {
+  Row r;
+  r.a = Take<double>(in, at);
+  r.b = Take<double>(in, at);
+  r.canon = Take<uint64_t>(in, at);
+  r.values.resize(width);
+  for (double& v : r.values) v = Take<double>(in, at);
+  return r;
+}
 
 bool Kept(const Chunk& c, const RowShape& shape, int64_t pos) { return shape.keep_infeasible || c.Feasible(pos); }
 
@@ -160,12 +178,24 @@ class TopK : public RowConsumer {
       if (rows_.size() == k_ && !Better(cand.key, cand.canon, rows_.back())) continue;
       Row row{cand.key, 0, cand.canon, {}};
       FillRow(c, shape_, cand.pos, row.values);
-      auto at = std::upper_bound(rows_.begin(), rows_.end(), row,
-                                 [](const Row& x, const Row& y) { return Better(x.a, x.canon, y); });
-      rows_.insert(at, std::move(row));
-      if (rows_.size() > k_) rows_.pop_back();
+      Add(std::move(row));
     }
     return true;
+  }
+
+  bool Save(std::string* out) const override {
+    Put(out, static_cast<uint64_t>(rows_.size()));
+    for (const Row& r : rows_) PutRow(out, r);
+    return true;
+  }
+  void Merge(const std::string& in) override {
+    size_t at = 0;
+    const uint64_t n = Take<uint64_t>(in, &at);
+    for (uint64_t i = 0; i < n && at < in.size(); ++i) {
+      Row row = TakeRow(in, &at, shape_.width());
+      if (rows_.size() == k_ && !Better(row.a, row.canon, rows_.back())) continue;
+      Add(std::move(row));
+    }
   }
 
   void Finish() override {
@@ -175,6 +205,12 @@ class TopK : public RowConsumer {
 
  private:
   static bool Better(double key, uint64_t canon, const Row& r) { return key < r.a || (key == r.a && canon < r.canon); }
+  void Add(Row row) {
+    auto at = std::upper_bound(rows_.begin(), rows_.end(), row,
+                               [](const Row& x, const Row& y) { return Better(x.a, x.canon, y); });
+    rows_.insert(at, std::move(row));
+    if (rows_.size() > k_) rows_.pop_back();
+  }
   Sink& sink_;
   RowShape shape_;
   Objective by_;
@@ -263,6 +299,16 @@ class Pareto : public RowConsumer {
     for (const Row& r : front_.entries()) sink_.Row(r.values.data());
     sink_.End();
   }
+  bool Save(std::string* out) const override {
+    Put(out, static_cast<uint64_t>(front_.entries().size()));
+    for (const Row& r : front_.entries()) PutRow(out, r);
+    return true;
+  }
+  void Merge(const std::string& in) override {
+    size_t at = 0;
+    const uint64_t n = Take<uint64_t>(in, &at);
+    for (uint64_t i = 0; i < n && at < in.size(); ++i) front_.Offer(TakeRow(in, &at, shape_.width()));
+  }
 
  private:
   Sink& sink_;
@@ -287,6 +333,11 @@ class HistogramSink : public RowConsumer {
     hist_.Merge(*static_cast<Histogram*>(c.partial.get()));
     return true;
   }
+  bool Save(std::string* out) const override {
+    hist_.Save(out);
+    return true;
+  }
+  void Merge(const std::string& in) override { hist_.Merge(Histogram::Load(in, max_bins_)); }
   void Finish() override {
     // Edges are already in the display unit: columns whose unit converts by 1.
     units::Unit shown = column_.unit;
@@ -413,6 +464,25 @@ void Histogram::Merge(const Histogram& o) {
   Cover(other.first_ + static_cast<int64_t>(other.counts_.size()) - 1);
   for (size_t i = 0; i < other.counts_.size(); ++i) counts_[static_cast<size_t>(other.first_ - first_) + i] += other.counts_[i];
   total_ += other.total_;
+}
+
+void Histogram::Save(std::string* out) const {
+  Put(out, static_cast<int64_t>(level_));
+  Put(out, first_);
+  Put(out, total_);
+  Put(out, static_cast<uint64_t>(counts_.size()));
+  for (uint64_t n : counts_) Put(out, n);
+}
+
+Histogram Histogram::Load(const std::string& in, size_t max_bins) {
+  Histogram h(max_bins);
+  size_t at = 0;
+  h.level_ = static_cast<int>(Take<int64_t>(in, &at));
+  h.first_ = Take<int64_t>(in, &at);
+  h.total_ = Take<uint64_t>(in, &at);
+  const uint64_t n = Take<uint64_t>(in, &at);
+  for (uint64_t i = 0; i < n && at < in.size(); ++i) h.counts_.push_back(Take<uint64_t>(in, &at));
+  return h;
 }
 
 std::vector<Histogram::Bin> Histogram::Bins() const {

@@ -25,6 +25,12 @@ class RowConsumer : public Consumer {
   // After the sweep: writes the result (nothing for a streaming writer, whose rows are
   // already out), Begin to End.
   virtual void Finish() = 0;
+  // Across processes (runtime/mpi/cluster.h): the reducer's state so far as bytes, and
+  // merging such a state from another process into this one. Reducers order rows by
+  // (key, declaration-order index), so merging the states of any split of the chunks
+  // gives the rows one process gives. False (the row writer): no state to merge.
+  virtual bool Save(std::string* out) const { return false; }
+  virtual void Merge(const std::string& in) {}
 };
 
 // Row layout everywhere: params, reports, then `feasible` when `feasible_column`.
@@ -61,6 +67,9 @@ class Histogram {
   };
   std::vector<Bin> Bins() const;
   uint64_t total() const { return total_; }
+  // The state as bytes, and back (merging across processes).
+  void Save(std::string* out) const;
+  static Histogram Load(const std::string& in, size_t max_bins);
 
  private:
   double Width() const;

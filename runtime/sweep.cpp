@@ -362,6 +362,11 @@ void ChunkCursor::Next() {
   }
 }
 
+uint64_t ChunkCount(const Space& space, uint64_t chunk_points) {
+  if (space.points == 0) return 0;
+  return Layout(space, std::max<uint64_t>(chunk_points, 1)).chunks();
+}
+
 SweepResult RunSweep(const Space& space, const FillerFactory& make_filler, Consumer& consumer,
                      const SweepOptions& opts) {
   SweepResult res;
@@ -372,6 +377,16 @@ SweepResult RunSweep(const Space& space, const FillerFactory& make_filler, Consu
   unsigned threads = opts.threads ? opts.threads : std::max(1u, std::thread::hardware_concurrency());
   threads = static_cast<unsigned>(std::min<uint64_t>(threads, layout.chunks()));
   Progress progress(opts.progress, space.points);
+  // The `local`-th chunk this process sweeps: its index in the layout, or false when none.
+  auto claim = [&](uint64_t local, uint64_t* index) -> bool {
+    if (opts.next_chunk) {
+      std::optional<uint64_t> n = opts.next_chunk();
+      if (n) *index = *n;
+      return n.has_value();
+    }
+    *index = local;
+    return local < layout.chunks();
+  };
   auto interrupted = [&] { return opts.interrupt && opts.interrupt->load(std::memory_order_relaxed); };
   // Hands one chunk to the consumer, in chunk order (serialised by the caller).
   res.failed.assign(opts.num_requires, 0);
@@ -381,7 +396,7 @@ SweepResult RunSweep(const Space& space, const FillerFactory& make_filler, Consu
     res.infeasible += static_cast<uint64_t>(c.infeasible);
     for (size_t q = 0; q < c.failed.size() && q < res.failed.size(); ++q) res.failed[q] += c.failed[q];
     if (c.valid < c.count) {
-      SweepResult::Failure f{std::vector<double>(space.axes.size()), 0, 0};
+      SweepResult::Failure f{std::vector<double>(space.axes.size()), 0, 0, c.index};
       c.Params(c.valid, f.params.data());
       for (size_t r = 0; r < space.num_reports; ++r)
         if (!std::isfinite(c.Report(r, c.valid))) {
@@ -398,12 +413,14 @@ SweepResult RunSweep(const Space& space, const FillerFactory& make_filler, Consu
   if (threads <= 1) {
     Fillers f{make_filler()};
     Chunk c;
-    for (uint64_t i = 0; i < layout.chunks(); ++i) {
+    uint64_t index;
+    for (uint64_t i = 0;; ++i) {
       if (interrupted()) {
         res.interrupted = true;
         break;
       }
-      FillChunk(layout, c, i, *f.main, axes, opts.keep_infeasible);
+      if (!claim(i, &index)) break;
+      FillChunk(layout, c, index, *f.main, axes, opts.keep_infeasible);
       CountFailedRequires(c, f, axes, opts);
       consumer.Prepare(c);
       if (!finish(c)) break;
@@ -416,16 +433,16 @@ SweepResult RunSweep(const Space& space, const FillerFactory& make_filler, Consu
   // chunk i always lands in slot i % window. Whichever worker finishes a chunk hands the
   // ready ones to the consumer, in order, one thread at a time; the calling thread only
   // watches (progress, Ctrl-C), so it never costs a context switch per chunk.
-  const uint64_t window = 2 * threads + 2, chunks = layout.chunks();
+  const uint64_t window = 2 * threads + 2;
   std::vector<Chunk> slots(window);
   std::vector<uint8_t> ready(window, 0);
   std::mutex mu;          // next, consumed, ready, stop
   std::mutex consume_mu;  // the consumer runs on one thread at a time
   std::condition_variable cv_work, cv_done;
-  uint64_t next = 0, consumed = 0;
-  bool stop = false;
+  uint64_t next = 0, consumed = 0;  // chunks claimed, consumed (this process's sequence)
+  bool stop = false, exhausted = false;
   std::atomic<uint64_t> points{0};
-  auto next_ready = [&]() -> bool { return !stop && consumed < chunks && ready[consumed % window]; };
+  auto next_ready = [&]() -> bool { return !stop && consumed < next && ready[consumed % window]; };
   auto drain = [&] {
     while (true) {
       {
@@ -460,15 +477,21 @@ SweepResult RunSweep(const Space& space, const FillerFactory& make_filler, Consu
   for (unsigned t = 0; t < threads; ++t)
     workers.emplace_back([&, t] {
       while (true) {
-        uint64_t i;
+        uint64_t i, index;
         {
           std::unique_lock<std::mutex> lock(mu);
-          cv_work.wait(lock, [&] { return stop || next >= chunks || next < consumed + window; });
-          if (stop || next >= chunks) return;
+          cv_work.wait(lock, [&] { return stop || exhausted || next < consumed + window; });
+          if (stop || exhausted) return;
+          if (!claim(next, &index)) {
+            exhausted = true;
+            cv_work.notify_all();
+            cv_done.notify_all();
+            return;
+          }
           i = next++;
         }
         Chunk& c = slots[i % window];
-        FillChunk(layout, c, i, *fillers[t].main, axes, opts.keep_infeasible);
+        FillChunk(layout, c, index, *fillers[t].main, axes, opts.keep_infeasible);
         CountFailedRequires(c, fillers[t], axes, opts);
         consumer.Prepare(c);
         {
@@ -480,7 +503,7 @@ SweepResult RunSweep(const Space& space, const FillerFactory& make_filler, Consu
     });
   {
     std::unique_lock<std::mutex> lock(mu);
-    while (!stop && consumed < chunks) {
+    while (!stop && !(exhausted && consumed == next)) {
       cv_done.wait_for(lock, std::chrono::milliseconds(100));
       if (interrupted()) stop = true;
       progress.Update(points.load(std::memory_order_relaxed));
@@ -489,7 +512,7 @@ SweepResult RunSweep(const Space& space, const FillerFactory& make_filler, Consu
   }
   cv_work.notify_all();
   for (std::thread& w : workers) w.join();
-  res.interrupted = interrupted() && !res.failure && consumed < chunks;
+  res.interrupted = interrupted() && !res.failure && !(exhausted && consumed == next);
   return res;
 }
 

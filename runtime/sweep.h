@@ -140,7 +140,15 @@ struct SweepOptions {
   // is. SweepResult::failed then counts the rows each fails.
   FillerFactory requires_filler;
   size_t num_requires = 0;
+  // Which chunks this process sweeps (runtime/mpi/cluster.h): called with the engine's
+  // lock held, it returns the next chunk index, increasing, or nullopt when there are no
+  // more. Unset: every chunk, 0 to ChunkCount - 1. Chunks are still consumed in the
+  // order they are claimed.
+  std::function<std::optional<uint64_t>()> next_chunk;
 };
+
+// How many chunks RunSweep cuts `space` into with `chunk_points` (SweepOptions).
+uint64_t ChunkCount(const Space& space, uint64_t chunk_points);
 
 struct SweepResult {
   uint64_t points = 0;               // points handed to the consumer
@@ -154,6 +162,7 @@ struct SweepResult {
     std::vector<double> params;
     size_t report;
     double value;
+    uint64_t chunk = 0;  // the chunk's index (the first failing chunk wins across processes)
   };
   std::optional<Failure> failure;
 };

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <csignal>
 #include <cmath>
+#include <cstring>
 #include <sstream>
 
 #include "compiler/api/fillers.h"
@@ -17,7 +18,9 @@
 #include "compiler/driver/infeasible.h"
 #include "compiler/driver/options.h"
 #include "compiler/driver/plot.h"
+#include "runtime/bytes.h"
 #include "runtime/consumers.h"
+#include "runtime/mpi/cluster.h"
 #include "runtime/sweep.h"
 
 namespace rl::driver {
@@ -178,14 +181,82 @@ std::optional<chart::PlotSpec> SweepPlotSpec(const ir::Scenario& sc, Reduce how,
   return spec;
 }
 
+// Under MPI: every rank's counts, first failure and reducer state to rank 0, which
+// sums the counts, keeps the failure of the lowest chunk (the one a single process
+// stops at) and merges the reducers in rank order.
+void Combine(runtime::mpi::Cluster& cluster, runtime::RowConsumer& consumer, runtime::SweepResult& res) {
+  using runtime::Put, runtime::Take;
+  std::string mine;
+  Put(&mine, res.points);
+  Put(&mine, res.infeasible);
+  Put(&mine, static_cast<uint8_t>(res.interrupted));
+  Put(&mine, static_cast<uint64_t>(res.failed.size()));
+  for (uint64_t n : res.failed) Put(&mine, n);
+  Put(&mine, static_cast<uint8_t>(res.failure.has_value()));
+  if (res.failure) {
+    Put(&mine, res.failure->chunk);
+    Put(&mine, static_cast<uint64_t>(res.failure->report));
+    Put(&mine, res.failure->value);
+    Put(&mine, static_cast<uint64_t>(res.failure->params.size()));
+    for (double v : res.failure->params) Put(&mine, v);
+  }
+  std::string state;
+  consumer.Save(&state);
+  mine += state;
+  std::vector<std::string> all = cluster.Gather(mine);
+  for (size_t r = 1; r < all.size(); ++r) {
+    const std::string& in = all[r];
+    size_t at = 0;
+    res.points += Take<uint64_t>(in, &at);
+    res.infeasible += Take<uint64_t>(in, &at);
+    res.interrupted |= Take<uint8_t>(in, &at) != 0;
+    const uint64_t nf = Take<uint64_t>(in, &at);
+    for (uint64_t q = 0; q < nf; ++q) {
+      uint64_t n = Take<uint64_t>(in, &at);
+      if (q < res.failed.size()) res.failed[q] += n;
+    }
+    if (Take<uint8_t>(in, &at)) {
+      runtime::SweepResult::Failure f;
+      f.chunk = Take<uint64_t>(in, &at);
+      f.report = static_cast<size_t>(Take<uint64_t>(in, &at));
+      f.value = Take<double>(in, &at);
+      f.params.resize(Take<uint64_t>(in, &at));
+      for (double& v : f.params) v = Take<double>(in, &at);
+      if (!res.failure || f.chunk < res.failure->chunk) res.failure = std::move(f);
+    }
+    consumer.Merge(in.substr(std::min(at, in.size())));
+  }
+  if (res.failure) res.interrupted = false;
+}
+
+int SweepProcess(runtime::mpi::Cluster* cluster);
+
 }  // namespace
 
+// Under mpirun/srun every rank runs the same command; rank 0 alone writes (the others'
+// stdout and stderr go to /dev/null), and every rank exits with rank 0's status.
 int RunSweep() {
+  std::unique_ptr<runtime::mpi::Cluster> cluster = runtime::mpi::Cluster::Start();
+  if (cluster && cluster->rank() != 0) cluster->Silence();
+  int code = SweepProcess(cluster.get());
+  if (cluster) code = cluster->Broadcast(code);
+  return code;
+}
+
+namespace {
+
+int SweepProcess(runtime::mpi::Cluster* cluster) {
+  const bool lead = !cluster || cluster->rank() == 0;
   if (!CheckBackend()) return kUsageError;
   std::optional<runtime::Format> fmt = PickFormat(runtime::Format::Csv);
   if (!fmt) return kUsageError;
   std::optional<Reduce> how = PickReduction();
   if (!how) return kUsageError;
+  if (cluster && cluster->size() > 1 && *how == Reduce::None)
+    return Fail(Kind::bad_usage,
+                fmt::format("under MPI ({} ranks) a sweep reduces its rows: add --best, --top K --by, --pareto or "
+                            "--histogram, or run the full table in one process",
+                            cluster->size()));
   Session s;
   Exit e;
   std::optional<check::Variants> variants = CompileVariants(s, e, /*all_values=*/true);
@@ -224,11 +295,16 @@ int RunSweep() {
   const std::vector<int64_t>& variant_sizes = fillers->sizes;
   runtime::FillerFactory make_filler = fillers->make;
 
+  // Ranks other than 0 write nothing: their sink goes to a stream without a buffer.
+  if (!lead) plot.reset();
   Output out;
-  if (!out.Open()) return kUsageError;
+  bool opened = lead ? out.Open() : true;
+  if (cluster) opened = cluster->Broadcast(opened) != 0;
+  if (!opened) return kUsageError;
+  std::ostream nowhere(nullptr);
   bool keep = KeepInfeasible;
   std::unique_ptr<runtime::Sink> out_sink = runtime::MakeSink(
-      *fmt, out.stream(), /*single_row=*/*how == Reduce::Best && *fmt == runtime::Format::Table, Digits);
+      *fmt, lead ? out.stream() : nowhere, /*single_row=*/*how == Reduce::Best && *fmt == runtime::Format::Table, Digits);
   runtime::Sink* sink = out_sink.get();
   // --plot: the rows also go into a table in memory, which the chart reads as `plot`
   // reads a file.
@@ -243,10 +319,10 @@ int RunSweep() {
   runtime::RowShape shape{np, nr, keep, keep};
   std::unique_ptr<runtime::RowConsumer> consumer = MakeConsumer(*sc, *how, *sink, shape, cols);
   if (!consumer) {
-    out.Discard();
+    if (lead) out.Discard();
     return kUsageError;
   }
-  if (*how == Reduce::None) sink->Begin(sc->name, cols);
+  if (*how == Reduce::None && lead) sink->Begin(sc->name, cols);
 
   // Streamed rows come in declaration order; a reducer does not care, so its chunks
   // follow the loop order and the innermost loop writes unit-stride.
@@ -257,7 +333,7 @@ int RunSweep() {
   so.threads = Threads;
   so.keep_infeasible = keep;
   so.interrupt = &g_interrupt;
-  so.progress = !Quiet && isatty(STDERR_FILENO);
+  so.progress = lead && !Quiet && isatty(STDERR_FILENO);
   // Which require dropped a point: each variant's requires (the scenario's, so the same
   // list in every variant) evaluated by variant, like the reports.
   std::vector<RequireOutcomes> outcomes;
@@ -270,11 +346,17 @@ int RunSweep() {
     for (const RequireOutcomes& o : outcomes) each.push_back(o.Filler());
     so.requires_filler = runtime::VariantFillers(std::move(each), variants->specialised, variant_sizes, np);
   }
+  if (cluster) so.next_chunk = cluster->Chunks(runtime::ChunkCount(space, so.chunk_points));
   runtime::SweepResult res;
   {
     InterruptScope scope;
     res = runtime::RunSweep(space, make_filler, *consumer, so);
+    if (cluster) {
+      cluster->EndChunks();
+      Combine(*cluster, *consumer, res);
+    }
   }
+  if (!lead) return res.failure ? kSpecError : res.interrupted ? 128 + g_signal.load() : kOk;
   if (res.failure) {
     if (*how == Reduce::None) consumer->Finish();
     out.Discard();
@@ -300,4 +382,5 @@ int RunSweep() {
   return kOk;
 }
 
+}  // namespace
 }  // namespace rl::driver
