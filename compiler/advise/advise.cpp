@@ -147,8 +147,13 @@ Result Run(const Query& q, const ringline::Options& options) {
   Validate(q);
   std::unique_ptr<ringline::Spec> spec =
       q.spec.empty() ? ringline::Spec::Library(options) : ringline::Spec::Compile(q.spec, options);
+  return Run(*spec, q);
+}
+
+Result Run(ringline::Spec& spec, const Query& q) {
+  Validate(q);
   Result r;
-  r.rows = Rows(*spec, q, FindInputs(*spec, q));
+  r.rows = Rows(spec, q, FindInputs(spec, q));
   r.limits = Limits(q, r.rows);
   const std::string batch = q.batch > 0 ? fmt::format("global batch {}", q.batch)
                                         : fmt::format("{} samples per GPU", q.per_gpu > 0 ? q.per_gpu : 32);

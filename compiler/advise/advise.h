@@ -55,6 +55,9 @@ void Validate(const Query& q);
 // at every GPU count and ranks them. Throws ringline::SpecError: the query's mistakes, and
 // names the option's text does not resolve (`--cluster:1:1: error: unknown name ...`).
 Result Run(const Query& q, const ringline::Options& options = {});
+// The same on a spec already compiled (the command's, which asked transformer.h's
+// IsTransformer of it first).
+Result Run(ringline::Spec& spec, const Query& q);
 
 // The rows as the command's table shows them (times in ms and s, memory in GB, shares in
 // percent, the first broken constraint with its value and limit), with the title and the

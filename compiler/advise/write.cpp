@@ -4,6 +4,7 @@
 
 #include "base/units/units.h"
 #include "compiler/advise/advise.h"
+#include "compiler/advise/columns.h"
 
 namespace rl::advise {
 namespace {
@@ -11,27 +12,6 @@ namespace {
 std::string Note(const Row& r) {
   if (r.broken.empty()) return "";
   return fmt::format("breaks `{}` ({} > {})", r.broken, units::FormatNumber(r.value), units::FormatNumber(r.limit));
-}
-
-runtime::Column Number(const char* name, const char* unit = "", const char* spec = "", unsigned width = 0) {
-  std::string bad;
-  runtime::Column c{name, runtime::Column::Kind::Real, *unit ? *units::ParseUnitString(unit, &bad) : units::Unit{}};
-  c.table_spec = spec;
-  c.width = width;
-  return c;
-}
-
-runtime::Column Text(const char* name, const runtime::Labels& t, unsigned width = 0,
-                     runtime::Column::Align align = runtime::Column::Align::Auto) {
-  runtime::Column c = t.Named(name);
-  c.width = width, c.align = align;
-  return c;
-}
-
-void Emit(runtime::Sink& sink, const std::vector<runtime::Column>& cols, const std::vector<std::vector<double>>& cells) {
-  sink.Begin("", cols);
-  for (const std::vector<double>& c : cells) sink.Row(c.data());
-  sink.End();
 }
 
 }  // namespace

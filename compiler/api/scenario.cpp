@@ -169,6 +169,23 @@ class ScenarioImpl final : public ringline::Scenario {
     so.progress = o.progress;
     std::optional<Counting> counting;
     if (o.done) counting.emplace(*consumer, *o.done);
+    // Which require dropped a point: the requires-only scenario of each variant, run by
+    // the engine on the chunks that have an infeasible row (as the command's sweep does).
+    check::Variants outcomes;
+    std::optional<VariantFillers> outcome_fillers;
+    bool same_requires = true;
+    for (const ir::Scenario& v : variants_.scenarios) same_requires &= v.requires_.size() == sc.requires_.size();
+    if (!keep && !sc.requires_.empty() && same_requires) {
+      outcomes.specialised = variants_.specialised;
+      for (const ir::Scenario& v : variants_.scenarios) outcomes.scenarios.push_back(passes::RequireOutcomes(v));
+      llvm::Expected<VariantFillers> f = MakeVariantFillers(outcomes, order, [&](const ir::Scenario& v) {
+        return Pick(o.backend, v, per_variant, o.threads) == Backend::Jit;
+      });
+      if (!f) throw ringline::SpecError({Plain("tool_error", "the JIT failed: " + llvm::toString(f.takeError()))});
+      outcome_fillers.emplace(std::move(*f));
+      so.num_requires = sc.requires_.size();
+      so.requires_filler = outcome_fillers->make;
+    }
     runtime::SweepResult res =
         runtime::RunSweep(space, fillers->make, counting ? static_cast<runtime::Consumer&>(*counting) : *consumer, so);
     if (res.failure) {
@@ -179,7 +196,12 @@ class ScenarioImpl final : public ringline::Scenario {
     }
     if (reduce) sink.Begin(sc.name, cols);
     consumer->Finish();
-    return {res.points, space.points, res.interrupted};
+    ringline::SweepSummary summary;
+    summary.points = res.points, summary.total = space.points, summary.interrupted = res.interrupted;
+    summary.infeasible = res.infeasible;
+    for (size_t q = 0; q < res.failed.size() && q < sc.requires_.size(); ++q)
+      summary.dropped.push_back({sc.requires_[q].message, res.failed[q]});
+    return summary;
   }
 
  private:

@@ -125,8 +125,18 @@ class SpecImpl final : public ringline::Spec {
                                             const std::vector<std::pair<std::string, std::string>>& units) override {
     size_t mark = lib_->Begin();
     std::vector<std::string> names = Scenarios();
-    if (std::find(names.begin(), names.end(), scenario) == names.end()) {
-      std::string hint = DidYouMean(scenario, names);
+    std::string own = scenario;
+    // `stdlib.advise_llm.layout_search`: a scenario of another module.
+    if (size_t dot = scenario.rfind('.');
+        std::find(names.begin(), names.end(), scenario) == names.end() && dot != std::string::npos) {
+      std::optional<std::vector<std::string>> in = lib_->comp->ScenarioNames(scenario.substr(0, dot));
+      if (!in || !lib_->Since(mark).empty())
+        lib_->Fail(mark, fmt::format("no scenario `{}`: cannot load module `{}`", scenario, scenario.substr(0, dot)));
+      names = std::move(*in);
+      own = scenario.substr(dot + 1);
+    }
+    if (std::find(names.begin(), names.end(), own) == names.end()) {
+      std::string hint = DidYouMean(own, names);
       throw ringline::SpecError({Plain("bad_option", fmt::format("no scenario `{}`{}{}", scenario, hint,
                                                             hint.empty() ? "; this spec has: " +
                                                                                (names.empty() ? std::string("none")

@@ -76,10 +76,11 @@ class Compilation {
   bool EnvironmentError() const;
 
   std::vector<std::string> ScenarioNames() const;
-  // The scenarios of another module (`stdlib.advise_llm`), loaded if need be; Lower and
-  // LowerVariants take them qualified (`stdlib.advise_llm.layout_search`), and read the
-  // `--set` values of their params in the root module's scope.
-  std::vector<std::string> ScenarioNames(const std::string& module);
+  // The scenarios of another module (`stdlib.advise_llm`), loaded if need be (nullopt
+  // when it does not load); Lower and LowerVariants take them qualified
+  // (`stdlib.advise_llm.layout_search`), and read the `--set` values of their params in the
+  // root module's scope.
+  std::optional<std::vector<std::string>> ScenarioNames(const std::string& module);
   const ast::Module* Root() const;
   // Lowers one scenario with command-line overrides; nullopt after diagnostics.
   std::optional<ir::Scenario> Lower(const std::string& scenario,

@@ -452,10 +452,10 @@ std::optional<Variants> Compilation::LowerVariants(const std::string& scenario, 
   return std::nullopt;
 }
 
-std::vector<std::string> Compilation::ScenarioNames(const std::string& module) {
+std::optional<std::vector<std::string>> Compilation::ScenarioNames(const std::string& module) {
   ModuleInfo* in = program_->root ? program_->LoadModule(module, program_->root) : nullptr;
+  if (!in) return std::nullopt;
   std::vector<std::string> names;
-  if (!in) return names;
   program_->ResolveNew();
   for (const ast::ScenarioDecl& s : in->ast->scenarios) names.push_back(s.name);
   return names;

@@ -1,7 +1,9 @@
 // `ringline advise`: the command line of compiler/advise (rl_advise), which ranks every
 // parallelization strategy of stdlib.strategies for a network on a cluster at each GPU
-// count; this file reads the options and writes the result through the runtime's sinks.
+// count (advise.h), or every layout of a transformer (transformer.h); the model's type
+// chooses. This file reads the options and writes the result through the runtime's sinks.
 //   ringline advise --model resnet50 --cluster abci --gpus 16,64,256 --per-gpu 32
+//   ringline advise --model gpt3_175b --cluster selene --gpus 1024 --global-batch 1536 --top 10
 #include <fmt/format.h>
 #include <llvm/ADT/SmallString.h>
 #include <llvm/ADT/StringExtras.h>
@@ -12,6 +14,7 @@
 #include <numeric>
 
 #include "compiler/advise/advise.h"
+#include "compiler/advise/transformer.h"
 #include "compiler/driver/commands.h"
 #include "compiler/driver/evaluate.h"
 #include "compiler/driver/options.h"
@@ -22,19 +25,23 @@
 
 namespace rl::driver {
 
-cl::SubCommand AdviseCmd("advise", "Rank parallelization strategies for a network on a cluster at each GPU count");
+cl::SubCommand AdviseCmd("advise",
+                         "Rank parallelization strategies for a network, or layouts for a transformer, on a cluster "
+                         "at each GPU count");
 static cl::list<std::string> AdviseFiles(cl::Positional, cl::desc("[spec.rl]"), cl::ZeroOrMore, cl::sub(AdviseCmd),
                                          cl::cat(Category));
-static cl::opt<std::string> AdviseModel("model", cl::desc("The network: a `let` of the spec, else a stdlib model"),
+static cl::opt<std::string> AdviseModel("model",
+                                        cl::desc("The network or transformer: a `let` of the spec, else a stdlib "
+                                                 "model, or `gpt:layers=L,hidden=H,heads=A[,seq=S,vocab=V,ffn=F]`"),
                                         cl::value_desc("NAME"), cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<std::string> AdviseCluster("cluster",
                                           cl::desc("The cluster: a function from a node count to a `Cluster` "
                                                    "(abci, dgx1_pod, dgx_a100_pod, dgx_h100_pod, ...)"),
                                           cl::init("abci"), cl::value_desc("NAME"), cl::sub(AdviseCmd),
                                           cl::cat(Category));
-static cl::opt<std::string> AdviseGpus("gpus", cl::desc("GPU counts (default 16,32,...,1024)"),
-                                       cl::init("16,32,64,128,256,512,1024"), cl::value_desc("N,N,..."),
-                                       cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<std::string> AdviseGpus(
+    "gpus", cl::desc("GPU counts (a network's default 16,32,...,1024; a transformer needs them)"),
+    cl::init("16,32,64,128,256,512,1024"), cl::value_desc("N,N,..."), cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<unsigned> AdviseBatch("batch", cl::desc("Global batch per iteration (strong scaling)"), cl::init(0),
                                      cl::value_desc("B"), cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<unsigned> AdvisePerGpu("per-gpu", cl::desc("Samples per GPU (weak scaling; default 32)"), cl::init(0),
@@ -50,11 +57,45 @@ static cl::opt<std::string> AdviseCompute("compute",
 static cl::opt<std::string> AdviseSampleTime("sample-time",
                                              cl::desc("With --compute measured: one sample's forward+backward time"),
                                              cl::value_desc("TIME"), cl::sub(AdviseCmd), cl::cat(Category));
-static cl::opt<std::string> AdviseGoal("goal", cl::desc("Rank by time (per epoch), memory (per GPU) or cost (GPU-hours per epoch)"),
+static cl::opt<std::string> AdviseGoal("goal",
+                                       cl::desc("Rank by time (per epoch; a transformer's per iteration), memory "
+                                                "(per GPU) or cost (GPU-hours per epoch or iteration)"),
                                        cl::init("time"), cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<double> AdviseThreshold("threshold",
                                         cl::desc("Efficiency that defines each strategy's scaling limit (default 0.8)"),
                                         cl::init(0.8), cl::sub(AdviseCmd), cl::cat(Category));
+
+// A transformer's layout search (transformer.h).
+static cl::opt<unsigned> AdviseGlobalBatch("global-batch", cl::desc("Transformer: sequences per iteration (required)"),
+                                           cl::init(0), cl::value_desc("B"), cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<unsigned> AdviseSeq("seq", cl::desc("Transformer: tokens per sequence (default: the model's)"),
+                                   cl::init(0), cl::value_desc("S"), cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<unsigned> AdviseTop("top", cl::desc("Transformer: layouts shown per GPU count (default 20)"),
+                                   cl::init(20), cl::value_desc("K"), cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<std::string> AdvisePrecision("precision", cl::desc("Transformer: fp16, bf16 (default) or fp32"),
+                                            cl::init("bf16"), cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<bool> AdviseOverlap("overlap-grads",
+                                   cl::desc("Transformer: overlap the gradient reduction with the backward pass"),
+                                   cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<unsigned> AdviseTp("tp", cl::desc("Transformer: pin the tensor-parallel size"), cl::init(0),
+                                  cl::value_desc("t"), cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<unsigned> AdvisePp("pp", cl::desc("Transformer: pin the pipeline-parallel size"), cl::init(0),
+                                  cl::value_desc("p"), cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<unsigned> AdviseDp("dp", cl::desc("Transformer: pin the data-parallel size"), cl::init(0),
+                                  cl::value_desc("d"), cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<unsigned> AdviseMicro("micro-batch", cl::desc("Transformer: pin the micro-batch (sequences)"),
+                                     cl::init(0), cl::value_desc("b"), cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<unsigned> AdviseInterleave("interleave",
+                                          cl::desc("Transformer: pin the model chunks per pipeline stage"), cl::init(0),
+                                          cl::value_desc("v"), cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<std::string> AdviseRecompute("recompute",
+                                            cl::desc("Transformer: pin the recomputation: full, selective or none"),
+                                            cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<cl::boolOrDefault> AdviseSeqParallel("sequence-parallel",
+                                                    cl::desc("Transformer: pin sequence parallelism on (=false: off)"),
+                                                    cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<int> AdviseZero("zero", cl::desc("Transformer: pin the ZeRO stage, 0 to 3"), cl::init(-1),
+                               cl::value_desc("N"), cl::sub(AdviseCmd), cl::cat(Category));
 
 namespace {
 
@@ -71,6 +112,66 @@ std::optional<std::vector<int64_t>> ParseCounts(const std::string& text) {
   return out;
 }
 
+// The result as the format asks (the fitted table, or CSV and JSON), to -o or stdout;
+// false after a diagnostic.
+template <class Query, class Result>
+bool Write(const Query& q, const Result& res, runtime::Format format) {
+  Output out(OutputFile, std::vector<std::string>(AdviseFiles.begin(), AdviseFiles.end()));
+  if (!out.Open()) return false;
+  const bool table = format == runtime::Format::Table;
+  std::unique_ptr<runtime::Sink> sink =
+      runtime::MakeSink(format, out.stream(), table ? advise::TableOptions(q, res) : advise::DataOptions(res));
+  if (table) advise::WriteTable(*sink, res);
+  else advise::WriteData(*sink, res);
+  return out.Commit();
+}
+
+std::vector<const cl::Option*> LayoutOptions() {
+  return {&AdviseGlobalBatch, &AdviseSeq, &AdviseTop, &AdvisePrecision, &AdviseOverlap, &AdviseTp, &AdvisePp,
+          &AdviseDp, &AdviseMicro, &AdviseInterleave, &AdviseRecompute, &AdviseSeqParallel, &AdviseZero};
+}
+
+// The transformer's layout search on `spec` (null: compile it here), written as the
+// format asks.
+int RunLayoutSearch(ringline::Spec* spec, const std::vector<int64_t>& gpus) {
+  for (const cl::Option* o : std::initializer_list<const cl::Option*>{
+           &AdviseBatch, &AdvisePerGpu, &AdviseDevice, &AdviseOptimizer, &AdviseCompute, &AdviseSampleTime,
+           &AdviseThreshold})
+    if (o->getNumOccurrences())
+      return Fail(Kind::bad_usage, fmt::format("--{} is for a network's strategies; `{}` is a transformer (its "
+                                               "options: --global-batch, --seq, --top, --tp, --pp, ...)",
+                                               o->ArgStr.str(), std::string(AdviseModel)));
+  if (!PlotFile.empty())
+    return Fail(Kind::bad_usage, "--plot draws a network's strategies, not a transformer's layouts");
+  if (AdviseGpus.getNumOccurrences() == 0)
+    return Fail(Kind::bad_usage, "give a transformer's GPU count with --gpus (`--gpus 1024`)");
+  advise::LayoutQuery q;
+  q.spec = AdviseFiles.empty() ? "" : AdviseFiles[0];
+  q.model = AdviseModel, q.cluster = AdviseCluster.getNumOccurrences() ? AdviseCluster : std::string("selene");
+  q.gpus = gpus, q.global_batch = AdviseGlobalBatch, q.seq = AdviseSeq, q.goal = AdviseGoal, q.top = AdviseTop;
+  q.precision = AdvisePrecision, q.overlap_grads = AdviseOverlap;
+  q.tp = AdviseTp, q.pp = AdvisePp, q.dp = AdviseDp, q.micro = AdviseMicro, q.interleave = AdviseInterleave;
+  q.recompute = AdviseRecompute;
+  q.sequence_parallel = AdviseSeqParallel == cl::BOU_UNSET ? -1 : AdviseSeqParallel == cl::BOU_TRUE ? 1 : 0;
+  q.zero = AdviseZero;
+  if (AdviseZero < -1 || (AdviseZero.getNumOccurrences() && AdviseZero < 0))
+    return Fail(Kind::bad_option, fmt::format("--zero takes a ZeRO stage from 0 to 3; got {}", int(AdviseZero)));
+  q.threads = Threads;
+  if (!CheckBackend()) return kUsageError;
+  q.backend = BackendName == "jit"      ? ringline::Backend::Jit
+              : BackendName == "interp" ? ringline::Backend::Interp
+                                        : ringline::Backend::Auto;
+  std::optional<runtime::Format> format = PickFormat(runtime::Format::Table);
+  if (!format) return kUsageError;
+  advise::LayoutResult res;
+  try {
+    res = spec ? advise::Run(*spec, q) : advise::Run(q, LibraryOptions());
+  } catch (const ringline::SpecError& e) {
+    return PrintSpecError(e);
+  }
+  return Write(q, res, *format) ? kOk : kUsageError;
+}
+
 }  // namespace
 
 int RunAdvise() {
@@ -84,6 +185,23 @@ int RunAdvise() {
   if (!gpus)
     return Fail(Kind::bad_option,
                 fmt::format("--gpus takes GPU counts, `16,32,64`; got `{}`", std::string(AdviseGpus)));
+  // A transformer's layouts, or a network's strategies: `gpt:` says which at once, a name
+  // once the spec (or the standard library) is compiled.
+  std::unique_ptr<ringline::Spec> compiled;
+  bool transformer = llvm::StringRef(AdviseModel).starts_with("gpt:");
+  if (!transformer) {
+    try {
+      compiled = AdviseFiles.empty() ? ringline::Spec::Library(LibraryOptions())
+                                     : ringline::Spec::Compile(AdviseFiles[0], LibraryOptions());
+      transformer = advise::IsTransformer(*compiled, AdviseModel);
+    } catch (const ringline::SpecError& e) {
+      return PrintSpecError(e);
+    }
+  }
+  // With a layout's options, a name that is no transformer is the layout search's
+  // mistake (`no transformer `gpt3_17b` (did you mean `gpt3_175b`?)`).
+  for (const cl::Option* o : LayoutOptions()) transformer |= o->getNumOccurrences() > 0;
+  if (transformer) return RunLayoutSearch(compiled.get(), *gpus);
   advise::Query q;
   q.spec = AdviseFiles.empty() ? "" : AdviseFiles[0];
   q.model = AdviseModel, q.cluster = AdviseCluster, q.gpus = *gpus;
@@ -92,19 +210,13 @@ int RunAdvise() {
   q.sample_time = AdviseSampleTime, q.goal = AdviseGoal, q.threshold = AdviseThreshold;
   advise::Result res;
   try {
-    res = advise::Run(q, LibraryOptions());
+    res = advise::Run(*compiled, q);
   } catch (const ringline::SpecError& e) {
     return PrintSpecError(e);
   }
-  std::vector<std::string> inputs(AdviseFiles.begin(), AdviseFiles.end());
-  Output out(OutputFile, inputs);
-  if (!out.Open()) return kUsageError;
-  const bool table = *format == runtime::Format::Table;
-  std::unique_ptr<runtime::Sink> sink =
-      runtime::MakeSink(*format, out.stream(), table ? advise::TableOptions(q, res) : advise::DataOptions(res));
-  (table ? advise::WriteTable : advise::WriteData)(*sink, res);
-  if (!out.Commit()) return kUsageError;
+  if (!Write(q, res, *format)) return kUsageError;
   if (PlotFile.empty()) return kOk;
+  std::vector<std::string> inputs(AdviseFiles.begin(), AdviseFiles.end());
   // The goal's measure against the GPU count, one line per strategy where it is feasible.
   chart::ResultTable rows;
   advise::WriteData(*chart::CollectInto(rows), res);

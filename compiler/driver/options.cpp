@@ -96,7 +96,8 @@ cl::opt<bool> Quiet("quiet", cl::desc("No progress line and no count of dropped 
 void AddSharedOptions() {
   const std::pair<cl::Option*, std::vector<cl::SubCommand*>> shared[] = {
       {std::addressof(AllowPaths), {&StatsCmd, &AdviseCmd}},  // cl::list has its own operator&
-      {&Threads, {&FitCmd}},
+      {&Threads, {&FitCmd, &AdviseCmd}},
+      {&BackendName, {&AdviseCmd}},
       {&OutputFormat, {&StatsCmd}},
       {&OutputFile, {&StatsCmd}},
   };

@@ -111,6 +111,11 @@ struct SweepSummary {
   uint64_t points = 0;       // evaluated
   uint64_t total = 0;        // in the space
   bool interrupted = false;
+  // Without keep_infeasible: the points evaluated that fail a `require`, and per require
+  // (its message, in declaration order) the points that fail it (a point that fails
+  // several counts in each), as the command's `N of M points dropped` line says.
+  uint64_t infeasible = 0;
+  std::vector<std::pair<std::string, uint64_t>> dropped;
 };
 
 // `si`, a value in SI units, in `unit` (a Column's or Param's: "ms", "GB/s"; "" leaves it),
@@ -143,7 +148,9 @@ class Spec {
   virtual ~Spec() = default;
 
   virtual std::vector<std::string> Scenarios() const = 0;
-  // A scenario with settings as `--set NAME=TEXT` takes them (`"1.25 GB/s"`, `"1..64*2"`,
+  // A scenario (of the spec, or of a module by its qualified name,
+  // `stdlib.advise_llm.layout_search`, whose `--set` texts are read in the spec's scope)
+  // with settings as `--set NAME=TEXT` takes them (`"1.25 GB/s"`, `"1..64*2"`,
   // `"v100,a100"`) and display units as `--unit NAME=UNIT`; throws SpecError.
   virtual std::unique_ptr<Scenario> Lower(const std::string& scenario,
                                           const std::vector<std::pair<std::string, std::string>>& sets = {},

@@ -1,0 +1,336 @@
+// The transformer layout search (transformer.h): the model, the cluster and the query's
+// pins become settings of stdlib.advise_llm's `layout_search`, one sweep per GPU count
+// keeps the best rows by the goal and counts the layouts each require drops; a pinned
+// space with no feasible layout is swept again keeping its infeasible rows.
+#include "compiler/advise/transformer.h"
+
+#include <fmt/format.h>
+#include <llvm/ADT/StringExtras.h>
+#include <llvm/ADT/StringRef.h>
+
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <map>
+
+namespace rl::advise {
+namespace {
+
+using ringline::Value;
+
+constexpr const char* kScenario = "stdlib.advise_llm.layout_search";
+
+[[noreturn]] void Bad(const char* kind, const std::string& message) {
+  throw ringline::SpecError({ringline::Diagnostic::Plain(kind, message)});
+}
+
+std::string DidYouMean(const std::string& word, const std::vector<std::string>& names) {
+  std::string best;
+  unsigned best_d = 3;
+  for (const std::string& n : names)
+    if (unsigned d = llvm::StringRef(n).edit_distance(word); d < best_d) best = n, best_d = d;
+  return best.empty() ? "" : fmt::format(" (did you mean `{}`?)", best);
+}
+
+const char* GoalReport(const std::string& goal) {
+  return goal == "memory" ? "memory" : goal == "cost" ? "gpu_hours" : "iter";
+}
+
+TransformerDims FromValue(const Value& v) {
+  auto num = [&](const char* f) { return v.Field(f) ? static_cast<int64_t>(v.Field(f)->number) : 0; };
+  auto flag = [&](const char* f) { return v.Field(f) && v.Field(f)->number != 0; };
+  TransformerDims d;
+  d.name = v.Field("name") ? v.Field("name")->str : "transformer";
+  d.layers = num("layers"), d.hidden = num("hidden"), d.heads = num("heads"), d.kv_heads = num("kv_heads");
+  d.seq = num("seq"), d.vocab = num("vocab"), d.ffn = num("ffn");
+  d.gated = flag("gated"), d.bias = flag("bias"), d.positions = flag("positions"), d.tied = flag("tied");
+  return d;
+}
+
+std::vector<Value> Known(ringline::Spec& spec) { return spec.Call("stdlib.advise_llm.known_transformers", {}).items; }
+
+bool SpecBinds(ringline::Spec& spec, const std::string& name) {
+  std::vector<std::string> names = spec.Names();
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+TransformerDims ResolveModel(ringline::Spec& spec, const std::string& model) {
+  if (llvm::StringRef(model).starts_with("gpt:")) return ParseGpt(model);
+  if (SpecBinds(spec, model)) {
+    Value v = spec.Get(model);
+    if (v.kind != Value::Kind::Record || v.str != "Transformer")
+      Bad("bad_option", fmt::format("`{}` is not a `Transformer` (stdlib.megatron)", model));
+    return FromValue(v);
+  }
+  std::vector<std::string> names;
+  for (const Value& t : Known(spec)) {
+    if (t.Field("name") && t.Field("name")->str == model) return FromValue(t);
+    names.push_back(t.Field("name") ? t.Field("name")->str : "?");
+  }
+  Bad("bad_option", fmt::format("no transformer `{}`{}; the transformers are {}, a `Transformer` of the spec, or "
+                                "`gpt:layers=L,hidden=H,heads=A`",
+                                model, DidYouMean(model, names), llvm::join(names, ", ")));
+}
+
+std::vector<int64_t> Divisors(int64_t n, int64_t at_most) {
+  std::vector<int64_t> out;
+  for (int64_t k = 1; k <= n && k <= at_most; ++k)
+    if (n % k == 0) out.push_back(k);
+  return out;
+}
+
+std::string Joined(const std::vector<int64_t>& v) {
+  std::string s;
+  for (int64_t x : v) s += (s.empty() ? "" : ",") + std::to_string(x);
+  return s;
+}
+
+// Rows of layout_search as a sweep hands them over: kept whole (the top rows), or the
+// best `keep` by the fewest constraints broken, then the goal (the infeasible rows).
+class Collect final : public ringline::Sink {
+ public:
+  Collect(int64_t gpus, std::string goal, size_t keep, std::vector<std::string> constraints)
+      : gpus_(gpus), goal_(std::move(goal)), keep_(keep), constraints_(std::move(constraints)) {}
+  void Begin(const std::string&, const std::vector<ringline::Column>& columns) override {
+    columns_ = columns;
+    for (size_t i = 0; i < columns.size(); ++i) at_[columns[i].name] = i;
+  }
+  void Row(const double* v) override {
+    // A layout that repeats another's cost (layout_search's last require) is left out.
+    if (keep_ && Get(v, "repeat") != 0) return;
+    rows_.push_back(Make(v));
+    if (keep_ && rows_.size() >= 4 * keep_ + 64) Trim();
+  }
+  void End() override {
+    if (keep_) Trim();
+  }
+  std::vector<LayoutRow>& rows() { return rows_; }
+
+ private:
+  double Get(const double* v, const char* name) const {
+    auto it = at_.find(name);
+    return it == at_.end() ? 0 : v[it->second];
+  }
+  std::string Label(const double* v, const char* name) const {
+    auto it = at_.find(name);
+    if (it == at_.end()) return "";
+    const std::vector<std::string>& labels = columns_[it->second].labels;
+    size_t k = static_cast<size_t>(v[it->second]);
+    return k < labels.size() ? labels[k] : "";
+  }
+  LayoutRow Make(const double* v) const {
+    LayoutRow r;
+    r.gpus = gpus_;
+    r.t = static_cast<int64_t>(Get(v, "t")), r.p = static_cast<int64_t>(Get(v, "p"));
+    r.d = static_cast<int64_t>(Get(v, "d")), r.b = static_cast<int64_t>(Get(v, "b"));
+    r.v = static_cast<int64_t>(Get(v, "v")), r.zero = static_cast<int64_t>(Get(v, "zero"));
+    r.recompute = Label(v, "recompute");
+    r.sp = Get(v, "sp") != 0;
+    r.iter = Get(v, "iter"), r.tflops = Get(v, "tflops"), r.mfu = Get(v, "mfu");
+    r.memory = Get(v, "memory"), r.weights = Get(v, "weights"), r.grads = Get(v, "grads");
+    r.optimizer = Get(v, "optimizer"), r.activations = Get(v, "activations"), r.other = Get(v, "other");
+    r.capacity = Get(v, "capacity"), r.bubble = Get(v, "bubble"), r.exposed = Get(v, "exposed");
+    r.gpu_hours = Get(v, "gpu_hours");
+    const auto mask = static_cast<uint64_t>(Get(v, "broken"));
+    for (size_t k = 0; k < constraints_.size(); ++k)
+      if (mask & (uint64_t{1} << k)) r.broken.push_back(constraints_[k]);
+    return r;
+  }
+  double GoalOf(const LayoutRow& r) const {
+    return goal_ == "memory" ? r.memory : goal_ == "cost" ? r.gpu_hours : r.iter;
+  }
+  void Trim() {
+    std::stable_sort(rows_.begin(), rows_.end(), [&](const LayoutRow& a, const LayoutRow& b) {
+      if (a.broken.size() != b.broken.size()) return a.broken.size() < b.broken.size();
+      return GoalOf(a) < GoalOf(b);
+    });
+    if (rows_.size() > keep_) rows_.resize(keep_);
+  }
+
+  int64_t gpus_;
+  std::string goal_;
+  size_t keep_;  // 0: every row
+  std::vector<std::string> constraints_;
+  std::vector<ringline::Column> columns_;
+  std::map<std::string, size_t> at_;
+  std::vector<LayoutRow> rows_;
+};
+
+// The settings of layout_search for the model `m` on `gpus` GPUs of nodes of `gpn`: t
+// every divisor of the GPU count up to a node, p every divisor up to the layer count (a
+// stage holds a layer at least), b 1 to 16 by powers of two, v 1 to 8, every recomputation,
+// sequence parallelism off and on, ZeRO 0 to 3; a pin is the one value.
+std::vector<std::pair<std::string, std::string>> Settings(const LayoutQuery& q, const TransformerDims& m, int64_t gpus,
+                                                          int64_t gpn) {
+  auto b = [](bool x) { return std::string(x ? "true" : "false"); };
+  std::vector<std::pair<std::string, std::string>> s = {
+      {"layers", std::to_string(m.layers)},
+      {"hidden", std::to_string(m.hidden)},
+      {"heads", std::to_string(m.heads)},
+      {"kv_heads", std::to_string(m.kv_heads)},
+      {"seq", std::to_string(q.seq > 0 ? q.seq : m.seq)},
+      {"vocab", std::to_string(m.vocab)},
+      {"ffn", std::to_string(m.ffn)},
+      {"gated", b(m.gated)},
+      {"bias", b(m.bias)},
+      {"positions", b(m.positions)},
+      {"tied", b(m.tied)},
+      {"make", q.cluster},
+      {"gpus", std::to_string(gpus)},
+      {"batch", std::to_string(q.global_batch)},
+      {"precision", fmt::format("\"{}\"", q.precision)},
+      {"overlap", b(q.overlap_grads)},
+      {"t", q.tp ? std::to_string(q.tp) : Joined(Divisors(gpus, gpn))},
+      {"p", q.pp ? std::to_string(q.pp) : Joined(Divisors(gpus, m.layers))},
+      {"dp", std::to_string(q.dp)},
+      {"b", q.micro ? std::to_string(q.micro) : "1,2,4,8,16"},
+      {"v", q.interleave ? std::to_string(q.interleave) : "1..8"},
+      {"recompute", q.recompute.empty() ? "\"none\",\"selective\",\"full\"" : fmt::format("\"{}\"", q.recompute)},
+      {"sp", q.sequence_parallel < 0 ? "false,true" : b(q.sequence_parallel > 0)},
+      {"zero", q.zero < 0 ? "0..3" : std::to_string(q.zero)},
+      {"dedupe_sp", b(q.sequence_parallel < 0)},
+      {"dedupe_v", b(q.interleave == 0)},
+      {"dedupe_zero", b(q.zero < 0)}};
+  return s;
+}
+
+}  // namespace
+
+TransformerDims ParseGpt(const std::string& text) {
+  llvm::StringRef rest = text;
+  if (!rest.consume_front("gpt:")) Bad("bad_option", fmt::format("`{}` is not `gpt:KEY=VALUE,...`", text));
+  const std::vector<std::string> keys = {"layers", "hidden", "heads", "seq", "vocab", "ffn", "kv_heads"};
+  TransformerDims d;
+  d.name = "gpt";
+  std::map<std::string, int64_t> got;
+  llvm::SmallVector<llvm::StringRef, 8> parts;
+  rest.split(parts, ',', -1, /*KeepEmpty=*/true);
+  for (llvm::StringRef part : parts) {
+    auto [key, value] = part.trim().split('=');
+    key = key.trim(), value = value.trim();
+    if (!part.contains('=') || key.empty())
+      Bad("bad_option", fmt::format("--model gpt: takes KEY=VALUE pairs separated by commas ({}); `{}` is not one",
+                                    llvm::join(keys, ", "), part.str()));
+    if (std::find(keys.begin(), keys.end(), key.str()) == keys.end())
+      Bad("bad_option", fmt::format("unknown key `{}` in --model gpt:{}; the keys are {}", key.str(),
+                                    DidYouMean(key.str(), keys), llvm::join(keys, ", ")));
+    if (got.count(key.str())) Bad("bad_option", fmt::format("--model gpt: gives `{}` twice", key.str()));
+    uint64_t n = 0;
+    if (value.getAsInteger(10, n) || n < 1 || n > 1'000'000'000)
+      Bad("bad_option",
+          fmt::format("--model gpt: `{}` takes a whole number from 1 to 10^9; got `{}`", key.str(), value.str()));
+    got[key.str()] = static_cast<int64_t>(n);
+  }
+  for (const char* k : {"layers", "hidden", "heads"})
+    if (!got.count(k))
+      Bad("bad_option", fmt::format("--model gpt: needs `{}` (gpt:layers=L,hidden=H,heads=A[,seq=S,vocab=V,ffn=F,"
+                                    "kv_heads=K])",
+                                    k));
+  d.layers = got["layers"], d.hidden = got["hidden"], d.heads = got["heads"];
+  if (got.count("seq")) d.seq = got["seq"];
+  if (got.count("vocab")) d.vocab = got["vocab"];
+  if (got.count("ffn")) d.ffn = got["ffn"];
+  if (got.count("kv_heads")) d.kv_heads = got["kv_heads"];
+  if (d.hidden % d.heads != 0)
+    Bad("bad_option", fmt::format("--model gpt: hidden ({}) is not a multiple of heads ({})", d.hidden, d.heads));
+  if (d.kv_heads > 0 && d.heads % d.kv_heads != 0)
+    Bad("bad_option", fmt::format("--model gpt: heads ({}) is not a multiple of kv_heads ({})", d.heads, d.kv_heads));
+  return d;
+}
+
+bool IsTransformer(ringline::Spec& spec, const std::string& model) {
+  if (llvm::StringRef(model).starts_with("gpt:")) return true;
+  if (SpecBinds(spec, model)) {
+    Value v = spec.Get(model);
+    return v.kind == Value::Kind::Record && v.str == "Transformer";
+  }
+  for (const Value& t : Known(spec))
+    if (t.Field("name") && t.Field("name")->str == model) return true;
+  return false;
+}
+
+void Validate(const LayoutQuery& q) {
+  if (q.goal != "time" && q.goal != "memory" && q.goal != "cost")
+    Bad("bad_option", fmt::format("unknown --goal `{}`; use time, memory or cost", q.goal));
+  if (q.model.empty()) Bad("bad_usage", "name a transformer with --model (and a spec file for your own)");
+  if (q.global_batch < 1) Bad("bad_usage", "give the global batch, in sequences per iteration, with --global-batch");
+  if (q.global_batch > 100'000'000) Bad("bad_option", "--global-batch takes at most 10^8 sequences");
+  if (q.seq < 0 || q.seq > 10'000'000) Bad("bad_option", "--seq takes a sequence length from 1 to 10^7 tokens");
+  if (q.top < 1 || q.top > 100'000) Bad("bad_option", fmt::format("--top takes 1 to 100000 rows; got {}", q.top));
+  if (q.gpus.empty()) Bad("bad_option", "--gpus takes GPU counts, `1024`; got none");
+  for (int64_t g : q.gpus)
+    if (g < 1 || g > 1'000'000) Bad("bad_option", fmt::format("--gpus takes GPU counts from 1 to 10^6; got {}", g));
+  if (q.precision != "fp16" && q.precision != "bf16" && q.precision != "fp32")
+    Bad("bad_option", fmt::format("unknown --precision `{}`; use fp16, bf16 or fp32", q.precision));
+  if (!q.recompute.empty() && q.recompute != "none" && q.recompute != "selective" && q.recompute != "full")
+    Bad("bad_option", fmt::format("unknown --recompute `{}`; use none, selective or full", q.recompute));
+  if (q.zero > 3) Bad("bad_option", fmt::format("--zero takes a ZeRO stage from 0 to 3; got {}", q.zero));
+  for (auto [name, v] : {std::pair{"--tp", q.tp},
+                         {"--pp", q.pp},
+                         {"--dp", q.dp},
+                         {"--micro-batch", q.micro},
+                         {"--interleave", q.interleave}})
+    if (v < 0 || v > 1'000'000) Bad("bad_option", fmt::format("{} takes a size from 1 to 10^6; got {}", name, v));
+}
+
+LayoutResult Run(const LayoutQuery& q, const ringline::Options& options) {
+  Validate(q);
+  std::unique_ptr<ringline::Spec> spec =
+      q.spec.empty() ? ringline::Spec::Library(options) : ringline::Spec::Compile(q.spec, options);
+  return Run(*spec, q);
+}
+
+LayoutResult Run(ringline::Spec& spec, const LayoutQuery& q) {
+  Validate(q);
+  // The cluster's text is read where the spec's names are, with the standard clusters;
+  // the stdlib's transformers and the search are called by their qualified names, so the
+  // spec's scope gains nothing else.
+  spec.Import("stdlib.hardware");
+  const TransformerDims m = ResolveModel(spec, q.model);
+  Value make = spec.Eval(q.cluster, "--cluster");
+  if (make.kind != Value::Kind::Function)
+    Bad("bad_option", fmt::format("--cluster names a function from a node count to a `Cluster` (selene, "
+                                  "dgx_a100_pod, dgx_h100_pod, ...); `{}` is not one",
+                                  q.cluster));
+  const auto gpn = static_cast<int64_t>(spec.Call("stdlib.advise_llm.node_gpus", {make}).number);
+  for (int64_t g : q.gpus)
+    if (gpn < 1 || g % gpn != 0)
+      Bad("bad_option", fmt::format("--gpus {} is not a whole number of {}'s nodes of {} GPUs", g, q.cluster, gpn));
+
+  LayoutResult res;
+  res.title = fmt::format("{} on {}: global batch {}, seq {}, {}", q.model, q.cluster, q.global_batch,
+                          q.seq > 0 ? q.seq : m.seq, q.precision);
+  for (int64_t g : q.gpus) {
+    const auto start = std::chrono::steady_clock::now();
+    std::unique_ptr<ringline::Scenario> sc = spec.Lower(kScenario, Settings(q, m, g, gpn));
+    ringline::SweepOptions so;
+    so.backend = q.backend;
+    so.threads = q.threads;
+    so.top = q.top;
+    so.top_by = GoalReport(q.goal);
+    std::vector<std::string> constraints;
+    // The requires are stdlib.advise_llm's layout_constraints, in its order.
+    Collect best(g, q.goal, 0, {});
+    ringline::SweepSummary sum = sc->Sweep(best, so);
+    for (const auto& [name, n] : sum.dropped) constraints.push_back(name);
+    LayoutSearch search{g, sum.total, sum.total - sum.infeasible, sum.dropped, 0};
+    std::vector<LayoutRow> rows = std::move(best.rows());
+    for (size_t i = 0; i < rows.size(); ++i) rows[i].rank = static_cast<int>(i + 1);
+    if (rows.empty()) {
+      // Nothing in the (pinned) space runs: its least broken layouts, each naming what it breaks.
+      Collect worst(g, q.goal, q.top, constraints);
+      ringline::SweepOptions keep;
+      keep.backend = q.backend;
+      keep.threads = q.threads;
+      keep.keep_infeasible = true;
+      sc->Sweep(worst, keep);
+      rows = std::move(worst.rows());
+    }
+    search.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    res.searches.push_back(std::move(search));
+    res.rows.insert(res.rows.end(), rows.begin(), rows.end());
+  }
+  return res;
+}
+
+}  // namespace rl::advise

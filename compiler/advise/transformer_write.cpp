@@ -1,0 +1,115 @@
+// The transformer layout search's rows through the runtime's sinks (transformer.h): a
+// fitted table for people, CSV and JSON in SI units for programs and charts.
+#include <fmt/format.h>
+
+#include "base/units/units.h"
+#include "compiler/advise/columns.h"
+#include "compiler/advise/transformer.h"
+
+namespace rl::advise {
+namespace {
+
+runtime::Column Int(const char* name, unsigned width = 0) {
+  runtime::Column c{name, runtime::Column::Kind::Int, units::Unit{}};
+  c.width = width;
+  return c;
+}
+
+std::string Listed(const std::vector<std::string>& names, const char* quote, const char* sep) {
+  std::string s;
+  for (const std::string& n : names) s += fmt::format("{}{}{}{}", s.empty() ? "" : sep, quote, n, quote);
+  return s;
+}
+
+// What limits the layout: the constraints it breaks, else how full its memory is.
+std::string Binding(const LayoutRow& r) {
+  if (!r.broken.empty()) return "breaks " + Listed(r.broken, "`", ", ");
+  return fmt::format("memory {:.0f}%", r.capacity > 0 ? 100 * r.memory / r.capacity : 0.0);
+}
+
+// A row's first cells, in both forms: its GPU count, rank, and t, p, d, b, v, recomputation.
+std::vector<double> Layout(const LayoutRow& r, double rank, runtime::Labels& recompute) {
+  return {double(r.gpus), rank,         double(r.t), double(r.p), double(r.d), double(r.b),
+          double(r.v),    recompute.Of(r.recompute)};
+}
+
+}  // namespace
+
+void WriteTable(runtime::Sink& sink, const LayoutResult& res) {
+  runtime::Labels rank, recompute, sp, binding;
+  std::vector<std::vector<double>> cells;
+  for (const LayoutRow& r : res.rows) {
+    std::vector<double> c = Layout(r, rank.Of(r.rank ? std::to_string(r.rank) : "-"), recompute);
+    c.insert(c.end(), {sp.Of(r.sp ? "yes" : "no"), double(r.zero), r.iter, r.tflops, 100 * r.mfu, r.memory, r.weights,
+                       r.grads, r.optimizer, r.activations, 100 * r.bubble / r.iter, 100 * r.exposed / r.iter,
+                       binding.Of(Binding(r))});
+    cells.push_back(std::move(c));
+  }
+  const auto right = runtime::Column::Align::Right;
+  Emit(sink,
+       {Int("gpus", 5), Text("rank", rank, 4, right), Int("t", 2), Int("p", 3), Int("d", 3), Int("b", 2), Int("v", 2),
+        Text("recompute", recompute, 9), Text("sp", sp, 3, right), Int("zero", 4), Number("iter", "s", "{:.4g}", 8),
+        Number("throughput", "TFLOP/s", "{:.1f}", 10), Number("MFU", "", "{:.1f}%", 6),
+        Number("mem/GPU", "GB", "{:.1f}", 7), Number("weights", "GB", "{:.1f}", 7), Number("grads", "GB", "{:.1f}", 5),
+        Number("optim", "GB", "{:.1f}", 5), Number("activ", "GB", "{:.1f}", 5), Number("bubble", "", "{:.1f}%", 6),
+        Number("comm", "", "{:.1f}%", 5), Text("binding", binding)},
+       cells);
+}
+
+runtime::SinkOptions TableOptions(const LayoutQuery& q, const LayoutResult& r) {
+  runtime::SinkOptions so;
+  so.fit_table = true;
+  so.title = fmt::format("{}; ranked by {}", r.title,
+                         q.goal == "memory" ? "memory per GPU"
+                         : q.goal == "cost" ? "GPU-hours per iteration"
+                                            : "iteration time");
+  for (const LayoutSearch& s : r.searches) {
+    so.footer.push_back(fmt::format("{} GPUs: {} of {} layouts feasible, searched in {:.2f} s; layouts each "
+                                    "constraint rules out (a layout may break several):",
+                                    s.gpus, s.feasible, s.layouts, s.seconds));
+    size_t width = 0;
+    for (const auto& [name, n] : s.dropped) width = std::max(width, name.size());
+    for (const auto& [name, n] : s.dropped) so.footer.push_back(fmt::format("  {:<{}}  {}", name, width, n));
+  }
+  return so;
+}
+
+void WriteData(runtime::Sink& sink, const LayoutResult& res) {
+  runtime::Labels recompute, constraint, broken;
+  std::vector<std::vector<double>> cells;
+  for (const LayoutRow& r : res.rows) {
+    std::vector<double> c = Layout(r, double(r.rank), recompute);
+    c.insert(c.end(), {r.sp ? 1.0 : 0.0, double(r.zero), r.iter, r.tflops, r.mfu, r.memory, r.weights, r.grads,
+                       r.optimizer, r.activations, r.other, r.capacity, r.bubble, r.exposed, r.gpu_hours,
+                       r.broken.empty() ? 1.0 : 0.0, constraint.Of(r.broken.empty() ? "" : r.broken[0]),
+                       broken.Of(Listed(r.broken, "", "; "))});
+    cells.push_back(std::move(c));
+  }
+  const auto Bool = runtime::Column::Kind::Bool;
+  Emit(sink,
+       {Int("gpus"), Int("rank"), Int("t"), Int("p"), Int("d"), Int("micro"), Int("interleave"),
+        Text("recompute", recompute), {"sequence_parallel", Bool, units::Unit{}}, Int("zero"), Number("iter", "s"),
+        Number("flops_per_gpu", "FLOP/s"), Number("mfu"), Number("memory", "B"), Number("weights", "B"),
+        Number("grads", "B"), Number("optimizer", "B"), Number("activations", "B"), Number("other", "B"),
+        Number("capacity", "B"), Number("bubble", "s"), Number("exposed", "s"), Number("gpu_hours"),
+        {"feasible", Bool, units::Unit{}}, Text("constraint", constraint), Text("broken", broken)},
+       cells);
+}
+
+runtime::SinkOptions DataOptions(const LayoutResult& r) {
+  runtime::SinkOptions so;
+  std::string json = "[";
+  for (size_t i = 0; i < r.searches.size(); ++i) {
+    const LayoutSearch& s = r.searches[i];
+    std::string dropped = "{";
+    for (size_t k = 0; k < s.dropped.size(); ++k)
+      dropped += fmt::format("{}{}:{}", k ? "," : "", runtime::JsonString(s.dropped[k].first), s.dropped[k].second);
+    dropped += "}";
+    json += fmt::format("{}{{\"gpus\":{},\"layouts\":{},\"feasible\":{},\"dropped\":{}}}", i ? "," : "", s.gpus,
+                        s.layouts, s.feasible, dropped);
+  }
+  so.json_tail = {{"searches", json + "]"}};
+  return so;
+}
+
+}  // namespace rl::advise

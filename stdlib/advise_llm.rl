@@ -1,0 +1,139 @@
+// stdlib.advise_llm: what `ringline advise` searches for a transformer (compiler/advise,
+// docs/transformers.md, "Searching layouts"): the transformers it knows by name, and one
+// scenario whose params are the model, the run and the layout (tensor, pipeline and
+// data-parallel sizes, micro-batch, interleaving, recomputation, sequence parallelism,
+// ZeRO stage), each of stdlib.megatron's constraints a named `require`. The command sets
+// the params (`--set t=1,2,4,8`, `--set gpus=1024`, `--set make=selene`) and sweeps it;
+// a spec can sweep it too:
+//   ringline sweep stdlib/advise_llm.rl --top 10 --by iter --format table
+import stdlib.hardware
+import stdlib.strategies
+import stdlib.megatron
+import stdlib.models.llama
+
+// ---- the transformers by name -----------------------------------------------------------
+
+// A Llama of stdlib.models.llama as stdlib.megatron's `Transformer`: SwiGLU, no biases,
+// RMSNorm, rotary positions, grouped-query attention, on `seq` tokens.
+fn llama_transformer(name: String, c: LlamaConfig, seq: Int) -> Transformer =
+  Transformer { name = name, layers = c.layers, hidden = c.hidden, heads = c.heads, kv_heads = c.kv_heads, seq = seq,
+                vocab = c.vocab, ffn = c.ffn, gated = true, bias = false, positions = false, tied = c.tied }
+
+// The dense transformers of stdlib.models.gpt and stdlib.models.llama under the names of
+// their networks: GPT-3 175B with Megatron-LM's vocabulary padded to 51,200 and SC21 Table
+// 1's GPTs (2,048 tokens), Llama 2 (4,096) and Llama 3 (8,192). Mixtral's experts are not
+// a `Transformer`.
+let transformer_models = [
+  gpt_config("gpt3_175b", 96, 12288, 96),
+  gpt_config("megatron_1_7b", 24, 2304, 24),
+  gpt_config("megatron_3_6b", 30, 3072, 32),
+  gpt_config("megatron_7_5b", 36, 4096, 32),
+  gpt_config("megatron_18b", 40, 6144, 48),
+  gpt_config("megatron_39b", 48, 8192, 64),
+  gpt_config("megatron_76b", 60, 10240, 80),
+  gpt_config("megatron_145b", 80, 12288, 96),
+  gpt_config("megatron_310b", 96, 16384, 128),
+  gpt_config("megatron_530b", 105, 20480, 128),
+  gpt_config("megatron_1t", 128, 25600, 160),
+  llama_transformer("llama2_7b", llama2_7b_config, 4096),
+  llama_transformer("llama2_13b", llama2_13b_config, 4096),
+  llama_transformer("llama2_70b", llama2_70b_config, 4096),
+  llama_transformer("llama3_8b", llama3_8b_config, 8192),
+  llama_transformer("llama3_405b", llama3_405b_config, 8192)]
+
+// The same, for the library API's calls (`stdlib.advise_llm.known_transformers`).
+fn known_transformers() -> [Transformer] = transformer_models
+
+// The GPUs of one node of the clusters `make` builds.
+fn node_gpus(make: fn(Int) -> Cluster) -> Int = make(1).gpus_per_node
+
+// ---- the constraints ----------------------------------------------------------------------
+
+// The constraints of stdlib.megatron a searched layout can break, in the order of
+// layout_search's requires (the command counts the layouts each rules out by require; a
+// last require drops the layouts that repeat another's cost); `broken_mask` has bit k
+// set when the k-th fails.
+let layout_constraints = ["t*p*d = GPUs", "heads % t = 0", "layers % (p*v) = 0", "batch % (d*b) = 0",
+                          "micro-batches % p = 0", "zero <= 1 with pipelining", "memory"]
+fn broken_mask(plan: Plan) -> Int =
+  sum k in range(len(layout_constraints)): if fails(plan, layout_constraints[k]) then [1, 2, 4, 8, 16, 32, 64][k] else 0
+
+// ---- the search -----------------------------------------------------------------------------
+
+// Every layout of a transformer on `gpus` GPUs of the cluster `make(nodes)` builds, for a
+// global batch of `batch` sequences. The model is a `Transformer` by its fields (`kv_heads`
+// 0: `heads`; `ffn` 0: 4 x `hidden`); `dp` 0 is the data-parallel size the GPUs leave,
+// gpus / (t p). The values here are GPT-3 175B's search on 1,024 of Selene's A100s; the
+// command replaces them (t: the divisors of the GPU count up to a node, p: every divisor).
+// Reports are SI: times in s, memory in B, FLOP/s; `gpu_hours` is per iteration and
+// `broken` the constraints a layout breaks (broken_mask) and `repeat` whether it is one of
+// those the last require drops, for the rows kept infeasible.
+// `dedupe_*` false keeps the layouts that cost what another does (a pinned dimension).
+scenario layout_search {
+  param layers: Int = 96
+  param hidden: Int = 12288
+  param heads: Int = 96
+  param kv_heads: Int = 0
+  param seq: Int = 2048
+  param vocab: Int = 51200
+  param ffn: Int = 0
+  param gated: Bool = false
+  param bias: Bool = true
+  param positions: Bool = true
+  param tied: Bool = true
+  param make: fn(Int) -> Cluster = selene
+  param gpus: Int = 1024
+  param batch: Int = 1536
+  param precision: String = "bf16"
+  param overlap: Bool = false
+  param t: Int = 8 in [1, 2, 4, 8]
+  param p: Int = 16 in [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024]
+  param dp: Int = 0
+  param b: Int = 1 in [1, 2, 4, 8, 16]
+  param v: Int = 1 in 1 .. 8
+  param recompute: String = "full" in ["none", "selective", "full"]
+  param sp: Bool = false in [false, true]
+  param zero: Int = 1 in 0 .. 3
+  param dedupe_sp: Bool = true
+  param dedupe_v: Bool = true
+  param dedupe_zero: Bool = true
+  let model = Transformer { name = "model", layers = layers, hidden = hidden, heads = heads,
+                            kv_heads = if kv_heads > 0 then kv_heads else heads, seq = seq, vocab = vocab,
+                            ffn = if ffn > 0 then ffn else 4 * hidden, gated = gated, bias = bias,
+                            positions = positions, tied = tied }
+  let data = if dp > 0 then dp else max(1, floor(gpus / (t * p)))
+  let lay = Layout { tensor = t, pipeline = p, data = data, micro = b, batch = batch, interleave = v,
+                     recompute = recompute, sequence_parallel = sp, zero = zero, precision = precision,
+                     overlap_grads = overlap }
+  let st = llm_setup(make(max(1, ceil(gpus / make(1).gpus_per_node))))
+  let plan = transformer_plan(model, st, lay)
+  require not fails(plan, "t*p*d = GPUs"), "t*p*d = GPUs"
+  require not fails(plan, "heads % t = 0"), "heads % t = 0"
+  require not fails(plan, "layers % (p*v) = 0"), "layers % (p*v) = 0"
+  require not fails(plan, "batch % (d*b) = 0"), "batch % (d*b) = 0"
+  require not fails(plan, "micro-batches % p = 0"), "micro-batches % p = 0"
+  require not fails(plan, "zero <= 1 with pipelining"), "zero <= 1 with pipelining"
+  require not fails(plan, "memory"), "memory"
+  // A layout the search meets twice otherwise: sequence parallelism without tensor
+  // parallelism, interleaving without a pipeline, ZeRO without data parallelism cost what
+  // the layout without them costs (not applied to a dimension the command pins).
+  let repeats = (dedupe_sp and sp and t == 1) or (dedupe_v and v > 1 and p == 1) or
+                (dedupe_zero and zero > 0 and data == 1)
+  require not repeats, "same as another layout"
+  report d = data
+  report iter = plan.iter
+  report tflops = tflops_per_gpu(plan, flops_hardware(model, batch, recompute))
+  report mfu = mfu(plan, model, st, lay)
+  report memory = mem_total(plan)
+  report weights = plan.memory.weights
+  report grads = plan.memory.grads
+  report optimizer = plan.memory.optimizer
+  report activations = plan.memory.activations
+  report other = plan.memory.workspace + plan.memory.buffers
+  report capacity = plan.capacity
+  report bubble = plan.bubble
+  report exposed = plan.exposed
+  report gpu_hours = plan.gpus * plan.iter / 1 h
+  report broken = broken_mask(plan)
+  report repeat = repeats
+}
