@@ -2,7 +2,7 @@
 
 The extension is CMake's: build_ext configures build-pip/ (RINGLINE_PYTHON=ON, for the
 interpreter running pip), builds the target `ringline_python` (the extension module and
-the package folder build-pip/python/ringline: its Python files, the .pyi stub, py.typed
+the package folder build-pip/python/ringline: its Python files, the .pyi type hints, py.typed
 and a copy of stdlib/) and copies that folder into the wheel. $RINGLINE_PIP_BUILD names
 another build folder, $CMAKE_BUILD_PARALLEL_LEVEL the jobs (2).
 """
