@@ -143,11 +143,13 @@ void Validate(const Query& q) {
     if (g < 1 || g > 1'000'000) Bad("bad_option", fmt::format("--gpus takes GPU counts from 1 to 10^6; got {}", g));
 }
 
+std::unique_ptr<ringline::Spec> OpenSpec(const std::string& file, const ringline::Options& options) {
+  return file.empty() ? ringline::Spec::Library(options) : ringline::Spec::Compile(file, options);
+}
+
 Result Run(const Query& q, const ringline::Options& options) {
   Validate(q);
-  std::unique_ptr<ringline::Spec> spec =
-      q.spec.empty() ? ringline::Spec::Library(options) : ringline::Spec::Compile(q.spec, options);
-  return Run(*spec, q);
+  return Run(*OpenSpec(q.spec, options), q);
 }
 
 Result Run(ringline::Spec& spec, const Query& q) {

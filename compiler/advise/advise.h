@@ -46,6 +46,9 @@ struct Result {
   std::vector<std::pair<std::string, double>> limits;
 };
 
+// The spec a query names, or the standard library alone when it names none.
+std::unique_ptr<ringline::Spec> OpenSpec(const std::string& file, const ringline::Options& options);
+
 // The query's own mistakes (an unknown goal, optimizer or compute source, options that go
 // together or exclude each other, GPU counts out of range): a SpecError of `bad_option` or
 // `bad_usage` diagnostics, before anything is compiled.

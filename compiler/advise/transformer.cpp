@@ -13,6 +13,8 @@
 #include <chrono>
 #include <map>
 
+#include "compiler/advise/advise.h"
+
 namespace rl::advise {
 namespace {
 
@@ -275,9 +277,7 @@ void Validate(const LayoutQuery& q) {
 
 LayoutResult Run(const LayoutQuery& q, const ringline::Options& options) {
   Validate(q);
-  std::unique_ptr<ringline::Spec> spec =
-      q.spec.empty() ? ringline::Spec::Library(options) : ringline::Spec::Compile(q.spec, options);
-  return Run(*spec, q);
+  return Run(*OpenSpec(q.spec, options), q);
 }
 
 LayoutResult Run(ringline::Spec& spec, const LayoutQuery& q) {
