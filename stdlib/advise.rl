@@ -29,6 +29,14 @@ fn hybrid_choices(gpn: Int) -> [Choice] = [
   Choice { name = "data+pipeline/2", kind = "data+pipeline", group = 2 },
   Choice { name = "data+pipeline/4", kind = "data+pipeline", group = 4 }]
 
+fn is_hybrid(c: Choice) -> Bool = c.kind == "data+filter" or c.kind == "data+spatial" or c.kind == "data+pipeline"
+
+// Whether choice `c` is a strategy of its own on `gpus` GPUs: a hybrid with an inner group
+// of one GPU is data parallelism, and one whose group is all the GPUs is its inner strategy
+// alone, both already among the choices; one whose group is larger than `gpus` is no
+// layout of that many.
+fn offered(c: Choice, gpus: Int) -> Bool = not is_hybrid(c) or (c.group > 1 and c.group < gpus)
+
 // Every choice `ringline advise` compares on the clusters `make` builds.
 fn advise_choices(make: fn(Int) -> Cluster) -> [Choice] = concat(choices, hybrid_choices(make(1).gpus_per_node))
 
@@ -62,6 +70,17 @@ fn plan_for(c: Choice, net: Network, s: Setup, p: Int, batch: Int) -> Plan = {
 fn first_broken(p: Plan) -> Int = min i in range(len(p.constraints)): if holds(p.constraints[i]) then len(p.constraints) else i
 fn broken_value(p: Plan) -> Real = sum i in range(len(p.constraints)): if i == first_broken(p) then p.constraints[i].value else 0
 fn broken_limit(p: Plan) -> Real = sum i in range(len(p.constraints)): if i == first_broken(p) then p.constraints[i].limit else 0
+fn broken_unit(p: Plan) -> String =
+  fold(fn(acc: String, i: Int) -> String = if i == first_broken(p) then p.constraints[i].unit else acc, "",
+       range(len(p.constraints)))
+
+// A plan on another number of GPUs than `gpus` (a pipeline has at most one stage per
+// layer; a hybrid's group may be larger than `gpus`) breaks a constraint that says so.
+fn uses_gpus(p: Plan, gpus: Int) -> Plan = {
+  let c = if p.gpus < gpus then Constraint { name = "p <= GPUs it can use", value = gpus, limit = p.gpus }
+          else Constraint { name = "GPUs it needs <= p", value = p.gpus, limit = gpus }
+  if p.gpus == gpus then p else p with { constraints = concat([c], p.constraints), feasible = false }
+}
 
 // The share of one GPU's compute time spent in layers the compute roof binds (the rest
 // is bound by memory bandwidth), on the roofline of each layer at `batch` samples.
@@ -84,12 +103,15 @@ fn advise_setup(make: fn(Int) -> Cluster, gpus: Int, optimizer: Optimizer = sgd,
 
 // What `ringline advise` shows of a plan: its times, memory and cost, the efficiency
 // against one GPU running `base` samples per iteration (the per-GPU batch when scaling
-// weakly, the global batch when scaling strongly), what bounds it (the network when
-// exposed communication is half the iteration or more, else the roof that binds most of
-// the compute time) and the first constraint it breaks ("" when it is feasible).
+// weakly, the global batch when scaling strongly; `base_fits` says whether that GPU has
+// the memory, and `throughput` lets a caller take another baseline when it has not), what
+// bounds it (the network when exposed communication is half the iteration or more, else
+// the roof that binds most of the compute time) and the first constraint it breaks ("" when
+// it is feasible), its value and limit in `unit` ("B", or "" for a count).
 record AdviseRow {
   strategy: String
   gpus: Int
+  used: Int            // the GPUs the plan runs on (not `gpus` only when it breaks a constraint)
   iter: s
   epoch: s
   memory: B
@@ -98,25 +120,30 @@ record AdviseRow {
   exposed: s
   gpu_hours: Real
   efficiency: Real
+  throughput: 1/s      // samples per second
+  base_fits: Bool
   bound: String
   feasible: Bool
   constraint: String
   value: Real          // the broken constraint's value and limit (0 when feasible)
   limit: Real
+  unit: String
 }
 
 fn advise_row(c: Choice, net: Network, s: Setup, gpus: Int, batch: Int, base: Int) -> AdviseRow = {
-  let plan = plan_for(c, net, s, gpus, batch)
+  let plan = uses_gpus(plan_for(c, net, s, gpus, batch), gpus)
+  let base_plan = serial(net, s, base)
   let share = compute_bound_share(net, s.device, max(1, floor(batch / gpus)))
   let broken = first_broken(plan)
   AdviseRow {
-    strategy = c.name, gpus = gpus, iter = plan.iter, epoch = plan.epoch, memory = mem_total(plan),
+    strategy = c.name, gpus = gpus, used = plan.gpus, iter = plan.iter, epoch = plan.epoch, memory = mem_total(plan),
     capacity = plan.capacity, comm = plan.comm, exposed = plan.exposed, gpu_hours = gpu_hours(plan),
-    efficiency = throughput(plan) / (gpus * throughput(serial(net, s, base))),
+    efficiency = throughput(plan) / (plan.gpus * throughput(base_plan)), throughput = throughput(plan),
+    base_fits = base_plan.feasible,
     bound = if plan.exposed >= 0.5 * plan.iter then "network" else if share >= 0.5 then "compute" else "memory bw",
     feasible = plan.feasible,
     constraint = if broken < len(plan.constraints) then plan.constraints[broken].name else "",
-    value = broken_value(plan), limit = broken_limit(plan)
+    value = broken_value(plan), limit = broken_limit(plan), unit = broken_unit(plan)
   }
 }
 

@@ -30,7 +30,8 @@ record Memory {
 fn memory_total(m: Memory) -> B = m.weights + m.grads + m.optimizer + m.activations + m.buffers + m.workspace
 
 // One feasibility constraint: `value <= limit` must hold.
-record Constraint { name: String, value: Real, limit: Real }
+// `unit` names what value and limit count ("B" for bytes), for the messages that show them.
+record Constraint { name: String, value: Real, limit: Real, unit: String = "" }
 fn holds(c: Constraint) -> Bool = c.value <= c.limit
 
 record Plan {
@@ -213,7 +214,7 @@ fn _plan(strategy: String, s: Setup, gpus: Int, batch: Int, fwd: s, bwd: s, upda
          exposed: s, bubble: s, memory: Memory, constraints: [Constraint]) -> Plan = {
   let iter = fwd + bwd + update + exposed + bubble
   let all = concat(constraints, [Constraint { name = "memory", value = memory_total(memory) / 1 B,
-                                              limit = s.device.memory / 1 B }])
+                                              limit = s.device.memory / 1 B, unit = "B" }])
   Plan { strategy = strategy, gpus = gpus, batch = batch, fwd = fwd, bwd = bwd, update = update,
          comms = comms, comm = sum c in comms: c.time, exposed = exposed, bubble = bubble, iter = iter,
          dataset = s.dataset, epoch = ceil(s.dataset / max(batch, 1)) * iter, memory = memory,

@@ -22,12 +22,13 @@ Row FromRecord(const Value& e) {
   auto num = [&](const char* f) { return e.Field(f) ? e.Field(f)->number : 0; };
   auto str = [&](const char* f) { return e.Field(f) ? e.Field(f)->str : std::string(); };
   Row r;
-  r.gpus = num("gpus");
+  r.gpus = num("gpus"), r.used = num("used");
   r.strategy = str("strategy");
   r.iter = num("iter"), r.epoch = num("epoch"), r.memory = num("memory"), r.capacity = num("capacity");
   r.comm = num("comm"), r.exposed = num("exposed"), r.cost = num("gpu_hours"), r.efficiency = num("efficiency");
   r.bound = str("bound");
   r.value = num("value"), r.limit = num("limit");
+  r.throughput = num("throughput"), r.base_fits = num("base_fits") != 0, r.unit = str("unit");
   if (num("feasible") == 0) r.broken = str("constraint").empty() ? "?" : str("constraint");
   return r;
 }
@@ -101,7 +102,8 @@ std::vector<Row> Rows(ringline::Spec& spec, const Query& q, const Inputs& in) {
                             {{"optimizer", in.optimizer}, {"compute", in.compute}, {"device", in.device}});
     std::vector<Row> group;
     for (const Value& choice : in.choices)
-      group.push_back(FromRecord(spec.Call("stdlib.advise.advise_row", {choice, in.net, setup, Value::Int(p),
+      if (spec.Call("stdlib.advise.offered", {choice, Value::Int(p)}).number != 0)
+        group.push_back(FromRecord(spec.Call("stdlib.advise.advise_row", {choice, in.net, setup, Value::Int(p),
                                                                         Value::Int(batch), Value::Int(base)})));
     std::stable_sort(group.begin(), group.end(), [&](const Row& a, const Row& b) {
       if (a.broken.empty() != b.broken.empty()) return a.broken.empty();
@@ -113,6 +115,24 @@ std::vector<Row> Rows(ringline::Spec& spec, const Query& q, const Inputs& in) {
     rows.insert(rows.end(), group.begin(), group.end());
   }
   return rows;
+}
+
+// When one GPU cannot hold the baseline's samples (a global batch too large for it), the
+// efficiency of every row is against the fastest feasible row at the smallest GPU count
+// that has one, so that it does not exceed 100% by comparing with a run that cannot happen.
+// Returns what the efficiency is against.
+std::string Rebase(std::vector<Row>& rows) {
+  if (rows.empty() || rows.front().base_fits) return "one GPU";
+  const Row* best = nullptr;
+  for (const Row& r : rows)
+    if (r.broken.empty() && (!best || r.gpus < best->gpus || (r.gpus == best->gpus && r.throughput > best->throughput)))
+      best = &r;
+  if (!best) return "one GPU, which does not hold the samples (no row is feasible)";
+  const double per_gpu = best->throughput / best->gpus;
+  std::string which = fmt::format("{} at {} GPUs (one GPU does not hold the samples)", best->strategy,
+                                  int64_t(best->gpus));
+  for (Row& r : rows) r.efficiency = r.throughput / (r.used * per_gpu);
+  return which;
 }
 
 std::vector<std::pair<std::string, double>> Limits(const Query& q, const std::vector<Row>& rows) {
@@ -156,6 +176,7 @@ Result Run(ringline::Spec& spec, const Query& q) {
   Validate(q);
   Result r;
   r.rows = Rows(spec, q, FindInputs(spec, q));
+  r.baseline = Rebase(r.rows);
   r.limits = Limits(q, r.rows);
   const std::string batch = q.batch > 0 ? fmt::format("global batch {}", q.batch)
                                         : fmt::format("{} samples per GPU", q.per_gpu > 0 ? q.per_gpu : 32);

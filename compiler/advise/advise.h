@@ -31,16 +31,24 @@ struct Query {
 // One row: stdlib.advise's AdviseRow, and its rank.
 struct Row {
   double gpus = 0;
+  double used = 0;  // the GPUs the plan runs on: `gpus`, unless it breaks a constraint saying so
   std::string strategy, bound;
   double iter = 0, epoch = 0, memory = 0, capacity = 0, comm = 0, exposed = 0, cost = 0, efficiency = 0;
   double value = 0, limit = 0;
+  double throughput = 0;  // samples per second
+  bool base_fits = true;  // whether one GPU holds the baseline's samples
   std::string broken;  // the constraint that fails, "" when feasible
+  std::string unit;    // value and limit's unit: "B", or "" for a count
   int rank = 0;        // 1-based among the feasible rows of its GPU count; 0 when infeasible
 };
 
 struct Result {
   std::string title;  // `resnet50 on abci: 32 samples per GPU, sgd, kernels compute`
   std::vector<Row> rows;  // by GPU count, then feasible rows by the goal, then the others
+  // What efficiency is measured against: one GPU, or when one GPU lacks the memory for
+  // the baseline's samples, the fastest feasible row at the smallest GPU count that has
+  // one (`data_overlap at 32 GPUs`), its throughput per GPU as 100%.
+  std::string baseline = "one GPU";
   // Per strategy, in the order they first appear, the largest GPU count at which it is
   // feasible with at least the threshold efficiency (0: none).
   std::vector<std::pair<std::string, double>> limits;

@@ -9,8 +9,11 @@
 namespace rl::advise {
 namespace {
 
+// The broken constraint with its value and limit in the table's units (bytes in GB, as the
+// memory column), or as counts.
 std::string Note(const Row& r) {
   if (r.broken.empty()) return "";
+  if (r.unit == "B") return fmt::format("breaks `{}` ({:.4g} GB > {:.4g} GB)", r.broken, r.value / 1e9, r.limit / 1e9);
   return fmt::format("breaks `{}` ({} > {})", r.broken, units::FormatNumber(r.value), units::FormatNumber(r.limit));
 }
 
@@ -28,7 +31,7 @@ void WriteTable(runtime::Sink& sink, const Result& res) {
   Emit(sink,
        {gpus, Text("rank", rank, 4, runtime::Column::Align::Right), Text("strategy", strategy, 18),
         Number("iter", "ms", "{:.4g}", 12), Number("epoch", "s", "{:.4g}", 12), Number("mem/GPU", "GB", "{:.4g}", 12),
-        Text("fits", fits, 6, runtime::Column::Align::Right), Number("comm share", "", "{:.1f}%", 10),
+        Text("mem fits", fits, 8, runtime::Column::Align::Right), Number("comm share", "", "{:.1f}%", 10),
         Number("efficiency", "", "{:.1f}%", 10), Text("bound", bound, 9), Number("GPU-h", "", "{:.4g}", 10),
         Text("constraint", note)},
        cells);
@@ -41,7 +44,8 @@ runtime::SinkOptions TableOptions(const Query& q, const Result& r) {
   std::string line;
   for (const auto& [name, p] : r.limits)
     line += fmt::format("{}{} {}", line.empty() ? "" : ", ", name, p > 0 ? units::FormatNumber(p) : "none");
-  so.footer = {fmt::format("scaling limit (largest GPU count at {:.0f}% efficiency or more): {}", 100 * q.threshold,
+  so.footer = {fmt::format("efficiency against {}", r.baseline),
+               fmt::format("scaling limit (largest GPU count at {:.0f}% efficiency or more): {}", 100 * q.threshold,
                            line)};
   return so;
 }
@@ -50,12 +54,12 @@ void WriteData(runtime::Sink& sink, const Result& res) {
   runtime::Labels strategy, bound, constraint;
   std::vector<std::vector<double>> cells;
   for (const Row& r : res.rows)
-    cells.push_back({r.gpus, double(r.rank), strategy.Of(r.strategy), r.iter, r.epoch, r.memory, r.capacity, r.comm,
+    cells.push_back({r.gpus, r.used, double(r.rank), strategy.Of(r.strategy), r.iter, r.epoch, r.memory, r.capacity, r.comm,
                      r.exposed, r.efficiency, r.cost, bound.Of(r.bound), r.broken.empty() ? 1.0 : 0.0,
                      constraint.Of(r.broken)});
   const auto Int = runtime::Column::Kind::Int;
   Emit(sink,
-       {{"gpus", Int, units::Unit{}}, {"rank", Int, units::Unit{}}, Text("strategy", strategy), Number("iter", "s"),
+       {{"gpus", Int, units::Unit{}}, {"used", Int, units::Unit{}}, {"rank", Int, units::Unit{}}, Text("strategy", strategy), Number("iter", "s"),
         Number("epoch", "s"), Number("memory", "B"), Number("capacity", "B"), Number("comm", "s"),
         Number("exposed", "s"), Number("efficiency"), Number("gpu_hours"), Text("bound", bound),
         {"feasible", runtime::Column::Kind::Bool, units::Unit{}}, Text("constraint", constraint)},
@@ -67,7 +71,7 @@ runtime::SinkOptions DataOptions(const Result& r) {
   std::string json = "{";
   for (size_t i = 0; i < r.limits.size(); ++i)
     json += (i ? "," : "") + runtime::JsonString(r.limits[i].first) + ":" + units::FormatNumber(r.limits[i].second);
-  so.json_tail = {{"scaling_limits", json + "}"}};
+  so.json_tail = {{"scaling_limits", json + "}"}, {"baseline", runtime::JsonString(r.baseline)}};
   return so;
 }
 

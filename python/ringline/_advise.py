@@ -47,11 +47,14 @@ def advise(
         stdlib, allow_paths: as for :func:`compile`.
 
     Returns:
-        A DataFrame with ``gpus``, ``rank`` (0 when infeasible), ``strategy``, ``iter``,
+        A DataFrame with ``gpus``, ``used`` (the GPUs the plan runs on; a pipeline has at
+        most one stage per layer), ``rank`` (0 when infeasible), ``strategy``, ``iter``,
         ``epoch``, ``comm``, ``exposed`` (s), ``memory``, ``capacity`` (B), ``efficiency``,
         ``gpu_hours``, ``bound``, ``feasible`` and ``constraint`` (the first one broken).
         ``df.attrs`` holds ``units``, ``title`` and ``limits`` (per strategy, the largest
-        GPU count at `threshold` efficiency or more; 0 for none).
+        GPU count at `threshold` efficiency or more; 0 for none) and ``baseline`` (what
+        efficiency is against: ``"one GPU"``, or when one GPU cannot hold the samples the
+        fastest feasible row at the smallest GPU count).
 
     Raises:
         SpecError: an unknown network, cluster or device (pointing into the value's text,
@@ -81,5 +84,6 @@ def advise(
         [os.fspath(p) for p in allow_paths],
     )
     df = pd.DataFrame(raw["columns"])
-    df.attrs.update(units=dict(raw["units"]), title=raw["title"], limits=dict(raw["limits"]))
+    df.attrs.update(units=dict(raw["units"]), title=raw["title"], limits=dict(raw["limits"]),
+                    baseline=raw["baseline"])
     return df

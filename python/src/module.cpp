@@ -423,7 +423,7 @@ py::dict Stats(const std::string& file, const std::string& model, const std::str
 }
 
 // advise::Run as columns in SI units, as `ringline advise --format csv` writes them:
-// {title, columns: {name: list}, units, limits: {strategy: gpus}}.
+// {title, columns: {name: list}, units, limits: {strategy: gpus}, baseline}.
 py::dict Advise(const rl::advise::Query& q, const std::string& stdlib_dir, const std::vector<std::string>& allow_paths) {
   rl::advise::Result res;
   {
@@ -433,6 +433,7 @@ py::dict Advise(const rl::advise::Query& q, const std::string& stdlib_dir, const
   using Row = rl::advise::Row;
   const std::pair<const char*, py::object (*)(const Row&)> fields[] = {
       {"gpus", [](const Row& r) { return Count(r.gpus); }},
+      {"used", [](const Row& r) { return Count(r.used); }},
       {"rank", [](const Row& r) -> py::object { return py::int_(r.rank); }},
       {"strategy", [](const Row& r) -> py::object { return py::str(r.strategy); }},
       {"iter", [](const Row& r) -> py::object { return py::float_(r.iter); }},
@@ -462,6 +463,7 @@ py::dict Advise(const rl::advise::Query& q, const std::string& stdlib_dir, const
   out["columns"] = cols;
   out["units"] = units;
   out["limits"] = limits;
+  out["baseline"] = res.baseline;
   return out;
 }
 

@@ -23,12 +23,24 @@ def test_rows_are_the_commands():
     for i, row in enumerate(rows):
         assert df["strategy"][i] == row["strategy"]
         assert df["rank"][i] == int(row["rank"])
+        assert df["used"][i] == int(row["used"])
         assert df["iter"][i] == float(row["iter[s]"])  # shortest round trip: exact
         assert df["memory"][i] == float(row["memory[B]"])
         assert bool(df["feasible"][i]) == (row["feasible"] == "true")
     assert df.attrs["units"]["iter"] == "s"
     assert df.attrs["title"] == "resnet50 on abci: 32 samples per GPU, sgd, roofline compute"
     assert df.attrs["limits"]["data_overlap"] == 1024
+    assert df.attrs["baseline"] == "one GPU"
+    # resnet50's 174 layers give a pipeline 174 stages at most: it cannot use 1024 GPUs.
+    pipe = df[(df.strategy == "pipeline") & (df.gpus == 1024)].iloc[0]
+    assert pipe["used"] == 174 and not pipe["feasible"]
+
+
+def test_baseline_that_fits():
+    df = rl.advise("resnet50", gpus=[1, 32, 64], batch=4096, compute="roofline")
+    assert df.attrs["baseline"] == "data_overlap at 32 GPUs (one GPU does not hold the samples)"
+    base = df[(df.gpus == 32) & (df.strategy == "data_overlap")].iloc[0]
+    assert base["efficiency"] == pytest.approx(1.0, rel=1e-12)
 
 
 def test_goal_and_strong_scaling():

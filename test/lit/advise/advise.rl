@@ -35,18 +35,21 @@ fn mine(nodes: Int) -> Cluster = abci(nodes) with { name = "mine" }
 // TABLE:      1024     -  filter {{.*}} breaks `p <= smallest filter count` (1024 > 64)
 // TABLE:      scaling limit (largest GPU count at 80% efficiency or more): data_overlap 1024,
 
-// CSV:      gpus,rank,strategy,iter[s],epoch[s],memory[B],capacity[B],comm[s],exposed[s],efficiency,gpu_hours,bound,feasible,constraint
-// CSV-NEXT: 16,1,data_overlap,
-// CSV:      16,0,filter,{{.*}},false,memory
-// CSV:      1024,1,data_overlap,
-// JSON: {"columns":[{"name":"gpus","unit":""},{"name":"rank","unit":""},{"name":"strategy","unit":""},{"name":"iter","unit":"s"}
+// CSV:      gpus,used,rank,strategy,iter[s],epoch[s],memory[B],capacity[B],comm[s],exposed[s],efficiency,gpu_hours,bound,feasible,constraint
+// CSV-NEXT: 16,16,1,data_overlap,
+// CSV:      16,16,0,filter,{{.*}},false,memory
+// CSV:      1024,1024,1,data_overlap,
+// A pipeline has at most one stage per layer: resnet50's 174 layers use 174 of 1024 GPUs.
+// CSV:      1024,174,0,pipeline,{{.*}},false,p <= GPUs it can use
+// JSON: {"columns":[{"name":"gpus","unit":""},{"name":"used","unit":""},{"name":"rank","unit":""},{"name":"strategy","unit":""},{"name":"iter","unit":"s"}
 // JSON: "scaling_limits":{"data_overlap":16,
+// JSON-SAME: "baseline":"one GPU"
 // The least memory per GPU first: 1F1B keeps the fewest activations.
-// MEM:      gpus,rank,strategy
-// MEM-NEXT: 16,1,pipeline_1f1b,
+// MEM:      gpus,used,rank,strategy
+// MEM-NEXT: 16,16,1,pipeline_1f1b,
 // A network of the spec on another cluster.
-// SPEC:     gpus,rank,strategy
-// SPEC-NEXT: 8,1,
+// SPEC:     gpus,used,rank,strategy
+// SPEC-NEXT: 8,8,1,
 // NOMODEL: ringline: error: no network `resnet5` (did you mean `resnet50`?); the models are lenet5,{{.*}} [bad_option]{{$}}
 // GPUS: ringline: error: --gpus takes GPU counts, `16,32,64`; got `16,x` [bad_option]
 // GOAL: ringline: error: unknown --goal `speed`; use time, memory or cost [bad_option]
@@ -66,5 +69,5 @@ fn mine(nodes: Int) -> Cluster = abci(nodes) with { name = "mine" }
 // MINE: tiny on mine: 32 samples per GPU, sgd, roofline compute; ranked by time
 // MINE: {{^}}     8     1  data  
 // Measured compute: 10 ms a sample, 32 per GPU, so 320 ms of compute and a third of it forward.
-// MEASUREDOK:      gpus,rank,strategy,iter[s]
-// MEASUREDOK-NEXT: 64,1,data_overlap,0.32{{[0-9]*}},
+// MEASUREDOK:      gpus,used,rank,strategy,iter[s]
+// MEASUREDOK-NEXT: 64,64,1,data_overlap,0.32{{[0-9]*}},

@@ -67,15 +67,20 @@ scenario ring {
 // ADVISE-NEXT: series 'data+pipeline/4' paths=1 points=2
 // ADVISE-NEXT: series 'data+filter/4' paths=1 points=2
 // ADVISE-NEXT: series 'pipeline' paths=1 points=1
-// ADVISE-NEXT: series 'pipeline_1f1b' paths=1 points=2
+// ADVISE-NEXT: series 'pipeline_1f1b' paths=1 points=1
 // ADVISE-LINES: series: 8
 // ADVISE-LINES: series 'pipeline' paths=1 points=1
 
 // --goal memory draws the memory per GPU, on a base-2 GPU axis; the table is unchanged.
+// The least memory first: 1F1B's pipeline, feasible at 16 GPUs alone (resnet50's 174
+// layers cannot use 1024).
 // MEMORY:      set ylabel 'memory [B]'
 // MEMORY:      set logscale x 2
 // MEMORY-NEXT: set logscale y 10
 // MEMORY-NEXT: $d0 << EOD
+// MEMORY-NEXT: 16 {{[0-9.e+]+}}
+// MEMORY-NEXT: EOD
+// MEMORY-NEXT: $d1 << EOD
 // MEMORY-NEXT: 16 {{[0-9.e+]+}}
 // MEMORY-NEXT: 1024 {{[0-9.e+]+}}
 // TABLE: resnet50 on abci: 32 samples per GPU, sgd, roofline compute; ranked by memory
