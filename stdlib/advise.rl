@@ -92,13 +92,23 @@ fn compute_bound_share(net: Network, d: Device, batch: Int, elem: B = 4 B) -> Re
 
 // ---- one row of `ringline advise` -------------------------------------------------------
 
+// The collectives of stdlib's defaults with `f` as the allreduce (`advise --collectives
+// tree_allreduce`).
+fn allreduce_with(f: fn(B, Int, Link) -> s) -> Collectives = Collectives { allreduce = f }
+
 // The setup of the cluster that `make` builds with room for `gpus` GPUs, with an optimizer
-// and a compute source, and the device replaced when `device` names one.
+// and a compute source, and the device replaced when `device` names one. `base` (at most
+// one) gives every other field (precision, overlap, buckets, collectives, the dataset):
+// its cluster and device are replaced by the one `make` builds. `coll` (at most one)
+// replaces the collective schedules; `dataset` > 0 the samples per epoch.
 fn advise_setup(make: fn(Int) -> Cluster, gpus: Int, optimizer: Optimizer = sgd, compute: Compute = kernel_source,
-                device: [Device] = []) -> Setup = {
-  let s = setup(cluster_for(make, gpus))
-  if len(device) == 0 then s with { optimizer = optimizer, compute = compute }
-  else s with { optimizer = optimizer, compute = compute, device = device[0] }
+                device: [Device] = [], base: [Setup] = [], coll: [Collectives] = [], dataset: Int = 0) -> Setup = {
+  let c = cluster_for(make, gpus)
+  let d = if len(device) == 0 then c.device else device[0]
+  let s = if len(base) == 0 then setup(c) else base[0] with { cluster = c }
+  let s1 = s with { optimizer = optimizer, compute = compute, device = d }
+  let s2 = if len(coll) == 0 then s1 else s1 with { coll = coll[0] }
+  if dataset > 0 then s2 with { dataset = dataset } else s2
 }
 
 // What `ringline advise` shows of a plan: its times, memory and cost, the efficiency

@@ -19,11 +19,16 @@ fn llama_transformer(name: String, c: LlamaConfig, seq: Int) -> Transformer =
   Transformer { name = name, layers = c.layers, hidden = c.hidden, heads = c.heads, kv_heads = c.kv_heads, seq = seq,
                 vocab = c.vocab, ffn = c.ffn, gated = true, bias = false, positions = false, tied = c.tied }
 
-// The dense transformers of stdlib.models.gpt and stdlib.models.llama under the names of
-// their networks: GPT-3 175B with Megatron-LM's vocabulary padded to 51,200 and SC21 Table
-// 1's GPTs (2,048 tokens), Llama 2 (4,096) and Llama 3 (8,192). Mixtral's experts are not
-// a `Transformer`.
+// The dense transformers of stdlib.models.gpt, stdlib.models.transformer and
+// stdlib.models.llama under the names of their networks: GPT-2 (Radford et al. 2019:
+// vocabulary 50,257, 1,024 tokens; small 124M, medium 355M, large 774M, XL 1.5B), GPT-3
+// 175B with Megatron-LM's vocabulary padded to 51,200 and SC21 Table 1's GPTs (2,048
+// tokens), Llama 2 (4,096) and Llama 3 (8,192). Mixtral's experts are not a `Transformer`.
 let transformer_models = [
+  gpt_config("gpt2_small", 12, 768, 12, 1024, 50257),
+  gpt_config("gpt2_medium", 24, 1024, 16, 1024, 50257),
+  gpt_config("gpt2_large", 36, 1280, 20, 1024, 50257),
+  gpt_config("gpt2_xl", 48, 1600, 25, 1024, 50257),
   gpt_config("gpt3_175b", 96, 12288, 96),
   gpt_config("megatron_1_7b", 24, 2304, 24),
   gpt_config("megatron_3_6b", 30, 3072, 32),

@@ -39,14 +39,28 @@ double GoalOf(const Query& q, const Row& r) {
 
 struct Inputs {
   Value net, make, optimizer, compute, device;  // device: a list of at most one
+  Value base, coll;  // a Setup and Collectives, or none
   std::vector<Value> choices;
 };
 
 Inputs FindInputs(ringline::Spec& spec, const Query& q) {
   std::vector<std::string> nets = spec.Names();
-  for (const char* m : {"stdlib.hardware", "stdlib.layers", "stdlib.strategies", "stdlib.advise"}) spec.Import(m);
+  for (const char* m : {"stdlib.hardware", "stdlib.layers", "stdlib.strategies", "stdlib.collectives", "stdlib.advise"})
+    spec.Import(m);
   for (const std::string& m : spec.Import("stdlib.models.all")) nets.push_back(m);
-  if (std::find(nets.begin(), nets.end(), q.model) == nets.end()) {
+  // A name of the spec or stdlib (a `let`, or a function whose parameters all have
+  // defaults) or an expression (`tiny(64)`); a name that resolves to nothing gets the list.
+  const bool name = llvm::all_of(q.model, [](char c) { return llvm::isAlnum(c) || c == '_' || c == '.'; });
+  Value net;
+  try {
+    net = spec.Eval(q.model, "--model");
+  } catch (const ringline::SpecError& e) {
+    if (!name || e.diagnostics().empty() || e.diagnostics()[0].kind != "unknown_name") throw;
+    // The spec's own names are any values; the models are its networks and stdlib's.
+    llvm::erase_if(nets, [&](const std::string& n) {
+      Value v = spec.Get(n);
+      return v.kind != Value::Kind::Record || v.str != "Network";
+    });
     std::string best;
     unsigned best_d = 3;
     for (const std::string& n : nets)
@@ -58,9 +72,29 @@ Inputs FindInputs(ringline::Spec& spec, const Query& q) {
   // Names on the command line are evaluated where the spec's are; a mistake in one is a
   // diagnostic pointing into the option's text.
   Inputs in;
-  in.net = spec.Eval(q.model, "--model");
+  in.net = net;
   in.make = spec.Eval(q.cluster, "--cluster");
-  in.optimizer = spec.Eval(q.optimizer, "--optimizer");
+  if (!q.setup.empty()) {
+    in.base = spec.Eval(q.setup, "--setup");
+    if (in.base.kind != Value::Kind::Record || in.base.str != "Setup")
+      Bad("bad_option", fmt::format("--setup names a `Setup` (stdlib/strategies.rl: `setup(abci(1)) with {{ ... }}`); "
+                                    "`{}` is not one",
+                                    q.setup));
+  }
+  in.optimizer = q.optimizer.empty() && in.base.Field("optimizer") ? *in.base.Field("optimizer")
+                                                                     : spec.Eval(q.optimizer.empty() ? "sgd" : q.optimizer,
+                                                                                 "--optimizer");
+  if (!q.collectives.empty()) {
+    in.coll = spec.Eval(q.collectives, "--collectives");
+    // One schedule is the allreduce the strategies' gradients use.
+    if (in.coll.kind == Value::Kind::Function)
+      in.coll = spec.Call("stdlib.advise.allreduce_with", {in.coll});
+    if (in.coll.kind != Value::Kind::Record || in.coll.str != "Collectives")
+      Bad("bad_option", fmt::format("--collectives names `Collectives` or an allreduce schedule, `fn(B, Int, Link) -> s` "
+                                    "(stdlib/collectives.rl); `{}` is neither",
+                                    q.collectives));
+  }
+  if (in.net.kind == Value::Kind::Function) in.net = spec.Call(q.model, {});
   if (in.net.kind != Value::Kind::Record || in.net.str != "Network")
     Bad("bad_option", fmt::format("`{}` is not a `Network`", q.model));
   if (in.make.kind != Value::Kind::Function)
@@ -73,6 +107,11 @@ Inputs FindInputs(ringline::Spec& spec, const Query& q) {
     if (d.kind != Value::Kind::Record || d.str != "Device")
       Bad("bad_option", fmt::format("`{}` is not a `Device` (see stdlib/hardware.rl)", q.device));
     in.device = Value::List({d});
+  }
+  if (q.compute.empty()) {
+    in.compute = in.base.Field("compute") ? *in.base.Field("compute") : spec.Eval("kernel_source", "--compute");
+    in.choices = spec.Call("stdlib.advise.advise_choices", {in.make}).items;
+    return in;
   }
   std::vector<std::pair<std::string, Value>> compute = {{"source", Value::String(q.compute)}};
   if (q.compute == "measured") {
@@ -98,8 +137,12 @@ std::vector<Row> Rows(ringline::Spec& spec, const Query& q, const Inputs& in) {
     // global batch (strong scaling).
     const int64_t batch = q.batch > 0 ? q.batch : p * per;
     const int64_t base = q.batch > 0 ? q.batch : per;
+    auto one = [](const Value& v) {
+      return Value::List(v.kind == Value::Kind::Record ? std::vector<Value>{v} : std::vector<Value>{});
+    };
     Value setup = spec.Call("stdlib.advise.advise_setup", {in.make, Value::Int(p)},
-                            {{"optimizer", in.optimizer}, {"compute", in.compute}, {"device", in.device}});
+                            {{"optimizer", in.optimizer}, {"compute", in.compute}, {"device", in.device},
+                             {"base", one(in.base)}, {"coll", one(in.coll)}, {"dataset", Value::Int(q.dataset)}});
     std::vector<Row> group;
     for (const Value& choice : in.choices)
       if (spec.Call("stdlib.advise.offered", {choice, Value::Int(p)}).number != 0)
@@ -150,9 +193,10 @@ std::vector<std::pair<std::string, double>> Limits(const Query& q, const std::ve
 void Validate(const Query& q) {
   if (q.goal != "time" && q.goal != "memory" && q.goal != "cost")
     Bad("bad_option", fmt::format("unknown --goal `{}`; use time, memory or cost", q.goal));
-  if (q.optimizer != "sgd" && q.optimizer != "momentum" && q.optimizer != "adam")
+  if (!q.optimizer.empty() && q.optimizer != "sgd" && q.optimizer != "momentum" && q.optimizer != "adam")
     Bad("bad_option", fmt::format("unknown --optimizer `{}`; use sgd, momentum or adam", q.optimizer));
-  if (q.compute != "kernels" && q.compute != "roofline" && q.compute != "measured")
+  if (q.dataset < 0) Bad("bad_option", fmt::format("--dataset takes a sample count of 1 or more; got {}", q.dataset));
+  if (!q.compute.empty() && q.compute != "kernels" && q.compute != "roofline" && q.compute != "measured")
     Bad("bad_option", fmt::format("unknown --compute `{}`; use kernels, roofline or measured", q.compute));
   if ((q.compute == "measured") != !q.sample_time.empty())
     Bad("bad_usage", "--compute measured and --sample-time TIME go together");
@@ -180,7 +224,9 @@ Result Run(ringline::Spec& spec, const Query& q) {
   r.limits = Limits(q, r.rows);
   const std::string batch = q.batch > 0 ? fmt::format("global batch {}", q.batch)
                                         : fmt::format("{} samples per GPU", q.per_gpu > 0 ? q.per_gpu : 32);
-  r.title = fmt::format("{} on {}: {}, {}, {} compute", q.model, q.cluster, batch, q.optimizer, q.compute);
+  r.title = fmt::format("{} on {}: {}, {}, {} compute", q.model, q.cluster, batch,
+                        q.optimizer.empty() ? (q.setup.empty() ? "sgd" : q.setup + "'s optimizer") : q.optimizer,
+                        q.compute.empty() ? (q.setup.empty() ? "kernels" : q.setup + "'s") : q.compute);
   return r;
 }
 

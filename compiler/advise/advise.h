@@ -24,7 +24,14 @@ struct Query {
   int64_t batch = 0;    // global batch per iteration (strong scaling); 0: per_gpu
   int64_t per_gpu = 0;  // samples per GPU (weak scaling); 0 and batch 0: 32
   std::string device;   // replaces the cluster's GPU ("" for the cluster's own)
-  std::string optimizer = "sgd", compute = "kernels", sample_time, goal = "time";
+  // A `Setup` of the spec whose fields other than the cluster and device count (precision,
+  // overlap, buckets, collectives, dataset, optimizer, compute), "" for stdlib's defaults.
+  std::string setup;
+  // `Collectives` (or one allreduce schedule, `fn(B, Int, Link) -> s`) replacing the setup's.
+  std::string collectives;
+  int64_t dataset = 0;  // samples per epoch; 0: the setup's (ImageNet-1k's 1,281,167)
+  // "" keeps the setup's optimizer and compute source (sgd and kernels without --setup).
+  std::string optimizer, compute, sample_time, goal = "time";
   double threshold = 0.8;  // the efficiency that defines a strategy's scaling limit
 };
 

@@ -258,6 +258,8 @@ void Validate(const LayoutQuery& q) {
   if (q.global_batch < 1) Bad("bad_usage", "give the global batch, in sequences per iteration, with --global-batch");
   if (q.global_batch > 100'000'000) Bad("bad_option", "--global-batch takes at most 10^8 sequences");
   if (q.seq < 0 || q.seq > 10'000'000) Bad("bad_option", "--seq takes a sequence length from 1 to 10^7 tokens");
+  if (!(q.tokens >= 0 && q.tokens <= 1e16))
+    Bad("bad_option", fmt::format("--dataset takes a token count from 1 to 10^16; got {}", q.tokens));
   if (q.top < 1 || q.top > 100'000) Bad("bad_option", fmt::format("--top takes 1 to 100000 rows; got {}", q.top));
   if (q.gpus.empty()) Bad("bad_option", "--gpus takes GPU counts, `1024`; got none");
   for (int64_t g : q.gpus)
@@ -298,8 +300,9 @@ LayoutResult Run(ringline::Spec& spec, const LayoutQuery& q) {
       Bad("bad_option", fmt::format("--gpus {} is not a whole number of {}'s nodes of {} GPUs", g, q.cluster, gpn));
 
   LayoutResult res;
-  res.title = fmt::format("{} on {}: global batch {}, seq {}, {}", q.model, q.cluster, q.global_batch,
-                          q.seq > 0 ? q.seq : m.seq, q.precision);
+  res.seq = q.seq > 0 ? q.seq : m.seq;
+  res.title = fmt::format("{} on {}: global batch {}, seq {}, {}", q.model, q.cluster, q.global_batch, res.seq,
+                          q.precision);
   for (int64_t g : q.gpus) {
     const auto start = std::chrono::steady_clock::now();
     std::unique_ptr<ringline::Scenario> sc = spec.Lower(kScenario, Settings(q, m, g, gpn));

@@ -29,6 +29,7 @@ struct LayoutQuery {
   std::vector<int64_t> gpus = {1024};
   int64_t global_batch = 0;        // sequences per iteration (required)
   int64_t seq = 0;                 // tokens per sequence; 0: the model's
+  double tokens = 0;               // tokens to train on (0: none; the footer gives the run's time and cost)
   std::string goal = "time";       // time (per iteration), memory (per GPU) or cost (GPU-hours per iteration)
   size_t top = 20;                 // rows per GPU count
   std::string precision = "bf16";  // fp16, bf16 (fp32 gradients) or fp32
@@ -68,6 +69,7 @@ struct LayoutResult {
   std::string title;            // `gpt3_175b on selene: global batch 1536, seq 2048, bf16`
   std::vector<LayoutRow> rows;  // by GPU count, best first; infeasible rows only where none is feasible
   std::vector<LayoutSearch> searches;
+  int64_t seq = 0;              // tokens per sequence
 };
 
 // The model's dimensions, from `gpt:layers=96,hidden=12288,...`; throws SpecError

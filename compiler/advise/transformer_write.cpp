@@ -2,6 +2,8 @@
 // fitted table for people, CSV and JSON in SI units for programs and charts.
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "base/units/units.h"
 #include "compiler/advise/columns.h"
 #include "compiler/advise/transformer.h"
@@ -70,6 +72,17 @@ runtime::SinkOptions TableOptions(const LayoutQuery& q, const LayoutResult& r) {
     size_t width = 0;
     for (const auto& [name, n] : s.dropped) width = std::max(width, name.size());
     for (const auto& [name, n] : s.dropped) so.footer.push_back(fmt::format("  {:<{}}  {}", name, width, n));
+  }
+  // A training run of --dataset tokens: whole iterations of the global batch, on the
+  // first-ranked feasible layout of each GPU count.
+  if (q.tokens > 0) {
+    const double iters = std::ceil(q.tokens / (double(q.global_batch) * r.seq));
+    for (const LayoutRow& row : r.rows)
+      if (row.rank == 1)
+        so.footer.push_back(fmt::format("{} tokens at {} GPUs: {:.0f} iterations of the first layout, {:.3g} days, "
+                                        "{:.4g} GPU-hours",
+                                        units::FormatNumber(q.tokens), row.gpus, iters, iters * row.iter / 86400,
+                                        iters * row.gpu_hours));
   }
   return so;
 }

@@ -48,12 +48,27 @@ static cl::opt<unsigned> AdvisePerGpu("per-gpu", cl::desc("Samples per GPU (weak
                                       cl::value_desc("b"), cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<std::string> AdviseDevice("device", cl::desc("Replace the cluster's GPU with this `Device`"),
                                          cl::value_desc("NAME"), cl::sub(AdviseCmd), cl::cat(Category));
-static cl::opt<std::string> AdviseOptimizer("optimizer", cl::desc("sgd, momentum or adam (optimizer state in memory)"),
-                                            cl::init("sgd"), cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<std::string> AdviseOptimizer("optimizer",
+                                            cl::desc("sgd, momentum or adam (optimizer state in memory; default: "
+                                                     "the --setup's, else sgd)"),
+                                            cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<std::string> AdviseCompute("compute",
                                           cl::desc("Compute times from: kernels (the device's kernel models, "
                                                    "else the roofline; default), roofline, or measured"),
-                                          cl::init("kernels"), cl::sub(AdviseCmd), cl::cat(Category));
+                                          cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<std::string> AdviseSetup("setup",
+                                        cl::desc("A `Setup` of the spec: its fields other than the cluster and "
+                                                 "device (precision, overlap, buckets, collectives, dataset, ...)"),
+                                        cl::value_desc("NAME"), cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<std::string> AdviseCollectives("collectives",
+                                              cl::desc("`Collectives`, or one allreduce schedule (tree_allreduce, "
+                                                       "the spec's own), replacing the setup's"),
+                                              cl::value_desc("NAME"), cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<double> AdviseDataset("dataset",
+                                     cl::desc("A network's samples per epoch (default: the --setup's, else "
+                                              "ImageNet-1k's 1,281,167); a transformer's training tokens (3e11: "
+                                              "the run's days and GPU-hours)"),
+                                     cl::init(0), cl::value_desc("N"), cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<std::string> AdviseSampleTime("sample-time",
                                              cl::desc("With --compute measured: one sample's forward+backward time"),
                                              cl::value_desc("TIME"), cl::sub(AdviseCmd), cl::cat(Category));
@@ -136,7 +151,7 @@ std::vector<const cl::Option*> LayoutOptions() {
 int RunLayoutSearch(ringline::Spec* spec, const std::vector<int64_t>& gpus) {
   for (const cl::Option* o : std::initializer_list<const cl::Option*>{
            &AdviseBatch, &AdvisePerGpu, &AdviseDevice, &AdviseOptimizer, &AdviseCompute, &AdviseSampleTime,
-           &AdviseThreshold})
+           &AdviseThreshold, &AdviseSetup, &AdviseCollectives})
     if (o->getNumOccurrences())
       return Fail(Kind::bad_usage, fmt::format("--{} is for a network's strategies; `{}` is a transformer (its "
                                                "options: --global-batch, --seq, --top, --tp, --pp, ...)",
@@ -148,7 +163,7 @@ int RunLayoutSearch(ringline::Spec* spec, const std::vector<int64_t>& gpus) {
   advise::LayoutQuery q;
   q.spec = AdviseFiles.empty() ? "" : AdviseFiles[0];
   q.model = AdviseModel, q.cluster = AdviseCluster.getNumOccurrences() ? AdviseCluster : std::string("selene");
-  q.gpus = gpus, q.global_batch = AdviseGlobalBatch, q.seq = AdviseSeq, q.goal = AdviseGoal, q.top = AdviseTop;
+  q.gpus = gpus, q.global_batch = AdviseGlobalBatch, q.seq = AdviseSeq, q.tokens = AdviseDataset, q.goal = AdviseGoal, q.top = AdviseTop;
   q.precision = AdvisePrecision, q.overlap_grads = AdviseOverlap;
   q.tp = AdviseTp, q.pp = AdvisePp, q.dp = AdviseDp, q.micro = AdviseMicro, q.interleave = AdviseInterleave;
   q.recompute = AdviseRecompute;
@@ -181,6 +196,13 @@ int RunAdvise() {
   if (AdviseFiles.size() > 1) return Fail(Kind::bad_usage, "`advise` takes at most one spec file");
   if (AdviseFiles.empty() && AdviseModel.empty())
     return Fail(Kind::bad_usage, "name a network with --model (and a spec file for your own)");
+  // 0 means "unset" to the library (its defaults); a 0 the user typed is out of range.
+  if (AdviseDataset.getNumOccurrences() && !(AdviseDataset >= 1 && AdviseDataset == std::floor(AdviseDataset)))
+    return Fail(Kind::bad_option, fmt::format("--dataset takes a whole count of 1 or more; got {}", double(AdviseDataset)));
+  for (const cl::opt<unsigned>* o : {&AdviseBatch, &AdvisePerGpu, &AdviseGlobalBatch, &AdviseSeq, &AdviseTop,
+                                     &AdviseTp, &AdvisePp, &AdviseDp, &AdviseMicro, &AdviseInterleave})
+    if (o->getNumOccurrences() && *o == 0)
+      return Fail(Kind::bad_option, fmt::format("--{} takes a count of 1 or more; got 0", o->ArgStr.str()));
   std::optional<std::vector<int64_t>> gpus = ParseCounts(AdviseGpus);
   if (!gpus)
     return Fail(Kind::bad_option,
@@ -208,6 +230,9 @@ int RunAdvise() {
   q.batch = AdviseBatch, q.per_gpu = AdvisePerGpu;
   q.device = AdviseDevice, q.optimizer = AdviseOptimizer, q.compute = AdviseCompute;
   q.sample_time = AdviseSampleTime, q.goal = AdviseGoal, q.threshold = AdviseThreshold;
+  q.setup = AdviseSetup, q.collectives = AdviseCollectives;
+  if (AdviseDataset > 9.2e18) return Fail(Kind::bad_option, "--dataset takes at most 9.2e18 samples");
+  q.dataset = static_cast<int64_t>(AdviseDataset);
   advise::Result res;
   try {
     res = advise::Run(*compiled, q);

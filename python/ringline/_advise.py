@@ -18,11 +18,14 @@ def advise(
     batch: Optional[int] = None,
     file: Optional[PathLike] = None,
     device: Optional[str] = None,
-    optimizer: str = "sgd",
-    compute: str = "kernels",
+    optimizer: Optional[str] = None,
+    compute: Optional[str] = None,
     sample_time: Optional[str] = None,
     goal: str = "time",
     threshold: float = 0.8,
+    setup: Optional[str] = None,
+    collectives: Optional[str] = None,
+    dataset: Optional[int] = None,
     stdlib: Optional[PathLike] = None,
     allow_paths: Sequence[PathLike] = (),
 ) -> Any:
@@ -39,11 +42,17 @@ def advise(
         batch: the global batch per iteration (strong scaling).
         file: a spec whose networks, clusters and devices count too.
         device: replaces the cluster's GPU (a ``Device`` of the spec or of stdlib.hardware).
-        optimizer: ``"sgd"``, ``"momentum"`` or ``"adam"`` (its state in memory).
-        compute: ``"kernels"`` (the device's kernel models, else the roofline),
+        optimizer: ``"sgd"``, ``"momentum"`` or ``"adam"`` (its state in memory; default:
+            `setup`'s, else sgd).
+        compute: ``"kernels"`` (the device's kernel models, else the roofline; default:
+            `setup`'s, else kernels),
             ``"roofline"``, or ``"measured"`` with `sample_time` (``"12 ms"``).
         goal: rank by ``"time"`` (per epoch), ``"memory"`` (per GPU) or ``"cost"`` (GPU-hours).
         threshold: the efficiency that defines each strategy's scaling limit.
+        setup: a ``Setup`` of `file` whose fields other than the cluster and device count
+            (element size, overlap, buckets, collectives, dataset).
+        collectives: ``Collectives``, or one allreduce schedule (``"tree_allreduce"``).
+        dataset: samples per epoch (default: the setup's, ImageNet-1k's 1,281,167).
         stdlib, allow_paths: as for :func:`compile`.
 
     Returns:
@@ -75,13 +84,16 @@ def advise(
         int(batch or 0),
         int(per_gpu or 0),
         device or "",
-        optimizer,
-        compute,
+        optimizer or "",
+        compute or "",
         sample_time or "",
         goal,
         float(threshold),
         _stdlib_dir(stdlib),
         [os.fspath(p) for p in allow_paths],
+        setup or "",
+        collectives or "",
+        int(dataset or 0),
     )
     df = pd.DataFrame(raw["columns"])
     df.attrs.update(units=dict(raw["units"]), title=raw["title"], limits=dict(raw["limits"]),

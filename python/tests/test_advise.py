@@ -36,6 +36,22 @@ def test_rows_are_the_commands():
     assert pipe["used"] == 174 and not pipe["feasible"]
 
 
+def test_setup_collectives_dataset(tmp_path):
+    spec = tmp_path / "mine.rl"
+    spec.write_text("import stdlib.hardware\nimport stdlib.strategies\n"
+                    "let half = setup(abci(1)) with { elem = 2 B, dataset = 100000, optimizer = adam }\n")
+    kw = dict(gpus=[64], compute="roofline", file=spec)
+    for extra in ({"setup": "half"}, {"collectives": "tree_allreduce"}, {"dataset": 128000}):
+        df = rl.advise("resnet50", **kw, **extra)
+        args = ["--model", "resnet50", "--gpus", "64", "--compute", "roofline", str(spec)]
+        for k, v in extra.items():
+            args += [f"--{k}", str(v)]
+        rows = command_csv(*args)
+        assert [float(r["epoch[s]"]) for r in rows] == list(df["epoch"])
+    data = df[df.strategy == "data"].iloc[0]
+    assert data["epoch"] == pytest.approx(63 * data["iter"], rel=1e-12)  # ceil(128000 / 2048)
+
+
 def test_baseline_that_fits():
     df = rl.advise("resnet50", gpus=[1, 32, 64], batch=4096, compute="roofline")
     assert df.attrs["baseline"] == "data_overlap at 32 GPUs (one GPU does not hold the samples)"

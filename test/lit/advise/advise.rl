@@ -9,6 +9,8 @@
 // RUN: not %ringline advise --model resnet50 --gpus 16,x 2>&1 | FileCheck %s --check-prefix=GPUS
 // RUN: not %ringline advise --model resnet50 --goal speed 2>&1 | FileCheck %s --check-prefix=GOAL
 // RUN: not %ringline advise --model resnet50 --batch 64 --per-gpu 8 2>&1 | FileCheck %s --check-prefix=BOTH
+// RUN: %python %S/../driver/Inputs/expect_exit.py 2 %ringline advise --model resnet50 --per-gpu 0 | FileCheck %s --check-prefix=PERGPU0
+// RUN: %python %S/../driver/Inputs/expect_exit.py 2 %ringline advise --model gpt3_175b --gpus 1024 --global-batch 0 | FileCheck %s --check-prefix=GLOBAL0
 // RUN: not %ringline advise --model resnet50 --compute measured 2>&1 | FileCheck %s --check-prefix=MEASURED
 // RUN: not %ringline advise --model resnet50 --cluster nowhere --gpus 16 2>&1 | FileCheck %s --check-prefix=CLUSTER
 // RUN: not %ringline advise --model resnet50 --cluster abcj --gpus 16 2>&1 | FileCheck %s --check-prefix=ABCJ
@@ -54,6 +56,11 @@ fn mine(nodes: Int) -> Cluster = abci(nodes) with { name = "mine" }
 // GPUS: ringline: error: --gpus takes GPU counts, `16,32,64`; got `16,x` [bad_option]
 // GOAL: ringline: error: unknown --goal `speed`; use time, memory or cost [bad_option]
 // BOTH: ringline: error: give --batch (global) or --per-gpu, not both [bad_usage]
+// A count of 0 is out of range, not the default (exit status 2, as for `--gpus 0`).
+// PERGPU0: ringline: error: --per-gpu takes a count of 1 or more; got 0 [bad_option]
+// PERGPU0: exit 2
+// GLOBAL0: ringline: error: --global-batch takes a count of 1 or more; got 0 [bad_option]
+// GLOBAL0: exit 2
 // MEASURED: ringline: error: --compute measured and --sample-time TIME go together [bad_usage]
 // Names on the command line are evaluated where the spec's are, and their mistakes point
 // at the option's text (exit status 2: a usage error).

@@ -106,7 +106,7 @@ let notone = 3
 // BADVALUE:   ringline: error: --model gpt: `heads` takes a whole number from 1 to 10^9; got `x` [bad_option]
 // MISSINGKEY: ringline: error: --model gpt: needs `heads` {{.*}} [bad_option]
 // DIVIDE:     ringline: error: --model gpt: hidden (12288) is not a multiple of heads (97) [bad_option]
-// UNKNOWN:    ringline: error: no transformer `gpt3_17b` (did you mean `gpt3_175b`?); the transformers are gpt3_175b, megatron_1_7b, {{.*}} [bad_option]
+// UNKNOWN:    ringline: error: no transformer `gpt3_17b` (did you mean `gpt3_175b`?); the transformers are gpt2_small, gpt2_medium, gpt2_large, gpt2_xl, gpt3_175b, megatron_1_7b, {{.*}} [bad_option]
 // NOTONE:     ringline: error: `notone` is not a `Transformer` (stdlib.megatron) [bad_option]
 // NOBATCH:    ringline: error: give the global batch, in sequences per iteration, with --global-batch [bad_usage]
 // NOGPUS:     ringline: error: give a transformer's GPU count with --gpus (`--gpus 1024`) [bad_usage]
