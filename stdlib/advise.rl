@@ -100,15 +100,18 @@ fn allreduce_with(f: fn(B, Int, Link) -> s) -> Collectives = Collectives { allre
 // and a compute source, and the device replaced when `device` names one. `base` (at most
 // one) gives every other field (precision, overlap, buckets, collectives, the dataset):
 // its cluster and device are replaced by the one `make` builds. `coll` (at most one)
-// replaces the collective schedules; `dataset` > 0 the samples per epoch.
+// replaces the collective schedules; `dataset` > 0 the samples per epoch; `precision` one of
+// with_precision's (stdlib.strategies), "" for the setup's.
 fn advise_setup(make: fn(Int) -> Cluster, gpus: Int, optimizer: Optimizer = sgd, compute: Compute = kernel_source,
-                device: [Device] = [], base: [Setup] = [], coll: [Collectives] = [], dataset: Int = 0) -> Setup = {
+                device: [Device] = [], base: [Setup] = [], coll: [Collectives] = [], dataset: Int = 0,
+                precision: String = "") -> Setup = {
   let c = cluster_for(make, gpus)
   let d = if len(device) == 0 then c.device else device[0]
   let s = if len(base) == 0 then setup(c) else base[0] with { cluster = c }
   let s1 = s with { optimizer = optimizer, compute = compute, device = d }
   let s2 = if len(coll) == 0 then s1 else s1 with { coll = coll[0] }
-  if dataset > 0 then s2 with { dataset = dataset } else s2
+  let s3 = if dataset > 0 then s2 with { dataset = dataset } else s2
+  if precision == "" then s3 else with_precision(s3, precision)
 }
 
 // What `ringline advise` shows of a plan: its times, memory and cost, the efficiency

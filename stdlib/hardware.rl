@@ -34,6 +34,7 @@ record Device {
   memory: B
   peak: FLOP/s = peak_fp32
   peak_tf32: FLOP/s = peak_fp32        // tensor-core TF32, dense (Ampere and later)
+  peak_fp8: FLOP/s = 0 FLOP/s          // tensor-core FP8, dense (Hopper and later; 0: none)
   stream: Real = 1.0                   // achieved fraction of membw; 1 where none is recorded
   kernels: Bundle = mlp_bundle()       // kernel-time models of this device; none by default
   kernels_fp16: Bundle = mlp_bundle()  // its models for fp16 elements, where they differ
@@ -75,11 +76,11 @@ let a100_sxm4_40gb = Device { name = "A100-SXM4-40GB", peak_fp64 = 9.7 TFLOP/s,
   peak_tf32 = 156 TFLOP/s, stream = 0.87 }
 let a100_sxm4_80gb = a100_sxm4_40gb with { name = "A100-SXM4-80GB", membw = 2039 GB/s, memory = 80 GiB,
   stream = 0.86 }
-// H100 SXM5 datasheet: TF32 494.7 TFLOP/s dense. The H200's "141 GB" are binary, as every
-// HBM board's [M].
+// H100 SXM5 datasheet: TF32 494.7 TFLOP/s dense, FP8 1,978.9 TFLOP/s dense (3,958 with
+// sparsity). The H200's "141 GB" are binary, as every HBM board's [M].
 let h100_sxm5 = Device { name = "H100-SXM5-80GB", peak_fp64 = 34 TFLOP/s,
   peak_fp32 = 67 TFLOP/s, peak_fp16 = 989.4 TFLOP/s, membw = 3.35 TB/s, memory = 80 GiB,
-  peak_tf32 = 494.7 TFLOP/s }
+  peak_tf32 = 494.7 TFLOP/s, peak_fp8 = 1978.9 TFLOP/s }
 let h200_sxm = h100_sxm5 with { name = "H200-SXM-141GB", membw = 4.8 TB/s, memory = 141 GiB }
 
 // The CPU this project is developed on (one core of an AMD EPYC, family 26, as Debian's

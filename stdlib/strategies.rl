@@ -118,8 +118,47 @@ record Setup {
   workspace: B = 0 B
   update_flops: Int = 2           // FLOPs per parameter of the weight update
   base_device: Device = device    // compute "projected": the device whose kernel models are scaled
+  // A named precision (with_precision: fp32, tf32, fp16, bf16, amp, fp8) sets the element
+  // sizes and the peak the layers' math runs at together; "" keeps elem, mixed and
+  // device.peak as given.
+  precision: String = ""
+  weight_elem: B = 0 B            // bytes of a weight element; 0 B: elem (amp's weights are fp32)
+  grad_elem: B = 0 B              // bytes of a gradient element; 0 B: elem (amp's gradients are fp32)
 }
 fn setup(c: Cluster) -> Setup = Setup { cluster = c }
+
+// ---- precision --------------------------------------------------------------------------
+
+// One choice for what a setup computes in, setting every field that depends on it:
+//   fp32, tf32  4-byte elements; the fp32 or TF32 tensor-core peak
+//   fp16, bf16  2-byte weights, gradients and activations with fp32 master weights
+//               (Megatron-LM, DeepSpeed); the 16-bit tensor-core peak
+//   amp         PyTorch autocast: fp32 weights and gradients (allreduced in fp32), 2-byte
+//               activations; the 16-bit tensor-core peak
+//   fp8         as bf16, with the GEMMs at the FP8 tensor-core peak (Hopper and later)
+// Kernel models follow the element size: a device's fp16 bundle for 2-byte elements
+// (stdlib.kernel_time).
+fn with_precision(s: Setup, p: String) -> Setup =
+  if p == "fp32" or p == "tf32" then s with { precision = p, elem = 4 B, mixed = false, weight_elem = 0 B, grad_elem = 0 B }
+  else if p == "fp16" or p == "bf16" or p == "fp8" then
+    s with { precision = p, elem = 2 B, mixed = true, weight_elem = 0 B, grad_elem = 0 B }
+  else if p == "amp" then s with { precision = p, elem = 2 B, mixed = false, weight_elem = 4 B, grad_elem = 4 B }
+  else error("precision is \"fp32\", \"tf32\", \"fp16\", \"bf16\", \"amp\" or \"fp8\", not \"" + p + "\"")
+
+fn weight_elem_of(s: Setup) -> B = if s.weight_elem > 0 B then s.weight_elem else s.elem
+fn grad_elem_of(s: Setup) -> B = if s.grad_elem > 0 B then s.grad_elem else s.elem
+
+// The peak the layers' convolutions and GEMMs run at under the setup's precision.
+fn math_peak(s: Setup) -> FLOP/s =
+  if s.precision == "" then s.device.peak
+  else if s.precision == "fp32" then s.device.peak_fp32
+  else if s.precision == "tf32" then s.device.peak_tf32
+  else if s.precision == "fp8" then
+    (if s.device.peak_fp8 > 0 FLOP/s then s.device.peak_fp8
+     else error(s.device.name + " has no FP8 tensor cores (its peak_fp8 is 0); use bf16 or amp"))
+  else s.device.peak_fp16
+// The device as the layers' math sees it: its peak at the setup's precision.
+fn math_device(s: Setup) -> Device = if s.precision == "" then s.device else s.device with { peak = math_peak(s) }
 
 // ---- compute ----------------------------------------------------------------------------
 
@@ -134,15 +173,16 @@ fn layer_times(net: Network, s: Setup, batch: Int) -> [LayerTime] =
        LayerTime { fwd = t * (1 - s.compute.bwd_share), bwd = t * s.compute.bwd_share, source = "measured" } }
      for l in net.layers]
   } else if s.compute.source == "roofline" then
-    [layer_time(l with { kernels = [] }, s.device, batch, s.elem) for l in net.layers]
+    [layer_time(l with { kernels = [] }, math_device(s), batch, s.elem) for l in net.layers]
   else if s.compute.source == "projected" then
-    [projected_layer_time(l, s.base_device, s.device, batch, s.elem) for l in net.layers]
-  else [layer_time(l, s.device, batch, s.elem) for l in net.layers]
+    [projected_layer_time(l, s.base_device, math_device(s), batch, s.elem) for l in net.layers]
+  else [layer_time(l, math_device(s), batch, s.elem) for l in net.layers]
 
 // The weight update of `params` parameters: a memory-bound pass over weights, gradients
 // and optimizer state.
 fn update_time(s: Setup, params: Int) -> s =
-  roofline(params * s.update_flops * 1 FLOP, params * (3 * s.elem + 2 * s.optimizer.words * 4 B),
+  roofline(params * s.update_flops * 1 FLOP,
+           params * (2 * weight_elem_of(s) + grad_elem_of(s) + 2 * s.optimizer.words * 4 B),
            s.device.peak, s.device.membw)
 
 // The expected slowest of p GPUs whose compute times vary with coefficient of variation
@@ -158,7 +198,7 @@ fn straggler(cv: Real, p: Int) -> Real =
 
 // Weights, gradients and optimizer state of `params` parameters on one GPU.
 fn param_memory(s: Setup, params: Int, activations: B, buffers: B) -> Memory =
-  Memory { weights = params * s.elem, grads = params * s.elem,
+  Memory { weights = params * weight_elem_of(s), grads = params * grad_elem_of(s),
            optimizer = params * (s.optimizer.words * 4 B + (if s.mixed then 4 B else 0 B)),
            activations = activations, buffers = buffers, workspace = s.workspace }
 
@@ -200,7 +240,7 @@ fn buckets(net: Network, s: Setup) -> [[Int]] = {
   let add = fn(acc: [[Int]], i: Int) -> [[Int]] = {
     let cap = if len(acc) <= 1 then s.first_bucket else s.bucket
     let last = if len(acc) == 0 then [] else acc[len(acc) - 1]
-    let full = (sum j in last: net.layers[j].params) * s.elem >= cap
+    let full = (sum j in last: net.layers[j].params) * grad_elem_of(s) >= cap
     if len(acc) == 0 then [[i]]
     else if s.bucket > 0 B and not full then concat([acc[k] for k in range(len(acc) - 1)], [concat(last, [i])])
     else concat(acc, [[i]])
@@ -249,7 +289,7 @@ fn data_parallel(net: Network, s: Setup, p: Int, per_gpu: Int) -> Plan = {
   let fwd = (sum t in ts: t.fwd) * slow
   let bwd = (sum t in ts: t.bwd) * slow
   let bs = buckets(net, s)
-  let sizes = [(sum j in b: net.layers[j].params) * s.elem for b in bs]
+  let sizes = [(sum j in b: net.layers[j].params) * grad_elem_of(s) for b in bs]
   let times = [group_allreduce(s, n, p) for n in sizes]
   // The backward pass is done with layer j after the layers behind it: ready[k] is when
   // bucket k's last layer is done.
@@ -260,8 +300,8 @@ fn data_parallel(net: Network, s: Setup, p: Int, per_gpu: Int) -> Plan = {
   let exposed = if s.overlap then max(chain - bwd, 0 s) else total
   let params = total_params(net)
   _plan("data", s, p, p * per_gpu, fwd, bwd, update_time(s, params),
-        [Comm { name = "grad_allreduce", time = total, bytes = params * s.elem }], exposed, 0 s,
-        param_memory(s, params, act_bytes(net, s, per_gpu), if s.overlap then params * s.elem else 0 B),
+        [Comm { name = "grad_allreduce", time = total, bytes = params * grad_elem_of(s) }], exposed, 0 s,
+        param_memory(s, params, act_bytes(net, s, per_gpu), if s.overlap then params * grad_elem_of(s) else 0 B),
         [Constraint { name = "samples per GPU >= 1", value = 1, limit = per_gpu }])
 }
 
@@ -398,14 +438,14 @@ fn spatial_parallel(net: Network, s: Setup, p: Int, batch: Int) -> Plan = {
   } else 0 s
   let gather = if ends < n then group_allgather(s, batch * in_elems(net, ends) * s.elem, p) else 0 s
   let params = total_params(net)
-  let grads = group_allreduce(s, params * s.elem, p)
+  let grads = group_allreduce(s, params * grad_elem_of(s), p)
   let min_h = min i in range(n): if act[i] then net.layers[i].out[1] else 1000000000
   let spatial_act = sum i in range(n): if act[i] then net.layers[i].act else 0
   let dense_act = sum i in range(n): if act[i] then 0 else net.layers[i].act
   _plan("spatial", s, p, batch, sum t in ts: t.fwd, sum t in ts: t.bwd, update_time(s, params),
         [Comm { name = "halo_exchange", time = halo, bytes = 0 B },
          Comm { name = "act_allgather", time = gather, bytes = 0 B },
-         Comm { name = "grad_allreduce", time = grads, bytes = params * s.elem }],
+         Comm { name = "grad_allreduce", time = grads, bytes = params * grad_elem_of(s) }],
         halo + gather + grads, 0 s,
         param_memory(s, params, (ceil(spatial_act / p) + dense_act) * batch * s.elem, 0 B),
         [Constraint { name = "p <= smallest split height", value = p, limit = min_h }])

@@ -142,7 +142,8 @@ std::vector<Row> Rows(ringline::Spec& spec, const Query& q, const Inputs& in) {
     };
     Value setup = spec.Call("stdlib.advise.advise_setup", {in.make, Value::Int(p)},
                             {{"optimizer", in.optimizer}, {"compute", in.compute}, {"device", in.device},
-                             {"base", one(in.base)}, {"coll", one(in.coll)}, {"dataset", Value::Int(q.dataset)}});
+                             {"base", one(in.base)}, {"coll", one(in.coll)}, {"dataset", Value::Int(q.dataset)},
+                             {"precision", Value::String(q.precision)}});
     std::vector<Row> group;
     for (const Value& choice : in.choices)
       if (spec.Call("stdlib.advise.offered", {choice, Value::Int(p)}).number != 0)
@@ -195,6 +196,8 @@ void Validate(const Query& q) {
     Bad("bad_option", fmt::format("unknown --goal `{}`; use time, memory or cost", q.goal));
   if (!q.optimizer.empty() && q.optimizer != "sgd" && q.optimizer != "momentum" && q.optimizer != "adam")
     Bad("bad_option", fmt::format("unknown --optimizer `{}`; use sgd, momentum or adam", q.optimizer));
+  if (!q.precision.empty() && !llvm::is_contained({"fp32", "tf32", "fp16", "bf16", "amp", "fp8"}, q.precision))
+    Bad("bad_option", fmt::format("unknown --precision `{}`; use fp32, tf32, fp16, bf16, amp or fp8", q.precision));
   if (q.dataset < 0) Bad("bad_option", fmt::format("--dataset takes a sample count of 1 or more; got {}", q.dataset));
   if (!q.compute.empty() && q.compute != "kernels" && q.compute != "roofline" && q.compute != "measured")
     Bad("bad_option", fmt::format("unknown --compute `{}`; use kernels, roofline or measured", q.compute));
@@ -227,6 +230,7 @@ Result Run(ringline::Spec& spec, const Query& q) {
   r.title = fmt::format("{} on {}: {}, {}, {} compute", q.model, q.cluster, batch,
                         q.optimizer.empty() ? (q.setup.empty() ? "sgd" : q.setup + "'s optimizer") : q.optimizer,
                         q.compute.empty() ? (q.setup.empty() ? "kernels" : q.setup + "'s") : q.compute);
+  if (!q.precision.empty()) r.title += ", " + q.precision;
   return r;
 }
 

@@ -30,6 +30,7 @@ struct Query {
   // `Collectives` (or one allreduce schedule, `fn(B, Int, Link) -> s`) replacing the setup's.
   std::string collectives;
   int64_t dataset = 0;  // samples per epoch; 0: the setup's (ImageNet-1k's 1,281,167)
+  std::string precision;  // fp32, tf32, fp16, bf16, amp or fp8 (stdlib.strategies' with_precision); "": the setup's
   // "" keeps the setup's optimizer and compute source (sgd and kernels without --setup).
   std::string optimizer, compute, sample_time, goal = "time";
   double threshold = 0.8;  // the efficiency that defines a strategy's scaling limit

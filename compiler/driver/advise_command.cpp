@@ -87,8 +87,10 @@ static cl::opt<unsigned> AdviseSeq("seq", cl::desc("Transformer: tokens per sequ
                                    cl::init(0), cl::value_desc("S"), cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<unsigned> AdviseTop("top", cl::desc("Transformer: layouts shown per GPU count (default 20)"),
                                    cl::init(20), cl::value_desc("K"), cl::sub(AdviseCmd), cl::cat(Category));
-static cl::opt<std::string> AdvisePrecision("precision", cl::desc("Transformer: fp16, bf16 (default) or fp32"),
-                                            cl::init("bf16"), cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<std::string> AdvisePrecision("precision",
+                                            cl::desc("A network's: fp32, tf32, fp16, bf16, amp or fp8 (default: the "
+                                                     "setup's); a transformer's: fp16, bf16 (default) or fp32"),
+                                            cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<bool> AdviseOverlap("overlap-grads",
                                    cl::desc("Transformer: overlap the gradient reduction with the backward pass"),
                                    cl::sub(AdviseCmd), cl::cat(Category));
@@ -142,7 +144,7 @@ bool Write(const Query& q, const Result& res, runtime::Format format) {
 }
 
 std::vector<const cl::Option*> LayoutOptions() {
-  return {&AdviseGlobalBatch, &AdviseSeq, &AdviseTop, &AdvisePrecision, &AdviseOverlap, &AdviseTp, &AdvisePp,
+  return {&AdviseGlobalBatch, &AdviseSeq, &AdviseTop, &AdviseOverlap, &AdviseTp, &AdvisePp,
           &AdviseDp, &AdviseMicro, &AdviseInterleave, &AdviseRecompute, &AdviseSeqParallel, &AdviseZero};
 }
 
@@ -164,7 +166,8 @@ int RunLayoutSearch(ringline::Spec* spec, const std::vector<int64_t>& gpus) {
   q.spec = AdviseFiles.empty() ? "" : AdviseFiles[0];
   q.model = AdviseModel, q.cluster = AdviseCluster.getNumOccurrences() ? AdviseCluster : std::string("selene");
   q.gpus = gpus, q.global_batch = AdviseGlobalBatch, q.seq = AdviseSeq, q.tokens = AdviseDataset, q.goal = AdviseGoal, q.top = AdviseTop;
-  q.precision = AdvisePrecision, q.overlap_grads = AdviseOverlap;
+  q.precision = AdvisePrecision.empty() ? std::string("bf16") : std::string(AdvisePrecision);
+  q.overlap_grads = AdviseOverlap;
   q.tp = AdviseTp, q.pp = AdvisePp, q.dp = AdviseDp, q.micro = AdviseMicro, q.interleave = AdviseInterleave;
   q.recompute = AdviseRecompute;
   q.sequence_parallel = AdviseSeqParallel == cl::BOU_UNSET ? -1 : AdviseSeqParallel == cl::BOU_TRUE ? 1 : 0;
@@ -230,7 +233,7 @@ int RunAdvise() {
   q.batch = AdviseBatch, q.per_gpu = AdvisePerGpu;
   q.device = AdviseDevice, q.optimizer = AdviseOptimizer, q.compute = AdviseCompute;
   q.sample_time = AdviseSampleTime, q.goal = AdviseGoal, q.threshold = AdviseThreshold;
-  q.setup = AdviseSetup, q.collectives = AdviseCollectives;
+  q.setup = AdviseSetup, q.collectives = AdviseCollectives, q.precision = AdvisePrecision;
   if (AdviseDataset > 9.2e18) return Fail(Kind::bad_option, "--dataset takes at most 9.2e18 samples");
   q.dataset = static_cast<int64_t>(AdviseDataset);
   advise::Result res;

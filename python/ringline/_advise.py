@@ -26,6 +26,7 @@ def advise(
     setup: Optional[str] = None,
     collectives: Optional[str] = None,
     dataset: Optional[int] = None,
+    precision: Optional[str] = None,
     stdlib: Optional[PathLike] = None,
     allow_paths: Sequence[PathLike] = (),
 ) -> Any:
@@ -53,6 +54,8 @@ def advise(
             (element size, overlap, buckets, collectives, dataset).
         collectives: ``Collectives``, or one allreduce schedule (``"tree_allreduce"``).
         dataset: samples per epoch (default: the setup's, ImageNet-1k's 1,281,167).
+        precision: ``"fp32"``, ``"tf32"``, ``"fp16"``, ``"bf16"``, ``"amp"`` or ``"fp8"``
+            (stdlib.strategies' ``with_precision``; default: the setup's).
         stdlib, allow_paths: as for :func:`compile`.
 
     Returns:
@@ -94,6 +97,7 @@ def advise(
         setup or "",
         collectives or "",
         int(dataset or 0),
+        precision or "",
     )
     df = pd.DataFrame(raw["columns"])
     df.attrs.update(units=dict(raw["units"]), title=raw["title"], limits=dict(raw["limits"]),

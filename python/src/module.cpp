@@ -605,18 +605,18 @@ PYBIND11_MODULE(_ringline, m) {
          int64_t batch, int64_t per_gpu, const std::string& device, const std::string& optimizer,
          const std::string& compute, const std::string& sample_time, const std::string& goal, double threshold,
          const std::string& stdlib_dir, const std::vector<std::string>& allow_paths, const std::string& setup,
-         const std::string& collectives, int64_t dataset) {
+         const std::string& collectives, int64_t dataset, const std::string& precision) {
         rl::advise::Query q;
         q.spec = file, q.model = model, q.cluster = cluster, q.gpus = std::move(gpus), q.batch = batch;
         q.per_gpu = per_gpu, q.device = device, q.optimizer = optimizer, q.compute = compute;
         q.sample_time = sample_time, q.goal = goal, q.threshold = threshold;
-        q.setup = setup, q.collectives = collectives, q.dataset = dataset;
+        q.setup = setup, q.collectives = collectives, q.dataset = dataset, q.precision = precision;
         return Advise(q, stdlib_dir, allow_paths);
       },
       py::arg("file"), py::arg("model"), py::arg("cluster"), py::arg("gpus"), py::arg("batch"), py::arg("per_gpu"),
       py::arg("device"), py::arg("optimizer"), py::arg("compute"), py::arg("sample_time"), py::arg("goal"),
       py::arg("threshold"), py::arg("stdlib_dir"), py::arg("allow_paths"), py::arg("setup") = "",
-      py::arg("collectives") = "", py::arg("dataset") = 0);
+      py::arg("collectives") = "", py::arg("dataset") = 0, py::arg("precision") = "");
   m.def("stats", &Stats, py::arg("file"), py::arg("model"), py::arg("device"), py::arg("batch"),
         py::arg("element_bytes"), py::arg("stdlib_dir"), py::arg("allow_paths"));
 }

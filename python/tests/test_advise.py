@@ -41,13 +41,14 @@ def test_setup_collectives_dataset(tmp_path):
     spec.write_text("import stdlib.hardware\nimport stdlib.strategies\n"
                     "let half = setup(abci(1)) with { elem = 2 B, dataset = 100000, optimizer = adam }\n")
     kw = dict(gpus=[64], compute="roofline", file=spec)
-    for extra in ({"setup": "half"}, {"collectives": "tree_allreduce"}, {"dataset": 128000}):
+    for extra in ({"setup": "half"}, {"collectives": "tree_allreduce"}, {"dataset": 128000}, {"precision": "amp"}):
         df = rl.advise("resnet50", **kw, **extra)
         args = ["--model", "resnet50", "--gpus", "64", "--compute", "roofline", str(spec)]
         for k, v in extra.items():
             args += [f"--{k}", str(v)]
         rows = command_csv(*args)
         assert [float(r["epoch[s]"]) for r in rows] == list(df["epoch"])
+    df = rl.advise("resnet50", **kw, dataset=128000)
     data = df[df.strategy == "data"].iloc[0]
     assert data["epoch"] == pytest.approx(63 * data["iter"], rel=1e-12)  # ceil(128000 / 2048)
 
