@@ -27,6 +27,7 @@ scenario abci_resnet50 {
   let compute = roofline(3 * batch * fwd, batch * 2 * act, 0.24 * gpu.peak_fp16, gpu.membw)
   let comm = hier_allreduce(grads, gpus_per_node, nodes, nvlink2, edr with { bw = inter })
   let exposed = max(0 s, comm - overlap * 2 / 3 * compute)
+  require nodes >= 1, "nodes >= 1"
   require batch * act + 8 * grads <= gpu.memory, "activations, weights and optimizer state fit"
   report iter_time  = compute + exposed in ms
   report throughput = batch * gpus_per_node * nodes / iter_time

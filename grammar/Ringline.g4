@@ -18,7 +18,10 @@ fnParam     : ID ':' type_ ('=' expr)? ;
 // `type Block = fn([Int]) -> [Layer]`: a name for a type.
 typeDecl    : 'type' ID '=' type_ ;
 fnBody      : '=' expr | block ;
-block       : '{' (letDecl ';'?)* expr ';'? '}' ;
+// A block's `require`s are checks of the function's arguments: a constant that fails is an
+// error at the call; one that depends on a param becomes a require of the scenario.
+block       : '{' (blockItem ';'?)* expr ';'? '}' ;
+blockItem   : letDecl | 'require' expr (',' STRING)? ;
 
 // A collective schedule (language.md §6): a function whose body is a list of steps, each
 // a time; the checker sums them to a closed form. Step words (`phase`, `repeat`, `send ..

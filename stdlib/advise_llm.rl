@@ -60,6 +60,9 @@ fn node_gpus(make: fn(Int) -> Cluster) -> Int = make(1).gpus_per_node
 // set when the k-th fails.
 let layout_constraints = ["t*p*d = GPUs", "heads % t = 0", "layers % (p*v) = 0", "batch % (d*b) = 0",
                           "micro-batches % p = 0", "zero <= 1 with pipelining", "memory"]
+// The requires the command lists even when they drop nothing (the library's own argument
+// checks, `a cluster's nodes >= 1`, only when they drop some).
+fn listed_requires() -> [String] = concat(layout_constraints, ["same as another layout"])
 fn broken_mask(plan: Plan) -> Int =
   sum k in range(len(layout_constraints)): if fails(plan, layout_constraints[k]) then [1, 2, 4, 8, 16, 32, 64][k] else 0
 

@@ -228,10 +228,12 @@ fn gpus(c: Cluster) -> Int = c.nodes * c.gpus_per_node
 // `nodes` nodes of one `device` each, joined by `link` through one non-blocking switch: the
 // cluster of the analytical scaling studies (Keuper and Pfreundt; Barrachina et al.), in
 // which every allreduce is a flat ring on the network's link.
-fn flat_cluster(device: Device, link: Link, nodes: Int) -> Cluster =
+fn flat_cluster(device: Device, link: Link, nodes: Int) -> Cluster = {
+  require nodes >= 1, "a cluster's nodes >= 1"
   Cluster { name = device.name + " x 1 per node", nodes = nodes,
             node = Node { name = device.name, device = device, gpus = 1, link = link, topo = switched,
                           nics = 1, nic = link } }
+}
 
 // Nodes inside one member of level i (a rack holds levels[0].size nodes; a pod of racks
 // holds levels[0].size * levels[1].size).
@@ -263,6 +265,7 @@ let p100_pcie_server = Node { name = "4 x P100 PCIe", device = p100_pcie_16gb, g
 fn shared_nic(n: Node) -> Link = n.nic with { bw = n.nic.bw * min(1.0, n.nics / n.gpus) }
 // `nodes` such servers on one switch, their GPUs sharing the NIC `nic`.
 fn p100_pcie_cluster(nodes: Int, nic: Link = roce25) -> Cluster = {
+  require nodes >= 1, "a cluster's nodes >= 1"
   let node = p100_pcie_server with { nic = nic }
   Cluster { name = "4 x P100 PCIe", node = node, nodes = nodes, inter = shared_nic(node),
             levels = [Level { name = "switch", size = nodes, link = nic, topo = switched }] }
@@ -288,16 +291,20 @@ let dgx_h100 = Node { name = "DGX H100", device = h100_sxm5, gpus = 8, link = nv
 // portal.abci.ai); InfiniBand EDR fat tree, leaf switch hop 90 ns and spine 400 ns
 // (paraDL constants). Full bisection inside a rack; `inter_rack_oversub` is the spine
 // oversubscription (ABCI documents 1:3 between racks [M]; pass 1.0 for full bisection).
-fn abci(nodes: Int, inter_rack_oversub: Real = 3.0) -> Cluster =
+fn abci(nodes: Int, inter_rack_oversub: Real = 3.0) -> Cluster = {
+  require nodes >= 1, "a cluster's nodes >= 1"
   Cluster { name = "ABCI", node = abci_node, nodes = nodes, levels = [
     Level { name = "rack", size = 34, link = abci_node.nic, topo = fat_tree(1.0) },
     Level { name = "spine", size = 32, link = abci_node.nic with { lat = 500 ns + 400 ns },
             topo = fat_tree(inter_rack_oversub) }] }
+}
 
 // A pod of DGX nodes on a full-bisection fat tree of their NICs (one NIC per GPU).
-fn dgx_pod(node: Node, nodes: Int, oversub: Real = 1.0) -> Cluster =
+fn dgx_pod(node: Node, nodes: Int, oversub: Real = 1.0) -> Cluster = {
+  require nodes >= 1, "a cluster's nodes >= 1"
   Cluster { name = node.name, node = node, nodes = nodes, levels = [
     Level { name = "leaf", size = nodes, link = node.nic, topo = fat_tree(oversub) }] }
+}
 fn dgx1_pod(nodes: Int) -> Cluster = dgx_pod(dgx1, nodes)
 fn dgx2_pod(nodes: Int) -> Cluster = dgx_pod(dgx2, nodes)
 fn dgx_a100_pod(nodes: Int) -> Cluster = dgx_pod(dgx_a100, nodes)
@@ -311,7 +318,9 @@ let dgx_a100_80gb = dgx_a100 with { name = "DGX A100 80GB", device = a100_sxm4_8
 // each way), 8 compute ConnectX-6 HDR InfiniBand NICs of 200 Gbit/s per node, one per GPU,
 // on a rail-optimised non-blocking fat tree (NVIDIA DGX SuperPOD reference architecture:
 // scalable units of 20 nodes, 28 of them in Selene, full bisection at every level).
-fn selene(nodes: Int) -> Cluster =
+fn selene(nodes: Int) -> Cluster = {
+  require nodes >= 1, "a cluster's nodes >= 1"
   Cluster { name = "Selene", node = dgx_a100_80gb, nodes = nodes, levels = [
     Level { name = "scalable unit", size = 20, link = hdr, topo = fat_tree(1.0) },
     Level { name = "spine", size = 28, link = hdr, topo = fat_tree(1.0) }] }
+}

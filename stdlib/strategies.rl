@@ -252,6 +252,7 @@ fn buckets(net: Network, s: Setup) -> [[Int]] = {
 
 fn _plan(strategy: String, s: Setup, gpus: Int, batch: Int, fwd: s, bwd: s, update: s, comms: [Comm],
          exposed: s, bubble: s, memory: Memory, constraints: [Constraint]) -> Plan = {
+  require gpus >= 1, "a plan's GPUs >= 1"
   let iter = fwd + bwd + update + exposed + bubble
   let all = concat(constraints, [Constraint { name = "memory", value = memory_total(memory) / 1 B,
                                               limit = s.device.memory / 1 B, unit = "B" }])

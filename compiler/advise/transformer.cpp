@@ -303,6 +303,8 @@ LayoutResult Run(ringline::Spec& spec, const LayoutQuery& q) {
   res.seq = q.seq > 0 ? q.seq : m.seq;
   res.title = fmt::format("{} on {}: global batch {}, seq {}, {}", q.model, q.cluster, q.global_batch, res.seq,
                           q.precision);
+  std::vector<std::string> listed;
+  for (const Value& v : spec.Call("stdlib.advise_llm.listed_requires", {}).items) listed.push_back(v.str);
   for (int64_t g : q.gpus) {
     const auto start = std::chrono::steady_clock::now();
     std::unique_ptr<ringline::Scenario> sc = spec.Lower(kScenario, Settings(q, m, g, gpn));
@@ -311,17 +313,17 @@ LayoutResult Run(ringline::Spec& spec, const LayoutQuery& q) {
     so.threads = q.threads;
     so.top = q.top;
     so.top_by = GoalReport(q.goal);
-    std::vector<std::string> constraints;
-    // The requires are stdlib.advise_llm's layout_constraints, in its order.
     Collect best(g, q.goal, 0, {});
     ringline::SweepSummary sum = sc->Sweep(best, so);
-    for (const auto& [name, n] : sum.dropped) constraints.push_back(name);
-    LayoutSearch search{g, sum.total, sum.total - sum.infeasible, sum.dropped, 0};
+    LayoutSearch search{g, sum.total, sum.total - sum.infeasible, {}, 0};
+    for (const auto& d : sum.dropped)
+      if (d.second > 0 || llvm::is_contained(listed, d.first)) search.dropped.push_back(d);
     std::vector<LayoutRow> rows = std::move(best.rows());
     for (size_t i = 0; i < rows.size(); ++i) rows[i].rank = static_cast<int>(i + 1);
     if (rows.empty()) {
       // Nothing in the (pinned) space runs: its least broken layouts, each naming what it breaks.
-      Collect worst(g, q.goal, q.top, constraints);
+      // broken_mask's bit k is stdlib.advise_llm's layout_constraints[k].
+      Collect worst(g, q.goal, q.top, listed);
       ringline::SweepOptions keep;
       keep.backend = q.backend;
       keep.threads = q.threads;

@@ -126,8 +126,16 @@ struct LetDecl {
   SourceRange range;       // whole declaration
   SourceRange name_range;
 };
+struct RequireDecl {
+  Expr* cond = nullptr;
+  std::string message;
+  SourceRange range;
+};
 struct BlockExpr : ExprOf<ExprKind::Block> {
   std::vector<LetDecl> lets;
+  // In source order among the lets: requires_[i] comes after the first require_after[i] lets.
+  std::vector<RequireDecl> requires_;
+  std::vector<size_t> require_after;
   Expr* result = nullptr;
 };
 struct FnDecl;
@@ -210,11 +218,6 @@ struct ParamDecl {
   std::optional<ValueSet> values;
   SourceRange range;
   SourceRange name_range;
-};
-struct RequireDecl {
-  Expr* cond = nullptr;
-  std::string message;
-  SourceRange range;
 };
 struct ReportDecl {
   std::string name;

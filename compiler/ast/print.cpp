@@ -153,7 +153,13 @@ std::string P(const Expr* e) {
     case ExprKind::Block: {
       auto* b = static_cast<const BlockExpr*>(e);
       std::string s = "(block";
-      for (const LetDecl& l : b->lets) s += " " + PrintLet(l);
+      size_t r = 0;
+      for (size_t i = 0; i <= b->lets.size(); ++i) {
+        for (; r < b->requires_.size() && b->require_after[r] == i; ++r)
+          s += fmt::format(" (require {}{})", P(b->requires_[r].cond),
+                           b->requires_[r].message.empty() ? "" : " \"" + b->requires_[r].message + "\"");
+        if (i < b->lets.size()) s += " " + PrintLet(b->lets[i]);
+      }
       return s + " " + P(b->result) + ")";
     }
     case ExprKind::Steps: {

@@ -90,8 +90,11 @@ Value Program::EvalIf(const ast::IfExpr* e, const Env& env) {
   ir::ValueId outer_value = dynamic_cond_value_;
   dynamic_cond_ = e->cond->range;
   dynamic_cond_value_ = c.id;
+  guards_.push_back({c.id, true});
   Value t = Eval(e->then_e, env);
+  guards_.back().second = false;
   Value f = Eval(e->else_e, env);
+  guards_.pop_back();
   dynamic_cond_ = outer;
   dynamic_cond_value_ = outer_value;
   return Select(c, t, f, e->range, env);
@@ -164,15 +167,52 @@ Value Program::EvalReduce(const ast::ReduceExpr* e, const Env& env) {
   return acc;
 }
 
-Value Program::EvalBlock(const std::vector<ast::LetDecl>& lets, const ast::Expr* result, const Env& env) {
+Value Program::EvalBlock(const ast::BlockExpr* b, const Env& env) {
   Scope s{env.scope, {}};
   Env inner{env.module, &s, env.ir};
-  for (const ast::LetDecl& l : lets) {
+  size_t r = 0;
+  for (size_t i = 0; i <= b->lets.size(); ++i) {
+    for (; r < b->requires_.size() && b->require_after[r] == i; ++r)
+      if (!EvalBlockRequire(b->requires_[r], inner)) return Value::Error();
+    if (i == b->lets.size()) break;
+    const ast::LetDecl& l = b->lets[i];
     Value v = Eval(l.value, inner);
     if (l.type) v = Conform(v, *l.type, env.module, l.value->range, fmt::format("`{}`", l.name));
     s.vars.push_back({l.name, v});
   }
-  return Eval(result, inner);
+  return Eval(b->result, inner);
+}
+
+bool Program::EvalBlockRequire(const ast::RequireDecl& r, const Env& env) {
+  Value v = Eval(r.cond, env);
+  if (v.IsError()) return false;
+  if (!v.IsScalar() || v.type.base != B::Bool) {
+    Error(diag::Kind::type_mismatch, r.cond->range, fmt::format("`require` needs a `Bool`, got `{}`", Describe(v)));
+    return false;
+  }
+  const std::string name = r.message.empty() ? SourceText(r.cond->range) : r.message;
+  if (v.is_const && guards_.empty()) {
+    if (v.c != 0) return true;
+    Error(diag::Kind::user_error, r.range, fmt::format("`require` fails: {}", name));
+    return false;
+  }
+  if (!env.ir) return true;  // nothing dynamic outside a scenario
+  // Inside a branch a param chooses, the require holds wherever the branch is not taken.
+  ir::ValueId id = Materialize(v, *env.ir, r.range);
+  for (size_t i = guards_.size(); i-- > 0;) {
+    ir::ValueId yes = Materialize(Value::Bool(true), *env.ir, r.range);
+    id = guards_[i].second ? env.ir->Select(guards_[i].first, id, yes, r.range)
+                           : env.ir->Select(guards_[i].first, yes, id, r.range);
+  }
+  // One function called twice is one require (both calls must hold), so the counts of
+  // dropped points name it once.
+  for (ir::Require& q : env.ir->requires_)
+    if (q.range.buffer == r.range.buffer && q.range.begin == r.range.begin && q.message == name) {
+      q.cond = env.ir->Select(q.cond, id, Materialize(Value::Bool(false), *env.ir, r.range), r.range);
+      return true;
+    }
+  env.ir->requires_.push_back({id, name, r.range});
+  return true;
 }
 
 bool Program::Spend(uint64_t steps, SourceRange where) {
@@ -305,7 +345,7 @@ Value Program::EvalNode(const ast::Expr* e, const Env& env) {
     case ast::ExprKind::Steps: return EvalSteps(static_cast<const ast::StepsExpr*>(e), env);
     case ast::ExprKind::Block: {
       auto* b = static_cast<const ast::BlockExpr*>(e);
-      return EvalBlock(b->lets, b->result, env);
+      return EvalBlock(b, env);
     }
   }
   return Value::Error();

@@ -126,7 +126,12 @@ class Program {
 
   // eval_expr.cpp
   Value Eval(const ast::Expr* e, const Env& env);
-  Value EvalBlock(const std::vector<ast::LetDecl>& lets, const ast::Expr* result, const Env& env);
+  Value EvalBlock(const ast::BlockExpr* b, const Env& env);
+  // A block's `require`: false is an error here when it is constant and no dynamic `if`
+  // encloses it, else a require of the scenario (guarded by the enclosing branches).
+  bool EvalBlockRequire(const ast::RequireDecl& r, const Env& env);
+  // The text of `r` in its buffer (a require's name when it has no message).
+  std::string SourceText(SourceRange r) const;
 
   // schedule.cpp: a `schedule` body, the sum of its steps' times.
   Value EvalSteps(const ast::StepsExpr* e, const Env& env);
@@ -267,6 +272,9 @@ class Program {
   // evaluated in the current function body: `error` there is [not_static].
   SourceRange dynamic_cond_;
   ir::ValueId dynamic_cond_value_;
+  // The dynamic `if`s around the expression being evaluated, outermost first: each
+  // condition and whether this is its `then` branch (a block's require holds elsewhere).
+  std::vector<std::pair<ir::ValueId, bool>> guards_;
   // The scenario being lowered, how it is specialised, and the params NeedStatic found.
   ir::Scenario* lowering_ = nullptr;
   const Specialisation* spec_ = nullptr;

@@ -163,8 +163,9 @@ class Resolver {
       }
       case ast::ExprKind::Block: {
         auto* b = static_cast<const ast::BlockExpr*>(e);
-        size_t n = 0;
+        size_t n = 0, r = 0;
         for (const ast::LetDecl& l : b->lets) {
+          for (; r < b->requires_.size() && b->require_after[r] == n; ++r) Expr(b->requires_[r].cond);
           if (Declared(l.name, n))
             p_.Error(diag::Kind::duplicate_name, l.name_range,
                      fmt::format("`{}` is already defined in this block", l.name));
@@ -172,6 +173,7 @@ class Resolver {
           Push(l.name);
           ++n;
         }
+        for (; r < b->requires_.size(); ++r) Expr(b->requires_[r].cond);
         Expr(b->result);
         Pop(n);
         return;

@@ -19,9 +19,9 @@ using B = ScalarType::Base;
 
 static constexpr size_t kMaxAxisValues = 10'000'000;
 
-static std::string SourceText(diag::Engine& d, SourceRange r) {
+std::string Program::SourceText(SourceRange r) const {
   if (!r.Valid()) return "";
-  llvm::StringRef buf = d.SourceMgr().getMemoryBuffer(r.buffer)->getBuffer();
+  llvm::StringRef buf = diags_.SourceMgr().getMemoryBuffer(r.buffer)->getBuffer();
   return buf.substr(r.begin, r.end - r.begin).str();
 }
 
@@ -274,7 +274,7 @@ std::optional<ir::Scenario> Program::LowerScenario(ModuleInfo* m, const ast::Sce
           break;
         }
         out.requires_.push_back({Materialize(v, out, r.cond->range),
-                                 r.message.empty() ? SourceText(diags_, r.cond->range) : r.message, r.range});
+                                 r.message.empty() ? SourceText(r.cond->range) : r.message, r.range});
         break;
       }
       case ast::ScenarioItem::Kind::Report: {

@@ -530,7 +530,18 @@ std::vector<ast::FieldInit> Builder::BuildInits(const std::vector<P::FieldInitCo
 // block : '{' (letDecl ';'?)* expr ';'? '}' ;
 ast::Expr* Builder::BuildBlock(P::BlockContext* ctx) {
   auto* b = m_.Make<ast::BlockExpr>(Range(ctx));
-  for (P::LetDeclContext* l : ctx->letDecl()) b->lets.push_back(BuildLet(l));
+  for (P::BlockItemContext* item : ctx->blockItem()) {
+    if (item->letDecl()) {
+      b->lets.push_back(BuildLet(item->letDecl()));
+      continue;
+    }
+    ast::RequireDecl d;
+    d.cond = BuildExpr(item->expr());
+    d.range = Range(item);
+    if (item->STRING()) d.message = Unquote(item->STRING()->getText());
+    b->requires_.push_back(std::move(d));
+    b->require_after.push_back(b->lets.size());
+  }
   b->result = BuildExpr(ctx->expr());
   return b;
 }

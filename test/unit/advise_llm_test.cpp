@@ -65,7 +65,13 @@ TEST(AdviseLlm, QualifiedScenarioAndDropCounts) {
   EXPECT_TRUE(full.dropped.empty());  // rows kept infeasible are not dropped
   EXPECT_EQ(sum.total, all.rows);
   EXPECT_EQ(sum.total - sum.infeasible, all.feasible);
-  ASSERT_EQ(sum.dropped.size(), 8u);
+  // First the library's own argument checks (selene's nodes, the plan's GPUs), which
+  // drop nothing here, then the layout's constraints in stdlib.advise_llm's order.
+  ASSERT_EQ(sum.dropped.size(), 10u);
+  EXPECT_EQ(sum.dropped[0].first, "a cluster's nodes >= 1");
+  EXPECT_EQ(sum.dropped[1].first, "a plan's GPUs >= 1");
+  EXPECT_EQ(sum.dropped[0].second + sum.dropped[1].second, 0u);
+  sum.dropped.erase(sum.dropped.begin(), sum.dropped.begin() + 2);
   const char* names[] = {"t*p*d = GPUs",
                          "heads % t = 0",
                          "layers % (p*v) = 0",
