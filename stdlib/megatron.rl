@@ -137,20 +137,28 @@ record Layout {
   recompute: String = "none"      // "none", "selective" (attention core) or "full" (every layer)
   sequence_parallel: Bool = false // Korthikanti et al.: norms and dropouts split by sequence
   zero: Int = 0                   // ZeRO stage 0..3 over the data-parallel group (1: Megatron's distributed optimizer)
-  precision: String = "fp16"      // "fp16" or "bf16" (fp32 master weights), or "fp32"
+  precision: String = "fp16"      // "fp16", "bf16" or "fp8" (fp32 master weights), or "fp32"
   fp32_grads: Bool = false        // gradients accumulated and reduced in fp32 (Megatron does so for bf16)
   overlap_grads: Bool = false     // the gradient reduction overlapped with the backward pass
   scatter_gather: Bool = true     // Megatron's scatter/gather of pipeline sends over the tensor group
 }
 
 fn _half(l: Layout) -> Bool =
-  if l.precision == "fp16" or l.precision == "bf16" then true
+  if l.precision == "fp16" or l.precision == "bf16" or l.precision == "fp8" then true
   else if l.precision == "fp32" then false
-  else error("precision is \"fp16\", \"bf16\" or \"fp32\", not \"" + l.precision + "\"")
+  else error("precision is \"fp16\", \"bf16\", \"fp8\" or \"fp32\", not \"" + l.precision + "\"")
 // Bytes per element of weights and activations, and of gradients.
 fn elem_bytes(l: Layout) -> B = if _half(l) then 2 B else 4 B
 fn grad_bytes(l: Layout) -> B = if _half(l) and not l.fp32_grads and l.precision == "fp16" then 2 B else 4 B
+// The peak utilisation is measured against: the dense 16-bit tensor peak in half precision
+// (fp8 included, as FP8 training results are reported), else fp32.
 fn _peak(d: Device, l: Layout) -> FLOP/s = if _half(l) then d.peak_fp16 else d.peak_fp32
+// The peak the GEMMs run at: fp8's (Transformer Engine's FP8 GEMMs; activations, weights
+// and the rest stay 16-bit) on a device that has it.
+fn _gemm_peak(d: Device, l: Layout) -> FLOP/s =
+  if l.precision != "fp8" then _peak(d, l)
+  else if d.peak_fp8 > 0 FLOP/s then d.peak_fp8
+  else error(d.name + " has no FP8 tensor cores (its peak_fp8 is 0); use bf16")
 
 // The Setup of a large-model run: Adam, half precision with fp32 master weights.
 fn llm_setup(c: Cluster) -> Setup = setup(c) with { optimizer = adam, elem = 2 B, mixed = true }
@@ -219,7 +227,7 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency) -> LayerCost =
   let t = l.tensor
   let b = l.micro
   let elem = elem_bytes(l)
-  let peak = _peak(d, l)
+  let peak = _gemm_peak(d, l)
   let gs = layer_gemms(m, b, t)
   let times = [gemm_fwd_bwd(g, d, e, peak, elem) for g in gs]
   let en = 1.0 * b * m.seq * m.hidden / (if l.sequence_parallel then t else 1)
@@ -383,7 +391,7 @@ fn transformer_plan(m: Transformer, s: Setup, l: Layout, e: Efficiency = device_
   let dp = l.data
   let b = l.micro
   let elem = elem_bytes(l)
-  let peak = _peak(dev, l)
+  let peak = _gemm_peak(dev, l)
   let mb = l.batch / max(1, dp * b)
   let layer = layer_cost(m, s, l, e)
   let nl = stage_layers(m, l)

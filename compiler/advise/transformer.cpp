@@ -264,8 +264,8 @@ void Validate(const LayoutQuery& q) {
   if (q.gpus.empty()) Bad("bad_option", "--gpus takes GPU counts, `1024`; got none");
   for (int64_t g : q.gpus)
     if (g < 1 || g > 1'000'000) Bad("bad_option", fmt::format("--gpus takes GPU counts from 1 to 10^6; got {}", g));
-  if (q.precision != "fp16" && q.precision != "bf16" && q.precision != "fp32")
-    Bad("bad_option", fmt::format("unknown --precision `{}`; use fp16, bf16 or fp32", q.precision));
+  if (q.precision != "fp16" && q.precision != "bf16" && q.precision != "fp8" && q.precision != "fp32")
+    Bad("bad_option", fmt::format("unknown --precision `{}`; use fp16, bf16, fp8 or fp32", q.precision));
   if (!q.recompute.empty() && q.recompute != "none" && q.recompute != "selective" && q.recompute != "full")
     Bad("bad_option", fmt::format("unknown --recompute `{}`; use none, selective or full", q.recompute));
   if (q.zero > 3) Bad("bad_option", fmt::format("--zero takes a ZeRO stage from 0 to 3; got {}", q.zero));

@@ -89,7 +89,7 @@ static cl::opt<unsigned> AdviseTop("top", cl::desc("Transformer: layouts shown p
                                    cl::init(20), cl::value_desc("K"), cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<std::string> AdvisePrecision("precision",
                                             cl::desc("A network's: fp32, tf32, fp16, bf16, amp or fp8 (default: the "
-                                                     "setup's); a transformer's: fp16, bf16 (default) or fp32"),
+                                                     "setup's); a transformer's: fp16, bf16 (default), fp8 or fp32"),
                                             cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<bool> AdviseOverlap("overlap-grads",
                                    cl::desc("Transformer: overlap the gradient reduction with the backward pass"),

@@ -15,6 +15,9 @@
 // RUN: %ringline advise --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 1 --recompute none --zero 0 --top 1 --format csv | FileCheck %s --check-prefix=MEMORY
 // RUN: %ringline advise --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --sequence-parallel --recompute selective --top 3 --format csv | FileCheck %s --check-prefix=SP
 // RUN: %ringline advise %s --model small --cluster mine --gpus 32 --global-batch 512 --top 2 --goal memory | FileCheck %s --check-prefix=SPEC
+// RUN: %ringline advise --model gpt3_175b --cluster dgx_h100_pod --gpus 1024 --global-batch 1536 --tp 2 --pp 16 --dp 32 --micro-batch 1 --interleave 6 --recompute selective --sequence-parallel --zero 1 --top 1 --format csv | FileCheck %s --check-prefix=BF16
+// RUN: %ringline advise --model gpt3_175b --cluster dgx_h100_pod --gpus 1024 --global-batch 1536 --tp 2 --pp 16 --dp 32 --micro-batch 1 --interleave 6 --recompute selective --sequence-parallel --zero 1 --top 1 --format csv --precision fp8 | FileCheck %s --check-prefix=FP8
+// RUN: not %ringline advise --model gpt3_175b --cluster selene --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --top 1 --precision fp8 2>&1 | FileCheck %s --check-prefix=NOFP8
 // RUN: %ringline advise --model gpt:layers=96,hidden=12288,heads=96,seq=2048,vocab=51200,ffn=49152 --gpus 1024 --global-batch 1536 --top 1 --format csv | FileCheck %s --check-prefix=DIMS
 // RUN: %python %S/../driver/Inputs/expect_exit.py 2 %ringline advise --model gpt:layers=96,hiden=12288,heads=96 --gpus 1024 --global-batch 1536 | FileCheck %s --check-prefix=BADKEY
 // RUN: %python %S/../driver/Inputs/expect_exit.py 2 %ringline advise --model gpt:layers=96,hidden=12288,heads=x --gpus 1024 --global-batch 1536 | FileCheck %s --check-prefix=BADVALUE
@@ -116,3 +119,10 @@ let notone = 3
 // CNNOPT:     ringline: error: --batch is for a network's strategies; `gpt3_175b` is a transformer {{.*}} [bad_usage]
 // NETWORK:    ringline: error: no transformer `resnet50`; {{.*}} [bad_option]
 // NETWORK:    exit 2
+
+// FP8 GEMMs (H100: 1,978.9 TFLOP/s dense against 989.4 at 16 bits) on the fastest bf16
+// layout of H100s: 1.52 times faster, in the same memory (weights, activations and the
+// rest stay 16-bit); MFU is against the 16-bit peak, as FP8 results are reported.
+// BF16: 1024,1,2,16,32,1,6,selective,true,1,7.35637{{[0-9]*}},{{[0-9.e+]+}},0.4543{{[0-9]*}},85316771328,
+// FP8:  1024,1,2,16,32,1,6,selective,true,1,4.82496{{[0-9]*}},{{[0-9.e+]+}},0.6927{{[0-9]*}},85316771328,
+// NOFP8: error: A100-SXM4-80GB has no FP8 tensor cores (its peak_fp8 is 0); use bf16 [user_error]

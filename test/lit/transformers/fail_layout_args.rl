@@ -13,7 +13,16 @@ import stdlib.hardware
 import stdlib.strategies
 import stdlib.megatron
 let gpt = gpt_config("gpt", 24, 2304, 24)
-// expected-error@+1 {{precision is "fp16", "bf16" or "fp32", not "fp8" [user_error]}}
+// expected-error@+1 {{precision is "fp16", "bf16", "fp8" or "fp32", not "fp4" [user_error]}}
+let p = transformer_plan(gpt, llm_setup(selene(1)), Layout { tensor = 8, precision = "fp4" })
+
+// -----
+import stdlib.hardware
+import stdlib.strategies
+import stdlib.megatron
+let gpt = gpt_config("gpt", 24, 2304, 24)
+// Selene's A100s have no FP8 tensor cores.
+// expected-error@+1 {{A100-SXM4-80GB has no FP8 tensor cores (its peak_fp8 is 0); use bf16 [user_error]}}
 let p = transformer_plan(gpt, llm_setup(selene(1)), Layout { tensor = 8, precision = "fp8" })
 
 // -----
