@@ -94,6 +94,7 @@ scenario layout_search {
   param batch: Int = 1536
   param precision: String = "bf16"
   param overlap: Bool = false
+  param overlap_tp: Bool = false
   param t: Int = 8 in [1, 2, 4, 8]
   param p: Int = 16 in [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024]
   param dp: Int = 0
@@ -112,7 +113,7 @@ scenario layout_search {
   let data = if dp > 0 then dp else max(1, floor(gpus / (t * p)))
   let lay = Layout { tensor = t, pipeline = p, data = data, micro = b, batch = batch, interleave = v,
                      recompute = recompute, sequence_parallel = sp, zero = zero, precision = precision,
-                     overlap_grads = overlap }
+                     overlap_grads = overlap, overlap_tp = overlap_tp }
   let st = llm_setup(make(max(1, ceil(gpus / make(1).gpus_per_node))))
   let plan = transformer_plan(model, st, lay)
   require not fails(plan, "t*p*d = GPUs"), "t*p*d = GPUs"

@@ -140,6 +140,7 @@ record Layout {
   precision: String = "fp16"      // "fp16", "bf16" or "fp8" (fp32 master weights), or "fp32"
   fp32_grads: Bool = false        // gradients accumulated and reduced in fp32 (Megatron does so for bf16)
   overlap_grads: Bool = false     // the gradient reduction overlapped with the backward pass
+  overlap_tp: Bool = false        // sequence parallelism's allgathers and reduce-scatters overlapped with the GEMMs beside them
   scatter_gather: Bool = true     // Megatron's scatter/gather of pipeline sends over the tensor group
 }
 
@@ -243,9 +244,23 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency) -> LayerCost =
   // Two collectives of b·s·h elements forward and two backward: allreduces, or with sequence
   // parallelism an allgather and a reduce-scatter each (the same ring bytes).
   let n = 1.0 * b * m.seq * m.hidden * elem
-  let pair = if l.sequence_parallel then tp_allgather(s, n, t, e) + tp_reduce_scatter(s, n, t, e) else tp_allreduce(s, n, t, e)
+  let ag = tp_allgather(s, n, t, e)
+  let rs = tp_reduce_scatter(s, n, t, e)
+  let pair = if l.sequence_parallel then ag + rs else tp_allreduce(s, n, t, e)
+  // With overlap_tp (Megatron-Core's --tp-comm-overlap, which needs sequence parallelism)
+  // each collective runs in t chunks pipelined with the GEMM beside it: forward, the
+  // allgather before QKV and FC1 and the reduce-scatter after the projection and FC2;
+  // backward, the reverse collectives beside the same GEMMs. What shows is the part the
+  // GEMM cannot cover, and at least one chunk (the pipeline's fill). The SMs the
+  // collective takes from the GEMM are not modelled.
+  let hidden = fn(c: s, g: s) -> s = max(c - g, c / t)
+  let ov = l.overlap_tp and l.sequence_parallel and t > 1
+  let fwd_c = if ov then hidden(ag, times[0][0]) + hidden(rs, times[3][0]) + hidden(ag, times[4][0]) + hidden(rs, times[5][0])
+              else 2 * pair
+  let bwd_c = if ov then hidden(rs, times[0][1]) + hidden(ag, times[3][1]) + hidden(rs, times[4][1]) + hidden(ag, times[5][1])
+              else 2 * pair
   LayerCost { fwd = (sum x in times: x[0]) + mem_f, bwd = (sum x in times: x[1]) + mem_b,
-              core = times[1][0] + times[2][0] + core_mem, comm_fwd = 2 * pair, comm_bwd = 2 * pair }
+              core = times[1][0] + times[2][0] + core_mem, comm_fwd = fwd_c, comm_bwd = bwd_c }
 }
 
 // ---- communication groups ---------------------------------------------------------------

@@ -34,6 +34,7 @@ struct LayoutQuery {
   size_t top = 20;                 // rows per GPU count
   std::string precision = "bf16";  // fp16, bf16 (fp32 gradients) or fp32
   bool overlap_grads = false;      // the gradient reduction overlapped with the backward pass
+  bool overlap_tp = false;         // sequence parallelism's collectives overlapped with the GEMMs
   // Pins (0, "" or -1: every value): tensor, pipeline, data-parallel sizes, micro-batch,
   // interleaved chunks, recomputation ("none", "selective", "full"), sequence parallelism
   // (0 off, 1 on) and ZeRO stage (0..3).

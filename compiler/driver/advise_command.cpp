@@ -94,6 +94,10 @@ static cl::opt<std::string> AdvisePrecision("precision",
 static cl::opt<bool> AdviseOverlap("overlap-grads",
                                    cl::desc("Transformer: overlap the gradient reduction with the backward pass"),
                                    cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<bool> AdviseOverlapTp("overlap-tp",
+                                     cl::desc("Transformer: overlap sequence parallelism's allgathers and "
+                                              "reduce-scatters with the GEMMs beside them"),
+                                     cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<unsigned> AdviseTp("tp", cl::desc("Transformer: pin the tensor-parallel size"), cl::init(0),
                                   cl::value_desc("t"), cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<unsigned> AdvisePp("pp", cl::desc("Transformer: pin the pipeline-parallel size"), cl::init(0),
@@ -144,7 +148,7 @@ bool Write(const Query& q, const Result& res, runtime::Format format) {
 }
 
 std::vector<const cl::Option*> LayoutOptions() {
-  return {&AdviseGlobalBatch, &AdviseSeq, &AdviseTop, &AdviseOverlap, &AdviseTp, &AdvisePp,
+  return {&AdviseGlobalBatch, &AdviseSeq, &AdviseTop, &AdviseOverlap, &AdviseOverlapTp, &AdviseTp, &AdvisePp,
           &AdviseDp, &AdviseMicro, &AdviseInterleave, &AdviseRecompute, &AdviseSeqParallel, &AdviseZero};
 }
 
@@ -167,7 +171,7 @@ int RunLayoutSearch(ringline::Spec* spec, const std::vector<int64_t>& gpus) {
   q.model = AdviseModel, q.cluster = AdviseCluster.getNumOccurrences() ? AdviseCluster : std::string("selene");
   q.gpus = gpus, q.global_batch = AdviseGlobalBatch, q.seq = AdviseSeq, q.tokens = AdviseDataset, q.goal = AdviseGoal, q.top = AdviseTop;
   q.precision = AdvisePrecision.empty() ? std::string("bf16") : std::string(AdvisePrecision);
-  q.overlap_grads = AdviseOverlap;
+  q.overlap_grads = AdviseOverlap, q.overlap_tp = AdviseOverlapTp;
   q.tp = AdviseTp, q.pp = AdvisePp, q.dp = AdviseDp, q.micro = AdviseMicro, q.interleave = AdviseInterleave;
   q.recompute = AdviseRecompute;
   q.sequence_parallel = AdviseSeqParallel == cl::BOU_UNSET ? -1 : AdviseSeqParallel == cl::BOU_TRUE ? 1 : 0;
