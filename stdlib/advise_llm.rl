@@ -95,6 +95,7 @@ scenario layout_search {
   param precision: String = "bf16"
   param overlap: Bool = false
   param overlap_tp: Bool = false
+  param cp: Int = 1
   param t: Int = 8 in [1, 2, 4, 8]
   param p: Int = 16 in [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024]
   param dp: Int = 0
@@ -110,14 +111,15 @@ scenario layout_search {
                             kv_heads = if kv_heads > 0 then kv_heads else heads, seq = seq, vocab = vocab,
                             ffn = if ffn > 0 then ffn else 4 * hidden, gated = gated, bias = bias,
                             positions = positions, tied = tied }
-  let data = if dp > 0 then dp else max(1, floor(gpus / (t * p)))
+  let data = if dp > 0 then dp else max(1, floor(gpus / (t * p * cp)))
   let lay = Layout { tensor = t, pipeline = p, data = data, micro = b, batch = batch, interleave = v,
                      recompute = recompute, sequence_parallel = sp, zero = zero, precision = precision,
-                     overlap_grads = overlap, overlap_tp = overlap_tp }
+                     overlap_grads = overlap, overlap_tp = overlap_tp, context = cp }
   let st = llm_setup(make(max(1, ceil(gpus / make(1).gpus_per_node))))
   let plan = transformer_plan(model, st, lay)
   require not fails(plan, "t*p*d = GPUs"), "t*p*d = GPUs"
   require not fails(plan, "heads % t = 0"), "heads % t = 0"
+  require not fails(plan, "seq % c = 0"), "seq % c = 0"
   require not fails(plan, "layers % (p*v) = 0"), "layers % (p*v) = 0"
   require not fails(plan, "batch % (d*b) = 0"), "batch % (d*b) = 0"
   require not fails(plan, "micro-batches % p = 0"), "micro-batches % p = 0"

@@ -80,12 +80,14 @@ fn gemm_wgrad(g: Gemm) -> Gemm = g with { name = g.name + "_wgrad", m = g.k, k =
 // The forward GEMMs of one layer on one of `t` tensor-parallel GPUs for `b` sequences
 // (Megatron's split: QKV and fc1 by columns, the output projection and fc2 by rows, the
 // attention heads among the GPUs). For a GPT their FLOPs add up to 24 b s h² (1 + s/(6h))/t.
-fn layer_gemms(m: Transformer, b: Real, t: Real) -> [Gemm] = {
+// `keys`: the sequence the queries attend to (m.seq, or the whole sequence when m.seq is a
+// context-parallel rank's share of it).
+fn layer_gemms(m: Transformer, b: Real, t: Real, keys: Int = m.seq) -> [Gemm] = {
   let tokens = b * m.seq
   let heads = b * m.heads / t
   [Gemm { name = "qkv", m = tokens, n = qkv_width(m) / t, k = m.hidden },
-   Gemm { name = "score", m = m.seq, n = m.seq, k = head_dim(m), batch = heads },
-   Gemm { name = "context", m = m.seq, n = head_dim(m), k = m.seq, batch = heads },
+   Gemm { name = "score", m = m.seq, n = keys, k = head_dim(m), batch = heads },
+   Gemm { name = "context", m = m.seq, n = head_dim(m), k = keys, batch = heads },
    Gemm { name = "proj", m = tokens, n = m.hidden, k = m.hidden / t },
    Gemm { name = "fc1", m = tokens, n = (if m.gated then 2 else 1) * m.ffn / t, k = m.hidden },
    Gemm { name = "fc2", m = tokens, n = m.hidden, k = m.ffn / t }]
@@ -141,6 +143,7 @@ record Layout {
   fp32_grads: Bool = false        // gradients accumulated and reduced in fp32 (Megatron does so for bf16)
   overlap_grads: Bool = false     // the gradient reduction overlapped with the backward pass
   overlap_tp: Bool = false        // sequence parallelism's allgathers and reduce-scatters overlapped with the GEMMs beside them
+  context: Int = 1                // context-parallel size c: each sequence split c ways, ring attention over them
   scatter_gather: Bool = true     // Megatron's scatter/gather of pipeline sends over the tensor group
 }
 
@@ -223,17 +226,18 @@ record LayerCost { fwd: s, bwd: s, core: s, comm_fwd: s, comm_bwd: s }
 //   attention dropout       fwd 2A + mask                 bwd 2A + mask
 //   context transpose       fwd 2E/t                      bwd 2E/t
 //   bias-GeLU (SwiGLU)      fwd 2F (3F)                   bwd 3F (5F)
-fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency) -> LayerCost = {
+// With context parallelism `m.seq` is one rank's share of the `keys` tokens.
+fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int = m.seq) -> LayerCost = {
   let d = s.device
   let t = l.tensor
   let b = l.micro
   let elem = elem_bytes(l)
   let peak = _gemm_peak(d, l)
-  let gs = layer_gemms(m, b, t)
+  let gs = layer_gemms(m, b, t, keys)
   let times = [gemm_fwd_bwd(g, d, e, peak, elem) for g in gs]
   let en = 1.0 * b * m.seq * m.hidden / (if l.sequence_parallel then t else 1)
   let et = 1.0 * b * m.seq * m.hidden / t
-  let a = 1.0 * b * m.heads * m.seq * m.seq / t
+  let a = 1.0 * b * m.heads * m.seq * keys / t
   let f = 1.0 * b * m.seq * m.ffn / t
   let act_f = if m.gated then 3 else 2
   let act_b = if m.gated then 5 else 3
@@ -259,8 +263,17 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency) -> LayerCost =
               else 2 * pair
   let bwd_c = if ov then hidden(rs, times[0][1]) + hidden(ag, times[3][1]) + hidden(rs, times[4][1]) + hidden(ag, times[5][1])
               else 2 * pair
+  // Ring attention over c = keys / m.seq ranks (Liu et al. 2023; Megatron-Core's context
+  // parallelism): c - 1 steps pass each rank's keys and values on around the ring, hidden
+  // behind the attention core of the chunk in hand; backward the gradients of the keys and
+  // values travel too (twice the bytes) behind the core's backward.
+  let c = max(1, floor(keys / m.seq))
+  let kv = 2.0 * b * m.seq * m.kv_heads * head_dim(m) / t * elem
+  let ring = if c > 1 then (c - 1) * p2p(kv, _cp_link(s, t, c, e)) else 0 s
+  let core_f = times[1][0] + times[2][0] + core_mem
+  let core_b = times[1][1] + times[2][1]
   LayerCost { fwd = (sum x in times: x[0]) + mem_f, bwd = (sum x in times: x[1]) + mem_b,
-              core = times[1][0] + times[2][0] + core_mem, comm_fwd = fwd_c, comm_bwd = bwd_c }
+              core = core_f, comm_fwd = fwd_c + max(ring - core_f, 0 s), comm_bwd = bwd_c + max(2 * ring - core_b, 0 s) }
 }
 
 // ---- communication groups ---------------------------------------------------------------
@@ -270,6 +283,10 @@ fn _eff(k: Link, e: Efficiency) -> Link = k with { bw = k.bw * e.collective }
 // The tensor group: t consecutive GPUs, inside a node when t <= GPUs per node.
 fn _tp_link(s: Setup, t: Int, e: Efficiency) -> Link =
   _eff(if t <= s.cluster.gpus_per_node then s.cluster.intra else inter_link(s.cluster, ceil(t / s.cluster.gpus_per_node)), e)
+// The context-parallel group: c GPUs t apart, inside a node when t c <= GPUs per node.
+fn _cp_link(s: Setup, t: Int, c: Int, e: Efficiency) -> Link =
+  _eff(if t * c <= s.cluster.gpus_per_node then s.cluster.intra
+       else inter_link(s.cluster, ceil(t * c / s.cluster.gpus_per_node)), e)
 fn tp_allreduce(s: Setup, n: B, t: Int, e: Efficiency) -> s = if t <= 1 then 0 s else s.coll.allreduce(n, t, _tp_link(s, t, e))
 fn tp_allgather(s: Setup, n: B, t: Int, e: Efficiency) -> s = if t <= 1 then 0 s else s.coll.allgather(n, t, _tp_link(s, t, e))
 fn tp_reduce_scatter(s: Setup, n: B, t: Int, e: Efficiency) -> s =
@@ -364,18 +381,24 @@ fn stage_params(m: Transformer, l: Layout) -> Real =
 // activations during its backward (full recomputation; the attention core's with selective),
 // and with one stage the logits (16-bit, and fp32 for the cross-entropy) are on it too.
 fn transformer_memory(m: Transformer, s: Setup, l: Layout) -> Memory = {
-  let d = 1.0 * max(1, l.data)
+  // ZeRO shards over the data- and context-parallel ranks, which hold the same weights;
+  // activations are of a rank's share of the sequence, the scores of its queries against
+  // every key.
+  let c = max(1, l.context)
+  let d = 1.0 * max(1, l.data) * c
+  let mc = m with { seq = floor(m.seq / c) }
   let params = stage_params(m, l)
   let words = s.optimizer.words * 4 B + (if _half(l) then 4 B else 0 B)
   let full = l with { recompute = "none" }
-  let attn = 5.0 * m.heads * m.seq / (m.hidden * l.tensor) * m.seq * l.micro * m.hidden * 1 B
-  let redo = if l.recompute == "full" then layer_activations(m, full)
+  let attn = 5.0 * m.heads * m.seq / (m.hidden * l.tensor) * mc.seq * l.micro * m.hidden * 1 B
+  let redo = if l.recompute == "full" then layer_activations(mc, full) + (c - 1) * attn / c
              else if l.recompute == "selective" then attn else 0 B
-  let logits = if l.pipeline == 1 then 1.0 * l.micro * m.seq * m.vocab / l.tensor * (elem_bytes(l) + 4 B) else 0 B
+  let logits = if l.pipeline == 1 then 1.0 * l.micro * mc.seq * m.vocab / l.tensor * (elem_bytes(l) + 4 B) else 0 B
   Memory { weights = params * elem_bytes(l) / (if l.zero >= 3 then d else 1.0),
            grads = params * grad_bytes(l) / (if l.zero >= 2 then d else 1.0),
            optimizer = params * words / (if l.zero >= 1 then d else 1.0),
-           activations = layer_activations(m, l) * stage_layers(m, l) * in_flight(l),
+           activations = (layer_activations(mc, l) + (if l.recompute == "none" then (c - 1) * attn / c else 0 B))
+                         * stage_layers(m, l) * in_flight(l),
            workspace = redo + logits + s.workspace }
 }
 
@@ -398,17 +421,21 @@ fn transformer_memory(m: Transformer, s: Setup, l: Layout) -> Memory = {
 // "micro-batches % p = 0" (interleaving), "zero <= 3", "zero <= 1 with pipelining" (ZeRO-2
 // and -3 shard what a pipeline stage's micro-batches keep using; DeepSpeed's pipeline engine
 // refuses them) and "memory".
-fn transformer_plan(m: Transformer, s: Setup, l: Layout, e: Efficiency = device_efficiency(s.device)) -> Plan = {
+fn transformer_plan(m_full: Transformer, s: Setup, l: Layout, e: Efficiency = device_efficiency(s.device)) -> Plan = {
   let dev = s.device
   let t = l.tensor
   let p = l.pipeline
   let v = l.interleave
   let dp = l.data
+  let c = max(1, l.context)
   let b = l.micro
   let elem = elem_bytes(l)
   let peak = _gemm_peak(dev, l)
   let mb = l.batch / max(1, dp * b)
-  let layer = layer_cost(m, s, l, e)
+  // A context-parallel rank computes everything token by token on its share of the
+  // sequence, and attention against all of it (layer_cost's ring).
+  let m = m_full with { seq = floor(m_full.seq / c) }
+  let layer = layer_cost(m, s, l, e, m_full.seq)
   let nl = stage_layers(m, l)
   let redo = if l.recompute == "full" then layer.fwd else if l.recompute == "selective" then layer.core else 0 s
   let redo_comm = if l.recompute == "full" then layer.comm_fwd else 0 s
@@ -436,12 +463,12 @@ fn transformer_plan(m: Transformer, s: Setup, l: Layout, e: Efficiency = device_
   let sends = if p > 1 then 2 * (v * mb + p - 1) * send else 0 s
   let bubble = (p - 1) / v * per_micro
   // Data parallelism and ZeRO over the stage's parameters.
-  let params = stage_params(m, l)
+  let params = stage_params(m_full, l)
   let ng = params * grad_bytes(l)
   let np = params * elem
-  let ar = dp_collective(s, "allreduce", ng, t, dp, e)
-  let rs = dp_collective(s, "reduce_scatter", ng, t, dp, e)
-  let ag = dp_collective(s, "allgather", np, t, dp, e)
+  let ar = dp_collective(s, "allreduce", ng, t, dp * c, e)
+  let rs = dp_collective(s, "reduce_scatter", ng, t, dp * c, e)
+  let ag = dp_collective(s, "allgather", np, t, dp * c, e)
   let grad_comm = if l.zero == 0 then ar else if l.zero == 1 then rs else mb * rs
   let gathers = if l.zero == 3 then mb * ag * (if l.recompute == "full" then 3 else 2) else if l.zero >= 1 then ag else 0 s
   let dp_exposed = if not l.overlap_grads then grad_comm + gathers
@@ -451,17 +478,18 @@ fn transformer_plan(m: Transformer, s: Setup, l: Layout, e: Efficiency = device_
   // Adam in fp32 over the GPU's share of the parameters, per parameter: the gradient to
   // fp32, unscale and check, norm, the update (reads of weight, gradient and moments,
   // writes of weight and moments) and the copy back to 16 bits.
-  let share = params / (if l.zero >= 1 then max(1, dp) else 1)
+  let share = params / (if l.zero >= 1 then max(1, dp * c) else 1)
   let upd = _membound(share * (grad_bytes(l) + 4 B + 8 B + 4 B + 12 B + s.optimizer.words * 8 B + (4 B + elem)), dev, e)
   let gpus_total = gpus(s.cluster)
   let mbi = floor(l.batch / max(1, dp * b))
-  plan_from("megatron", s, t * p * dp, l.batch, mb * cf, mb * cb, upd,
+  plan_from("megatron", s, t * p * dp * c, l.batch, mb * cf, mb * cb, upd,
     [Comm { name = if l.sequence_parallel then "tp_allgather_reduce_scatter" else "tp_allreduce", time = mb * cc, bytes = 0 B },
      Comm { name = "pipeline_sendrecv", time = sends, bytes = 1.0 * b * m.seq * m.hidden * elem },
      Comm { name = if l.zero == 0 then "grad_allreduce" else "grad_reduce_scatter", time = grad_comm, bytes = ng },
      Comm { name = "param_allgather", time = gathers, bytes = if l.zero >= 1 then np else 0 B }],
-    mb * cc + sends + dp_exposed, bubble, transformer_memory(m, s, l),
-    [Constraint { name = "t*p*d = GPUs", value = abs(t * p * dp - gpus_total), limit = 0 },
+    mb * cc + sends + dp_exposed, bubble, transformer_memory(m_full, s, l),
+    [Constraint { name = "t*p*d = GPUs", value = abs(t * p * dp * c - gpus_total), limit = 0 },
+     Constraint { name = "seq % c = 0", value = m_full.seq % c, limit = 0 },
      Constraint { name = "heads % t = 0", value = m.heads % t + m.kv_heads % t, limit = 0 },
      Constraint { name = "layers % (p*v) = 0", value = m.layers % (p * v), limit = 0 },
      Constraint { name = "batch % (d*b) = 0", value = l.batch % (dp * b), limit = 0 },

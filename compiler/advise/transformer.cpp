@@ -183,6 +183,7 @@ std::vector<std::pair<std::string, std::string>> Settings(const LayoutQuery& q, 
       {"precision", fmt::format("\"{}\"", q.precision)},
       {"overlap", b(q.overlap_grads)},
       {"overlap_tp", b(q.overlap_tp)},
+      {"cp", std::to_string(q.cp)},
       {"t", q.tp ? std::to_string(q.tp) : Joined(Divisors(gpus, gpn))},
       {"p", q.pp ? std::to_string(q.pp) : Joined(Divisors(gpus, m.layers))},
       {"dp", std::to_string(q.dp)},
@@ -258,6 +259,7 @@ void Validate(const LayoutQuery& q) {
   if (q.model.empty()) Bad("bad_usage", "name a transformer with --model (and a spec file for your own)");
   if (q.global_batch < 1) Bad("bad_usage", "give the global batch, in sequences per iteration, with --global-batch");
   if (q.global_batch > 100'000'000) Bad("bad_option", "--global-batch takes at most 10^8 sequences");
+  if (q.cp < 1 || q.cp > 4096) Bad("bad_option", fmt::format("--cp takes a context-parallel size from 1 to 4096; got {}", q.cp));
   if (q.seq < 0 || q.seq > 10'000'000) Bad("bad_option", "--seq takes a sequence length from 1 to 10^7 tokens");
   if (!(q.tokens >= 0 && q.tokens <= 1e16))
     Bad("bad_option", fmt::format("--dataset takes a token count from 1 to 10^16; got {}", q.tokens));
@@ -304,6 +306,7 @@ LayoutResult Run(ringline::Spec& spec, const LayoutQuery& q) {
   res.seq = q.seq > 0 ? q.seq : m.seq;
   res.title = fmt::format("{} on {}: global batch {}, seq {}, {}", q.model, q.cluster, q.global_batch, res.seq,
                           q.precision);
+  if (q.cp > 1) res.title += fmt::format(", context parallel {}", q.cp);
   std::vector<std::string> listed;
   for (const Value& v : spec.Call("stdlib.advise_llm.listed_requires", {}).items) listed.push_back(v.str);
   for (int64_t g : q.gpus) {

@@ -98,6 +98,10 @@ static cl::opt<bool> AdviseOverlapTp("overlap-tp",
                                      cl::desc("Transformer: overlap sequence parallelism's allgathers and "
                                               "reduce-scatters with the GEMMs beside them"),
                                      cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<unsigned> AdviseCp("cp",
+                               cl::desc("Transformer: the context-parallel size (ring attention over each "
+                                        "sequence's shares; default 1)"),
+                               cl::init(1), cl::value_desc("c"), cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<unsigned> AdviseTp("tp", cl::desc("Transformer: pin the tensor-parallel size"), cl::init(0),
                                   cl::value_desc("t"), cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<unsigned> AdvisePp("pp", cl::desc("Transformer: pin the pipeline-parallel size"), cl::init(0),
@@ -148,7 +152,7 @@ bool Write(const Query& q, const Result& res, runtime::Format format) {
 }
 
 std::vector<const cl::Option*> LayoutOptions() {
-  return {&AdviseGlobalBatch, &AdviseSeq, &AdviseTop, &AdviseOverlap, &AdviseOverlapTp, &AdviseTp, &AdvisePp,
+  return {&AdviseGlobalBatch, &AdviseSeq, &AdviseTop, &AdviseOverlap, &AdviseOverlapTp, &AdviseCp, &AdviseTp, &AdvisePp,
           &AdviseDp, &AdviseMicro, &AdviseInterleave, &AdviseRecompute, &AdviseSeqParallel, &AdviseZero};
 }
 
@@ -171,7 +175,7 @@ int RunLayoutSearch(ringline::Spec* spec, const std::vector<int64_t>& gpus) {
   q.model = AdviseModel, q.cluster = AdviseCluster.getNumOccurrences() ? AdviseCluster : std::string("selene");
   q.gpus = gpus, q.global_batch = AdviseGlobalBatch, q.seq = AdviseSeq, q.tokens = AdviseDataset, q.goal = AdviseGoal, q.top = AdviseTop;
   q.precision = AdvisePrecision.empty() ? std::string("bf16") : std::string(AdvisePrecision);
-  q.overlap_grads = AdviseOverlap, q.overlap_tp = AdviseOverlapTp;
+  q.overlap_grads = AdviseOverlap, q.overlap_tp = AdviseOverlapTp, q.cp = AdviseCp;
   q.tp = AdviseTp, q.pp = AdvisePp, q.dp = AdviseDp, q.micro = AdviseMicro, q.interleave = AdviseInterleave;
   q.recompute = AdviseRecompute;
   q.sequence_parallel = AdviseSeqParallel == cl::BOU_UNSET ? -1 : AdviseSeqParallel == cl::BOU_TRUE ? 1 : 0;
@@ -206,7 +210,7 @@ int RunAdvise() {
   // 0 means "unset" to the library (its defaults); a 0 the user typed is out of range.
   if (AdviseDataset.getNumOccurrences() && !(AdviseDataset >= 1 && AdviseDataset == std::floor(AdviseDataset)))
     return Fail(Kind::bad_option, fmt::format("--dataset takes a whole count of 1 or more; got {}", double(AdviseDataset)));
-  for (const cl::opt<unsigned>* o : {&AdviseBatch, &AdvisePerGpu, &AdviseGlobalBatch, &AdviseSeq, &AdviseTop,
+  for (const cl::opt<unsigned>* o : {&AdviseCp, &AdviseBatch, &AdvisePerGpu, &AdviseGlobalBatch, &AdviseSeq, &AdviseTop,
                                      &AdviseTp, &AdvisePp, &AdviseDp, &AdviseMicro, &AdviseInterleave})
     if (o->getNumOccurrences() && *o == 0)
       return Fail(Kind::bad_option, fmt::format("--{} takes a count of 1 or more; got 0", o->ArgStr.str()));
