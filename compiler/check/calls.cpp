@@ -222,48 +222,69 @@ Value Program::EvalStatic(const ast::Expr* e) {
   return Eval(e, Env{root, nullptr, nullptr});
 }
 
+// Every field of a literal is checked even after one fails: the fields are independent,
+// so a literal with two mistakes reports both. A failed field is Error in `given` (given,
+// not missing), and FinishRecord then reports only what is independent of it.
 Value Program::MakeRecord(const ast::RecordExpr* e, const Env& env) {
   ModuleInfo* owner = nullptr;
   const ast::RecordDecl* rec = FindRecord(env.module, e->qualifier, e->type_name, &owner);
   if (!rec) {
+    // The values' own mistakes do not depend on the type (the resolver named it).
+    for (const ast::FieldInit& f : e->fields) Eval(f.value, env);
     UnknownRecord(env.module, e);
     return Value::Error();
   }
   std::vector<std::optional<Value>> given(rec->fields.size());
+  bool failed = false;
   for (const ast::FieldInit& f : e->fields) {
+    Value v = Eval(f.value, env);
     size_t i = 0;
     while (i < rec->fields.size() && rec->fields[i].name != f.path[0]) ++i;
     if (i == rec->fields.size()) {
       Error(diag::Kind::unknown_field, f.range,
             fmt::format("`{}` has no field `{}`{}", rec->name, f.path[0], DidYouMean(f.path[0], FieldNames(*rec))));
-      return Value::Error();
+      failed = true;
+      continue;
     }
     if (given[i]) {
       Error(diag::Kind::duplicate_name, f.range, fmt::format("field `{}` is given twice", f.path[0]));
-      return Value::Error();
+      failed = true;
+      continue;
     }
-    given[i] = Conform(Eval(f.value, env), rec->fields[i].type, owner, f.value->range,
+    given[i] = Conform(v, rec->fields[i].type, owner, f.value->range,
                        fmt::format("field `{}` of `{}`", f.path[0], rec->name));
-    if (given[i]->IsError()) return Value::Error();
+    failed |= given[i]->IsError();
   }
-  return FinishRecord(rec, owner, given, e->range, env);
+  Value r = FinishRecord(rec, owner, given, e->range, env);
+  return failed ? Value::Error() : r;
 }
 
 Value Program::FinishRecord(const ast::RecordDecl* rec, ModuleInfo* owner, std::vector<std::optional<Value>>& given,
                             SourceRange where, const Env& env) {
-  auto fields = std::make_shared<std::vector<Value>>();
-  Scope scope{nullptr, {}};  // defaults see the fields before them
+  // First every field left out that has no default, each one a mistake of its own; a
+  // field given with a failed value is not missing.
+  bool failed = false;
   for (size_t i = 0; i < rec->fields.size(); ++i) {
     const ast::FieldDecl& fd = rec->fields[i];
     size_t first = 0;
     while (rec->fields[first].name != fd.name) ++first;
     if (first < i) given[i] = given[first];  // a field declared twice (the resolver said so)
+    if (given[i]) {
+      failed |= given[i]->IsError();
+    } else if (!fd.default_value) {
+      Error(diag::Kind::missing_field, where,
+            fmt::format("`{}` needs field `{}` ({})", rec->name, fd.name, TypeText(fd.type)));
+      failed = true;
+    }
+  }
+  // Defaults see the fields before them, so with a field failed or missing they would
+  // only repeat that mistake: they are evaluated for a complete record alone.
+  if (failed) return Value::Error();
+  auto fields = std::make_shared<std::vector<Value>>();
+  Scope scope{nullptr, {}};
+  for (size_t i = 0; i < rec->fields.size(); ++i) {
+    const ast::FieldDecl& fd = rec->fields[i];
     if (!given[i]) {
-      if (!fd.default_value) {
-        Error(diag::Kind::missing_field, where,
-              fmt::format("`{}` needs field `{}` ({})", rec->name, fd.name, TypeText(fd.type)));
-        return Value::Error();
-      }
       given[i] = Conform(Eval(fd.default_value, Env{owner, &scope, env.ir}), fd.type, owner,
                          fd.default_value->range, fmt::format("the default of `{}`", fd.name));
       if (given[i]->IsError()) return Value::Error();
@@ -308,15 +329,30 @@ static Value Update(Program& p, const Value& base, const ast::FieldInit& u, size
   return r;
 }
 
+// Each update is checked against the record as the updates before it left it; one that
+// fails leaves the record unchanged and the rest are still checked, so every independent
+// mistake in the braces is reported. The result is Error when any failed.
 Value Program::With(const ast::WithExpr* e, const Env& env) {
   Value acc = Eval(e->base, env);
-  for (const ast::FieldInit& u : e->updates) {
-    if (acc.IsError()) return acc;
-    Value v = Eval(u.value, env);
-    if (v.IsError()) return v;
-    acc = Update(*this, acc, u, 0, v);
+  bool failed = acc.IsError();
+  if (!failed && acc.kind != Value::Kind::Record) {
+    // Once, at the base: every field of a non-record would fail the same way.
+    Error(diag::Kind::type_mismatch, e->base->range,
+          fmt::format("`with` needs a record, got `{}`", Describe(acc)));
+    failed = true;
   }
-  return acc;
+  for (const ast::FieldInit& u : e->updates) {
+    Value v = Eval(u.value, env);
+    if (acc.IsError() || acc.kind != Value::Kind::Record) continue;
+    // A failed value still has its path looked up (Conform passes Error on quietly): a
+    // misspelt field is a mistake of its own.
+    Value next = Update(*this, acc, u, 0, v);
+    if (next.IsError())
+      failed = true;
+    else
+      acc = next;
+  }
+  return failed ? Value::Error() : acc;
 }
 
 Value Program::Field(const Value& base, const std::string& field, SourceRange where, const Env& env) {
