@@ -3,6 +3,7 @@
 #include "runtime/sinks.h"
 
 #include <fmt/format.h>
+#include <llvm/Support/Unicode.h>
 
 #include <algorithm>
 #include <cmath>
@@ -48,53 +49,107 @@ std::string TableCell(const Column& c, double si, unsigned digits) {
   return std::isfinite(v) ? fmt::format("{:.{}g}", v, std::min(digits, 17u)) : units::FormatNumber(v);
 }
 
+// How many columns `s` takes on a terminal: characters, not bytes (`t [µs]`, a label in
+// another script), a wide character two, as the diagnostics' carets count.
+size_t Width(const std::string& s) {
+  int w = llvm::sys::unicode::columnWidthUTF8(s);
+  return w < 0 ? s.size() : static_cast<size_t>(w);  // not UTF-8 or not printable: bytes
+}
+
+// `s` padded with spaces to `w` columns, on the left (right-aligned) or the right.
+std::string Pad(const std::string& s, size_t w, bool left) {
+  size_t n = Width(s);
+  std::string fill(n < w ? w - n : 0, ' ');
+  return left ? s + fill : fill + s;
+}
+
+// The streamed table (eval's name = value list, sweep's columns). A column is as wide as
+// the widest of: 12 (a real's 6 significant digits, `-1.23457e+06`), its header, every
+// label of a label column, the least width its Column asks (sweep: its param's values),
+// and its cells in the first kHeld rows, which are held back until that many came (or
+// End) so that a long value among them widens its column for every row. A later cell
+// wider than its column pushes the next ones right only as far as it must, and the
+// columns after it line up again: rows are not held any longer, since a sweep's output
+// streams however many points it has.
 class TableSink : public Sink {
  public:
+  static constexpr size_t kHeld = 100;
+
   TableSink(std::ostream& out, bool single, unsigned digits) : out_(out), single_(single), digits_(digits) {}
   void Begin(const std::string& scenario, const std::vector<Column>& cols) override {
     cols_ = cols;
     if (single_) {
       out_ << "scenario " << scenario << "\n";
-      for (const Column& c : cols_) name_width_ = std::max(name_width_, c.name.size());
+      for (const Column& c : cols_) name_width_ = std::max(name_width_, Width(c.name));
       return;
     }
     for (const Column& c : cols_) {
-      std::string h = c.unit.name.empty() ? c.name : c.name + " [" + c.unit.name + "]";
-      widths_.push_back(std::max<size_t>(h.size(), 12));
-      out_ << (widths_.size() > 1 ? "  " : "") << fmt::format("{:>{}}", h, widths_.back());
+      heads_.push_back(c.unit.name.empty() ? c.name : c.name + " [" + c.unit.name + "]");
+      size_t w = std::max<size_t>({Width(heads_.back()), 12, c.width});
+      if (c.kind == Column::Kind::Label && c.labels)
+        for (const std::string& l : *c.labels) w = std::max(w, Width(l));
+      widths_.push_back(w);
     }
-    out_ << "\n";
   }
   void Row(const double* v) override {
     if (single_) {
       for (size_t i = 0; i < cols_.size(); ++i) {
         std::string unit = cols_[i].unit.name.empty() ? "" : " " + cols_[i].unit.name;
-        out_ << fmt::format("  {:<{}} = {}{}\n", cols_[i].name, name_width_, TableCell(cols_[i], v[i], digits_), unit);
+        out_ << "  " << Pad(cols_[i].name, name_width_, true) << " = " << TableCell(cols_[i], v[i], digits_) << unit
+             << "\n";
       }
       return;
     }
-    // Each cell is right-aligned on its column's edge. Rows stream, so widths are fixed at
-    // the header; a wider cell pushes the next ones right only as far as it must, and the
-    // columns after it line up again.
+    cells_.resize(cols_.size());  // reused: a streamed row allocates nothing it keeps
+    for (size_t i = 0; i < cols_.size(); ++i) cells_[i] = TableCell(cols_[i], v[i], digits_);
+    if (started_) {
+      Write(cells_);
+      return;
+    }
+    for (size_t i = 0; i < cols_.size(); ++i) widths_[i] = std::max(widths_[i], Width(cells_[i]));
+    held_.push_back(cells_);
+    if (held_.size() == kHeld) Start();
+  }
+  void End() override {
+    if (!single_ && !started_) Start();
+    out_.flush();
+  }
+
+ private:
+  // The header and the rows held so far; the widths are fixed from here on.
+  void Start() {
+    started_ = true;
+    Write(heads_);
+    for (const std::vector<std::string>& cells : held_) Write(cells);
+    held_.clear();
+    held_.shrink_to_fit();
+  }
+  // Each cell is right-aligned on its column's edge; one wider than its column takes the
+  // room it needs and keeps two spaces before it.
+  void Write(const std::vector<std::string>& cells) {
     std::string line;
-    size_t edge = 0;
+    size_t edge = 0, used = 0;
     for (size_t i = 0; i < cols_.size(); ++i) {
       edge += (i ? 2 : 0) + widths_[i];
-      std::string cell = TableCell(cols_[i], v[i], digits_);
-      size_t room = edge > line.size() + cell.size() ? edge - line.size() - cell.size() : 0;
-      line.append(std::max<size_t>(room, i ? 2 : 0), ' ');
-      line += cell;
+      size_t w = Width(cells[i]);
+      size_t room = edge > used + w ? edge - used - w : 0;
+      room = std::max<size_t>(room, i ? 2 : 0);
+      line.append(room, ' ');
+      line += cells[i];
+      used += room + w;
     }
     out_ << line << "\n";
   }
-  void End() override { out_.flush(); }
 
- private:
   std::ostream& out_;
   bool single_;
   unsigned digits_;
   std::vector<Column> cols_;
+  std::vector<std::string> heads_;
   std::vector<size_t> widths_;
+  std::vector<std::vector<std::string>> held_;
+  std::vector<std::string> cells_;
+  bool started_ = false;
   size_t name_width_ = 0;
 };
 
@@ -117,14 +172,14 @@ class FittedTableSink : public Sink {
     std::vector<size_t> w;
     for (const Column& c : cols_) w.push_back(c.width);
     for (const auto& line : lines_)
-      for (size_t i = 0; i < cols_.size(); ++i) w[i] = std::max(w[i], line[i].size());
+      for (size_t i = 0; i < cols_.size(); ++i) w[i] = std::max(w[i], Width(line[i]));
     if (!o_.title.empty()) out_ << o_.title << "\n";
     for (const auto& line : lines_) {
       std::string text;
       for (size_t i = 0; i < cols_.size(); ++i) {
         const bool left = cols_[i].align == Column::Align::Left ||
                           (cols_[i].align == Column::Align::Auto && cols_[i].kind == Column::Kind::Label);
-        text += (i ? "  " : "") + (left ? fmt::format("{:<{}}", line[i], w[i]) : fmt::format("{:>{}}", line[i], w[i]));
+        text += (i ? "  " : "") + Pad(line[i], w[i], left);
       }
       text.erase(text.find_last_not_of(' ') + 1);
       out_ << text << "\n";
@@ -237,6 +292,17 @@ double Labels::Of(const std::string& text) {
   auto it = std::find(names_->begin(), names_->end(), text);
   if (it == names_->end()) it = names_->insert(names_->end(), text);
   return static_cast<double>(it - names_->begin());
+}
+
+size_t TableWidth(const Column& c, const std::vector<double>& values, unsigned digits) {
+  if (values.empty()) return 0;
+  constexpr size_t kSample = 4096;
+  const size_t stride = (values.size() + kSample - 1) / kSample;
+  size_t w = 0;
+  for (size_t k = 0; k < values.size(); k += stride) w = std::max(w, Width(TableCell(c, values[k], digits)));
+  auto [lo, hi] = std::minmax_element(values.begin(), values.end());
+  for (double v : {*lo, *hi, values.back()}) w = std::max(w, Width(TableCell(c, v, digits)));
+  return w;
 }
 
 std::unique_ptr<Sink> MakeTee(Sink& a, Sink& b) { return std::make_unique<TeeSink>(a, b); }

@@ -1,6 +1,7 @@
 // Result sinks: where evaluated rows go, for every command that prints rows (eval, sweep,
 // advise, stats). Table (aligned, units in headers, reals to 6 significant digits; a
-// single row prints as a name = value list; or fitted to its rows), CSV (`name[unit]`
+// single row prints as a name = value list; streamed, with widths from the columns and
+// the first 100 rows, or fitted to all its rows), CSV (`name[unit]`
 // headers) and JSON (`{"scenario":..., "columns":[{"name":...,"unit":...}],
 // "rows":[[...],...]}`). Values arrive in SI units and are converted to each column's unit
 // exactly (units::FromSI).
@@ -22,8 +23,8 @@ struct Column {
   // Label: the value is an index into these names (a param over static values: `v100`).
   std::shared_ptr<const std::vector<std::string>> labels = nullptr;
   // Tables only: the cell's fmt spec over the value in `unit` (`{:.4g}`, `{:.1f}%`; ""
-  // for the sink's digits), and in a fitted table the least width and the alignment
-  // (Auto: labels left, numbers right).
+  // for the sink's digits), the least width (in columns of the terminal), and in a
+  // fitted table the alignment (Auto: labels left, numbers right).
   std::string table_spec = "";
   unsigned width = 0;
   enum class Align { Auto, Left, Right } align = Align::Auto;
@@ -79,5 +80,11 @@ std::unique_ptr<Sink> MakeTee(Sink& a, Sink& b);
 
 // One cell as text: `true`, `4`, `1374.38953472` (in the column's unit).
 std::string FormatCell(const Column& c, double si);
+
+// The width a table with `digits` needs for column `c` to hold `values` (SI) as cells,
+// a least width for a streamed table (sweep: a param's values). Every value when there
+// are at most 4096, else 4096 spread over them and the least, greatest and last: a long
+// axis is a range, widest at its ends.
+size_t TableWidth(const Column& c, const std::vector<double>& values, unsigned digits);
 
 }  // namespace rl::runtime

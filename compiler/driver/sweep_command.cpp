@@ -316,6 +316,10 @@ int SweepProcess(runtime::mpi::Cluster* cluster) {
     sink = tee.get();
   }
   std::vector<runtime::Column> cols = Columns(*sc, keep);
+  // A table's param column is as wide as its widest value, wherever the sweep meets it
+  // (the table sizes the reports from its first rows).
+  if (*fmt == runtime::Format::Table)
+    for (size_t i = 0; i < np; ++i) cols[i].width = runtime::TableWidth(cols[i], axes[i], Digits);
   runtime::RowShape shape{np, nr, keep, keep};
   std::unique_ptr<runtime::RowConsumer> consumer = MakeConsumer(*sc, *how, *sink, shape, cols);
   if (!consumer) {

@@ -145,13 +145,71 @@ TEST(Sinks, TableLayouts) {
             "           4       1374.39\n"
             "          16             2\n");
   // Reals have 6 significant digits, so they fit the columns; an Int keeps every digit,
-  // and a cell wider than its column shifts only what it must; later columns realign.
+  // and among the first rows a wider cell widens its column.
   cols.push_back({"eff", Column::Kind::Real, units::Unit{}});
   EXPECT_EQ(Emit(Format::Table, cols, {{3, 1.0 / 3, 0.5}, {4, 0.002, 1.0 / 3}, {1e15, -1234567.0e-3, -0.0}}),
-            "       nodes        t [ms]           eff\n"
-            "           3       333.333           0.5\n"
-            "           4             2      0.333333\n"
-            "1000000000000000  -1.23457e+06         0\n");
+            "           nodes        t [ms]           eff\n"
+            "               3       333.333           0.5\n"
+            "               4             2      0.333333\n"
+            "1000000000000000  -1.23457e+06             0\n");
+}
+
+TEST(Sinks, TableWidensFromItsFirstRows) {
+  std::vector<Column> cols = {{"n", Column::Kind::Int, units::Unit{}}, {"eff", Column::Kind::Real, units::Unit{}}};
+  // With no rows the header still comes (at End: the first rows would size it).
+  EXPECT_EQ(Emit(Format::Table, cols, {}), "           n           eff\n");
+  // A wide cell among the first 100 rows widens its column for all of them.
+  std::vector<std::vector<double>> rows(100, {1, 0.5});
+  rows[99][0] = 1e15;
+  std::string text = Emit(Format::Table, cols, rows);
+  EXPECT_EQ(text.substr(0, text.find('\n', text.find('\n') + 1) + 1),
+            "               n           eff\n"
+            "               1           0.5\n");
+  EXPECT_NE(text.find("\n1000000000000000           0.5\n"), std::string::npos) << text;
+  // One after them shifts its row alone (the next column lines up again): the header
+  // was printed with the widths of the first 100.
+  rows[99][0] = 1;
+  rows.push_back({1e15, 0.5});
+  text = Emit(Format::Table, cols, rows);
+  EXPECT_EQ(text.substr(0, text.find('\n') + 1), "           n           eff\n");
+  EXPECT_EQ(text.substr(text.rfind('\n', text.size() - 2) + 1), "1000000000000000       0.5\n");
+}
+
+TEST(Sinks, TableColumnsCountCharactersAndLabels) {
+  // `µs` is one column wide, not two bytes; a label column is as wide as its longest
+  // label; a column's least width holds for a streamed table too.
+  auto labels = std::make_shared<const std::vector<std::string>>(std::vector<std::string>{"a", "ünïcode, fourteen"});
+  std::vector<Column> cols = {{"gpu", Column::Kind::Label, units::Unit{}, labels}, {"t", Column::Kind::Real, U("µs")},
+                              {"n", Column::Kind::Int, units::Unit{}}};
+  cols[2].width = 14;
+  EXPECT_EQ(Emit(Format::Table, cols, {{0, 1e-6, 1}, {1, 2e-6, 2}}),
+            "              gpu        t [µs]               n\n"
+            "                a             1               1\n"
+            "ünïcode, fourteen             2               2\n");
+  SinkOptions o;
+  o.fit_table = true;
+  std::ostringstream out;
+  std::unique_ptr<Sink> sink = MakeSink(Format::Table, out, o);
+  sink->Begin("", cols);
+  double row[] = {1, 1e-6, 1};
+  sink->Row(row);
+  sink->End();
+  EXPECT_EQ(out.str(),
+            "gpu                t [µs]               n\n"
+            "ünïcode, fourteen       1               1\n");
+}
+
+TEST(Sinks, TableWidthOfValues) {
+  Column n{"n", Column::Kind::Int, units::Unit{}};
+  EXPECT_EQ(TableWidth(n, {}, 6), 0u);
+  EXPECT_EQ(TableWidth(n, {1, -1e12, 5}, 6), 14u);
+  // A long axis is sampled, and its least and greatest values are always measured.
+  std::vector<double> axis(1000000, 1);
+  axis[123457] = 1e15;
+  EXPECT_EQ(TableWidth(n, axis, 6), 16u);
+  Column t{"t", Column::Kind::Real, U("ms")};
+  EXPECT_EQ(TableWidth(t, {1.0 / 3}, 6), 7u);   // 333.333
+  EXPECT_EQ(TableWidth(t, {1.0 / 3}, 0), 17u);  // 333.3333333333333
 }
 
 TEST(Sinks, TableDigits) {
