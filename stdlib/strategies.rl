@@ -342,10 +342,24 @@ fn split_kernel(k: Kernel, axis: String, p: Int) -> Kernel = {
   k with { feats = feats, flops = ceil(k.flops / p), elems = ceil(k.elems / p),
            fixed = if axis == "height" then k.fixed else ceil(k.fixed / p) }
 }
-fn split_layer(l: Layer, axis: String, p: Int) -> Layer =
-  l with { fwd = ceil(l.fwd / p), bwd_data = ceil(l.bwd_data / p), bwd_weight = ceil(l.bwd_weight / p),
-           reads = ceil(l.reads / p), writes = ceil(l.writes / p), act = ceil(l.act / p),
+// One GPU's share of layer `l`'s parameters split `p` ways along `axis`: a filter or
+// channel split cuts the weights (each GPU holds its output or input channels' slice), a
+// height split replicates them (each GPU convolves its slab with all of them, and the
+// gradients are allreduced: spatial_parallel; ParaDL's spatial keeps Σw whole,
+// docs/paradl.md §9.1). The weights, gradients and optimizer state a plan counts follow.
+fn split_params(l: Layer, axis: String, p: Int) -> Int = if axis == "height" then l.params else ceil(l.params / p)
+// One GPU's share of layer `l` split `p` ways along `axis`, as split_kernel splits its
+// kernels: FLOPs, outputs and kept activations divided by p, the parameters by
+// split_params. Of the elements read, the activations are divided and the weights are the
+// GPU's share of them, so a layer without kernels (the roofline of its counts, which
+// reads the weights once per batch) reads only the weights it holds.
+fn split_layer(l: Layer, axis: String, p: Int) -> Layer = {
+  let params = split_params(l, axis, p)
+  l with { params = params, fwd = ceil(l.fwd / p), bwd_data = ceil(l.bwd_data / p),
+           bwd_weight = ceil(l.bwd_weight / p), reads = ceil((l.reads - l.params) / p) + params,
+           writes = ceil(l.writes / p), act = ceil(l.act / p),
            kernels = [split_kernel(k, axis, p) for k in l.kernels] }
+}
 
 // Elements per sample of layer i's input (the network's input for the first).
 fn in_elems(net: Network, i: Int) -> Int = if i == 0 then numel(net.input) else numel(net.layers[i - 1].out)
