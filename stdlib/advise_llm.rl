@@ -17,13 +17,16 @@ import stdlib.models.llama
 // RMSNorm, rotary positions, grouped-query attention, on `seq` tokens.
 fn llama_transformer(name: String, c: LlamaConfig, seq: Int) -> Transformer =
   Transformer { name = name, layers = c.layers, hidden = c.hidden, heads = c.heads, kv_heads = c.kv_heads, seq = seq,
-                vocab = c.vocab, ffn = c.ffn, gated = true, bias = false, positions = false, tied = c.tied }
+                vocab = c.vocab, ffn = c.ffn, gated = true, bias = false, positions = false, tied = c.tied,
+                experts = c.experts, top_k = c.top_k,
+                capacity = if c.capacity_factor > 0 then c.capacity_factor else 1.0 }
 
 // The dense transformers of stdlib.models.gpt, stdlib.models.transformer and
 // stdlib.models.llama under the names of their networks: GPT-2 (Radford et al. 2019:
 // vocabulary 50,257, 1,024 tokens; small 124M, medium 355M, large 774M, XL 1.5B), GPT-3
 // 175B with Megatron-LM's vocabulary padded to 51,200 and SC21 Table 1's GPTs (2,048
-// tokens), Llama 2 (4,096) and Llama 3 (8,192). Mixtral's experts are not a `Transformer`.
+// tokens), Llama 2 (4,096), Llama 3 (8,192) and Mixtral 8x7B (8 experts, 2 per token; 4,096
+// tokens here, `--seq` for its 32,768).
 let transformer_models = [
   gpt_config("gpt2_small", 12, 768, 12, 1024, 50257),
   gpt_config("gpt2_medium", 24, 1024, 16, 1024, 50257),
@@ -44,7 +47,8 @@ let transformer_models = [
   llama_transformer("llama2_13b", llama2_13b_config, 4096),
   llama_transformer("llama2_70b", llama2_70b_config, 4096),
   llama_transformer("llama3_8b", llama3_8b_config, 8192),
-  llama_transformer("llama3_405b", llama3_405b_config, 8192)]
+  llama_transformer("llama3_405b", llama3_405b_config, 8192),
+  llama_transformer("mixtral_8x7b", mixtral_8x7b_config, 4096)]
 
 // The same, for the library API's calls (`stdlib.advise_llm.known_transformers`).
 fn known_transformers() -> [Transformer] = transformer_models
@@ -96,6 +100,10 @@ scenario layout_search {
   param overlap: Bool = false
   param overlap_tp: Bool = false
   param cp: Int = 1
+  param ep: Int = 1
+  param experts: Int = 1
+  param top_k: Int = 1
+  param capacity_factor: Real = 1.0
   param t: Int = 8 in [1, 2, 4, 8]
   param p: Int = 16 in [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024]
   param dp: Int = 0
@@ -110,16 +118,18 @@ scenario layout_search {
   let model = Transformer { name = "model", layers = layers, hidden = hidden, heads = heads,
                             kv_heads = if kv_heads > 0 then kv_heads else heads, seq = seq, vocab = vocab,
                             ffn = if ffn > 0 then ffn else 4 * hidden, gated = gated, bias = bias,
-                            positions = positions, tied = tied }
+                            positions = positions, tied = tied, experts = experts, top_k = top_k,
+                            capacity = capacity_factor }
   let data = if dp > 0 then dp else max(1, floor(gpus / (t * p * cp)))
   let lay = Layout { tensor = t, pipeline = p, data = data, micro = b, batch = batch, interleave = v,
                      recompute = recompute, sequence_parallel = sp, zero = zero, precision = precision,
-                     overlap_grads = overlap, overlap_tp = overlap_tp, context = cp }
+                     overlap_grads = overlap, overlap_tp = overlap_tp, context = cp, expert = ep }
   let st = llm_setup(make(max(1, ceil(gpus / make(1).gpus_per_node))))
   let plan = transformer_plan(model, st, lay)
   require not fails(plan, "t*p*d = GPUs"), "t*p*d = GPUs"
   require not fails(plan, "heads % t = 0"), "heads % t = 0"
   require not fails(plan, "seq % c = 0"), "seq % c = 0"
+  require not fails(plan, "experts % e = 0, d c % e = 0"), "experts % e = 0, d c % e = 0"
   require not fails(plan, "layers % (p*v) = 0"), "layers % (p*v) = 0"
   require not fails(plan, "batch % (d*b) = 0"), "batch % (d*b) = 0"
   require not fails(plan, "micro-batches % p = 0"), "micro-batches % p = 0"

@@ -41,6 +41,12 @@ record Transformer {
   bias: Bool = true
   positions: Bool = true
   tied: Bool = true
+  // A mixture of experts (Mixtral): `experts` feed-forward blocks per layer, `top_k` of them
+  // per token, behind a bias-free router; `capacity` the tokens an expert takes per token it
+  // would get balanced (1: no padding, which dropless routing averages to).
+  experts: Int = 1
+  top_k: Int = 1
+  capacity: Real = 1.0
 }
 
 // A GPT of Megatron-LM (SC21): 2,048 positions, vocabulary 51,200, GeLU MLP of 4h.
@@ -53,11 +59,13 @@ fn qkv_width(m: Transformer) -> Int = m.hidden + 2 * m.kv_heads * head_dim(m)
 
 // Parameters of one transformer layer: QKV and output projections, the MLP, two norms.
 // GPT: 12h² + 13h.
-fn layer_params(m: Transformer) -> Int = {
+fn layer_params(m: Transformer) -> Int = layer_dense_params(m) + m.experts * expert_params(m)
+// One expert's feed-forward block, and the rest of a layer (attention, norms, the router).
+fn expert_params(m: Transformer) -> Int = (if m.gated then 3 else 2) * m.hidden * m.ffn + (if m.bias then m.ffn + m.hidden else 0)
+fn layer_dense_params(m: Transformer) -> Int = {
   let h = m.hidden
   let attn = h * qkv_width(m) + h * h + (if m.bias then qkv_width(m) + h else 0)
-  let mlp = (if m.gated then 3 else 2) * h * m.ffn + (if m.bias then m.ffn + h else 0)
-  attn + mlp + (if m.bias then 4 * h else 2 * h)
+  attn + (if m.bias then 4 * h else 2 * h) + (if m.experts > 1 then h * m.experts else 0)
 }
 // Embedding parameters: the token table (and the output layer when untied), the positions.
 fn embedding_params(m: Transformer) -> Int =
@@ -82,15 +90,20 @@ fn gemm_wgrad(g: Gemm) -> Gemm = g with { name = g.name + "_wgrad", m = g.k, k =
 // attention heads among the GPUs). For a GPT their FLOPs add up to 24 b s h² (1 + s/(6h))/t.
 // `keys`: the sequence the queries attend to (m.seq, or the whole sequence when m.seq is a
 // context-parallel rank's share of it).
-fn layer_gemms(m: Transformer, b: Real, t: Real, keys: Int = m.seq) -> [Gemm] = {
+// With experts, fc1 and fc2 run the top_k tokens each token sends, `capacity` padded, as
+// one GEMM per expert of the `local` ones a GPU holds (expert parallelism), and the router
+// scores every token against every expert.
+fn layer_gemms(m: Transformer, b: Real, t: Real, keys: Int = m.seq, local: Int = m.experts, cap: Real = 1.0) -> [Gemm] = {
   let tokens = b * m.seq
   let heads = b * m.heads / t
-  [Gemm { name = "qkv", m = tokens, n = qkv_width(m) / t, k = m.hidden },
+  let routed = tokens * m.top_k * cap / local
+  concat([Gemm { name = "qkv", m = tokens, n = qkv_width(m) / t, k = m.hidden },
    Gemm { name = "score", m = m.seq, n = keys, k = head_dim(m), batch = heads },
    Gemm { name = "context", m = m.seq, n = head_dim(m), k = keys, batch = heads },
    Gemm { name = "proj", m = tokens, n = m.hidden, k = m.hidden / t },
-   Gemm { name = "fc1", m = tokens, n = (if m.gated then 2 else 1) * m.ffn / t, k = m.hidden },
-   Gemm { name = "fc2", m = tokens, n = m.hidden, k = m.ffn / t }]
+   Gemm { name = "fc1", m = routed, n = (if m.gated then 2 else 1) * m.ffn / t, k = m.hidden, batch = local },
+   Gemm { name = "fc2", m = routed, n = m.hidden, k = m.ffn / t, batch = local }],
+   if m.experts > 1 then [Gemm { name = "router", m = tokens, n = m.experts, k = m.hidden }] else [])
 }
 // The output layer (logits) for `b` sequences on one of t GPUs (the vocabulary split).
 fn logits_gemm(m: Transformer, b: Real, t: Real) -> Gemm =
@@ -144,6 +157,7 @@ record Layout {
   overlap_grads: Bool = false     // the gradient reduction overlapped with the backward pass
   overlap_tp: Bool = false        // sequence parallelism's allgathers and reduce-scatters overlapped with the GEMMs beside them
   context: Int = 1                // context-parallel size c: each sequence split c ways, ring attention over them
+  expert: Int = 1                 // expert-parallel size e: a mixture's experts split over e of the d c data-parallel ranks
   scatter_gather: Bool = true     // Megatron's scatter/gather of pipeline sends over the tensor group
 }
 
@@ -233,12 +247,13 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int = m.
   let b = l.micro
   let elem = elem_bytes(l)
   let peak = _gemm_peak(d, l)
-  let gs = layer_gemms(m, b, t, keys)
+  let ep = max(1, l.expert)
+  let gs = layer_gemms(m, b, t, keys, max(1, floor(m.experts / ep)), m.capacity)
   let times = [gemm_fwd_bwd(g, d, e, peak, elem) for g in gs]
   let en = 1.0 * b * m.seq * m.hidden / (if l.sequence_parallel then t else 1)
   let et = 1.0 * b * m.seq * m.hidden / t
   let a = 1.0 * b * m.heads * m.seq * keys / t
-  let f = 1.0 * b * m.seq * m.ffn / t
+  let f = 1.0 * b * m.seq * m.ffn / t * m.top_k * m.capacity
   let act_f = if m.gated then 3 else 2
   let act_b = if m.gated then 5 else 3
   let core_mem = _membound((2 * a + 2 * a) * elem + a * 1 B, d, e)
@@ -272,8 +287,16 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int = m.
   let ring = if c > 1 then (c - 1) * p2p(kv, _cp_link(s, t, c, e)) else 0 s
   let core_f = times[1][0] + times[2][0] + core_mem
   let core_b = times[1][1] + times[2][1]
+  // Expert parallelism: each GPU sends the top_k copies of its tokens (its sequence-parallel
+  // share with sequence parallelism) to the GPUs holding their experts and gets them back,
+  // an all-to-all over the e GPUs of the expert group forward (dispatch, combine) and two
+  // backward (the gradients), of which 1/e stays on the GPU.
+  let routed = 1.0 * b * m.seq * m.top_k * m.capacity * m.hidden * elem / (if l.sequence_parallel then t else 1)
+  let a2a = if m.experts > 1 and ep > 1 then 2 * pairwise_alltoall(routed * (ep - 1) / ep, ep, _ep_link(s, t * max(1, l.context), ep, e))
+            else 0 s
   LayerCost { fwd = (sum x in times: x[0]) + mem_f, bwd = (sum x in times: x[1]) + mem_b,
-              core = core_f, comm_fwd = fwd_c + max(ring - core_f, 0 s), comm_bwd = bwd_c + max(2 * ring - core_b, 0 s) }
+              core = core_f, comm_fwd = fwd_c + max(ring - core_f, 0 s) + a2a,
+              comm_bwd = bwd_c + max(2 * ring - core_b, 0 s) + a2a }
 }
 
 // ---- communication groups ---------------------------------------------------------------
@@ -283,10 +306,12 @@ fn _eff(k: Link, e: Efficiency) -> Link = k with { bw = k.bw * e.collective }
 // The tensor group: t consecutive GPUs, inside a node when t <= GPUs per node.
 fn _tp_link(s: Setup, t: Int, e: Efficiency) -> Link =
   _eff(if t <= s.cluster.gpus_per_node then s.cluster.intra else inter_link(s.cluster, ceil(t / s.cluster.gpus_per_node)), e)
-// The context-parallel group: c GPUs t apart, inside a node when t c <= GPUs per node.
-fn _cp_link(s: Setup, t: Int, c: Int, e: Efficiency) -> Link =
-  _eff(if t * c <= s.cluster.gpus_per_node then s.cluster.intra
-       else inter_link(s.cluster, ceil(t * c / s.cluster.gpus_per_node)), e)
+// The context-parallel group: c GPUs t apart, inside a node when t c <= GPUs per node; an
+// expert group of n GPUs `stride` apart likewise.
+fn _cp_link(s: Setup, t: Int, c: Int, e: Efficiency) -> Link = _ep_link(s, t, c, e)
+fn _ep_link(s: Setup, stride: Int, n: Int, e: Efficiency) -> Link =
+  _eff(if stride * n <= s.cluster.gpus_per_node then s.cluster.intra
+       else inter_link(s.cluster, ceil(stride * n / s.cluster.gpus_per_node)), e)
 fn tp_allreduce(s: Setup, n: B, t: Int, e: Efficiency) -> s = if t <= 1 then 0 s else s.coll.allreduce(n, t, _tp_link(s, t, e))
 fn tp_allgather(s: Setup, n: B, t: Int, e: Efficiency) -> s = if t <= 1 then 0 s else s.coll.allgather(n, t, _tp_link(s, t, e))
 fn tp_reduce_scatter(s: Setup, n: B, t: Int, e: Efficiency) -> s =
@@ -345,7 +370,10 @@ fn layer_activations(m: Transformer, l: Layout) -> B = {
   let t = 1.0 * l.tensor
   let sbh = 1.0 * m.seq * l.micro * m.hidden
   let attn = 5.0 * m.heads * m.seq / (m.hidden * t)
-  let lin = if l.sequence_parallel then 34 / t else 10 + 24 / t
+  // A mixture's feed-forward activations (19 s b h of the 34) are kept for each of the top_k
+  // experts a token visits, padded by `capacity`.
+  let moe = (m.top_k * m.capacity - 1) * 19 / t
+  let lin = (if l.sequence_parallel then 34 / t else 10 + 24 / t) + (if m.experts > 1 then moe else 0)
   sbh * 1 B * (
     if l.recompute == "full" then (if l.sequence_parallel then 2 / t else 2.0)
     else if l.recompute == "selective" then lin
@@ -368,10 +396,14 @@ fn stage_layers(m: Transformer, l: Layout) -> Int = ceil(m.layers / max(1, l.pip
 // token table split t ways, the position table whole; with one stage and an untied output
 // layer, that too). The last stage holds as many (its copy of the tied table, or its output
 // layer) and the first stage the most activations.
+// A mixture's experts are split over the e GPUs of the expert group (stage_expert_params).
 fn stage_params(m: Transformer, l: Layout) -> Real =
-  1.0 * stage_layers(m, l) * layer_params(m) / l.tensor
+  1.0 * stage_layers(m, l) * (if m.experts > 1 then layer_dense_params(m) else layer_params(m)) / l.tensor
+    + stage_expert_params(m, l)
     + (if m.tied or l.pipeline > 1 then 1.0 else 2.0) * m.vocab * m.hidden / l.tensor
     + (if m.positions then 1.0 * m.seq * m.hidden else 0.0)
+fn stage_expert_params(m: Transformer, l: Layout) -> Real =
+  if m.experts > 1 then 1.0 * stage_layers(m, l) * m.experts * expert_params(m) / (l.tensor * max(1, l.expert)) else 0.0
 
 // Memory of one GPU of the first stage. Weights (2 bytes each in half precision), gradients
 // (2, or 4 in fp32), Adam's fp32 master weights and two moments (12 bytes): ZeRO shards the
@@ -387,16 +419,20 @@ fn transformer_memory(m: Transformer, s: Setup, l: Layout) -> Memory = {
   let c = max(1, l.context)
   let d = 1.0 * max(1, l.data) * c
   let mc = m with { seq = floor(m.seq / c) }
+  // Parameters sharded d ways, the experts' d / e ways (the GPUs that hold the same ones).
+  let pe = stage_expert_params(m, l)
+  let de = max(1.0, d / max(1, l.expert))
   let params = stage_params(m, l)
+  let sharded = fn(on: Bool) -> Real = if on then (params - pe) / d + pe / de else params
   let words = s.optimizer.words * 4 B + (if _half(l) then 4 B else 0 B)
   let full = l with { recompute = "none" }
   let attn = 5.0 * m.heads * m.seq / (m.hidden * l.tensor) * mc.seq * l.micro * m.hidden * 1 B
   let redo = if l.recompute == "full" then layer_activations(mc, full) + (c - 1) * attn / c
              else if l.recompute == "selective" then attn else 0 B
   let logits = if l.pipeline == 1 then 1.0 * l.micro * mc.seq * m.vocab / l.tensor * (elem_bytes(l) + 4 B) else 0 B
-  Memory { weights = params * elem_bytes(l) / (if l.zero >= 3 then d else 1.0),
-           grads = params * grad_bytes(l) / (if l.zero >= 2 then d else 1.0),
-           optimizer = params * words / (if l.zero >= 1 then d else 1.0),
+  Memory { weights = sharded(l.zero >= 3) * elem_bytes(l),
+           grads = sharded(l.zero >= 2) * grad_bytes(l),
+           optimizer = sharded(l.zero >= 1) * words,
            activations = (layer_activations(mc, l) + (if l.recompute == "none" then (c - 1) * attn / c else 0 B))
                          * stage_layers(m, l) * in_flight(l),
            workspace = redo + logits + s.workspace }
@@ -463,12 +499,18 @@ fn transformer_plan(m_full: Transformer, s: Setup, l: Layout, e: Efficiency = de
   let sends = if p > 1 then 2 * (v * mb + p - 1) * send else 0 s
   let bubble = (p - 1) / v * per_micro
   // Data parallelism and ZeRO over the stage's parameters.
+  // The experts' gradients reduce over the d c / e GPUs that hold the same experts.
   let params = stage_params(m_full, l)
+  let pe = stage_expert_params(m_full, l)
+  let ep = max(1, l.expert)
+  let dpe = max(1, floor(dp * c / ep))
   let ng = params * grad_bytes(l)
   let np = params * elem
-  let ar = dp_collective(s, "allreduce", ng, t, dp * c, e)
-  let rs = dp_collective(s, "reduce_scatter", ng, t, dp * c, e)
-  let ag = dp_collective(s, "allgather", np, t, dp * c, e)
+  let both = fn(kind: String, per: B) -> s =
+    dp_collective(s, kind, (params - pe) * per, t, dp * c, e) + (if pe > 0 then dp_collective(s, kind, pe * per, t * ep, dpe, e) else 0 s)
+  let ar = both("allreduce", grad_bytes(l))
+  let rs = both("reduce_scatter", grad_bytes(l))
+  let ag = both("allgather", elem)
   let grad_comm = if l.zero == 0 then ar else if l.zero == 1 then rs else mb * rs
   let gathers = if l.zero == 3 then mb * ag * (if l.recompute == "full" then 3 else 2) else if l.zero >= 1 then ag else 0 s
   let dp_exposed = if not l.overlap_grads then grad_comm + gathers
@@ -478,7 +520,7 @@ fn transformer_plan(m_full: Transformer, s: Setup, l: Layout, e: Efficiency = de
   // Adam in fp32 over the GPU's share of the parameters, per parameter: the gradient to
   // fp32, unscale and check, norm, the update (reads of weight, gradient and moments,
   // writes of weight and moments) and the copy back to 16 bits.
-  let share = params / (if l.zero >= 1 then max(1, dp * c) else 1)
+  let share = if l.zero >= 1 then (params - pe) / max(1, dp * c) + pe / dpe else params
   let upd = _membound(share * (grad_bytes(l) + 4 B + 8 B + 4 B + 12 B + s.optimizer.words * 8 B + (4 B + elem)), dev, e)
   let gpus_total = gpus(s.cluster)
   let mbi = floor(l.batch / max(1, dp * b))
@@ -490,6 +532,7 @@ fn transformer_plan(m_full: Transformer, s: Setup, l: Layout, e: Efficiency = de
     mb * cc + sends + dp_exposed, bubble, transformer_memory(m_full, s, l),
     [Constraint { name = "t*p*d = GPUs", value = abs(t * p * dp * c - gpus_total), limit = 0 },
      Constraint { name = "seq % c = 0", value = m_full.seq % c, limit = 0 },
+     Constraint { name = "experts % e = 0, d c % e = 0", value = m.experts % ep + (dp * c) % ep, limit = 0 },
      Constraint { name = "heads % t = 0", value = m.heads % t + m.kv_heads % t, limit = 0 },
      Constraint { name = "layers % (p*v) = 0", value = m.layers % (p * v), limit = 0 },
      Constraint { name = "batch % (d*b) = 0", value = l.batch % (dp * b), limit = 0 },

@@ -46,6 +46,8 @@ TransformerDims FromValue(const Value& v) {
   d.layers = num("layers"), d.hidden = num("hidden"), d.heads = num("heads"), d.kv_heads = num("kv_heads");
   d.seq = num("seq"), d.vocab = num("vocab"), d.ffn = num("ffn");
   d.gated = flag("gated"), d.bias = flag("bias"), d.positions = flag("positions"), d.tied = flag("tied");
+  d.experts = std::max<int64_t>(1, num("experts")), d.top_k = std::max<int64_t>(1, num("top_k"));
+  d.capacity = v.Field("capacity") ? v.Field("capacity")->number : 1.0;
   return d;
 }
 
@@ -125,6 +127,7 @@ class Collect final : public ringline::Sink {
     r.gpus = gpus_;
     r.t = static_cast<int64_t>(Get(v, "t")), r.p = static_cast<int64_t>(Get(v, "p"));
     r.d = static_cast<int64_t>(Get(v, "d")), r.b = static_cast<int64_t>(Get(v, "b"));
+    r.e = static_cast<int64_t>(Get(v, "ep"));
     r.v = static_cast<int64_t>(Get(v, "v")), r.zero = static_cast<int64_t>(Get(v, "zero"));
     r.recompute = Label(v, "recompute");
     r.sp = Get(v, "sp") != 0;
@@ -184,6 +187,10 @@ std::vector<std::pair<std::string, std::string>> Settings(const LayoutQuery& q, 
       {"overlap", b(q.overlap_grads)},
       {"overlap_tp", b(q.overlap_tp)},
       {"cp", std::to_string(q.cp)},
+      {"experts", std::to_string(m.experts)},
+      {"top_k", std::to_string(m.top_k)},
+      {"capacity_factor", fmt::format("{}", m.capacity)},
+      {"ep", q.ep ? std::to_string(q.ep) : Joined(Divisors(m.experts, m.experts))},
       {"t", q.tp ? std::to_string(q.tp) : Joined(Divisors(gpus, gpn))},
       {"p", q.pp ? std::to_string(q.pp) : Joined(Divisors(gpus, m.layers))},
       {"dp", std::to_string(q.dp)},
@@ -304,6 +311,7 @@ LayoutResult Run(ringline::Spec& spec, const LayoutQuery& q) {
 
   LayoutResult res;
   res.seq = q.seq > 0 ? q.seq : m.seq;
+  res.experts = m.experts > 1;
   res.title = fmt::format("{} on {}: global batch {}, seq {}, {}", q.model, q.cluster, q.global_batch, res.seq,
                           q.precision);
   if (q.cp > 1) res.title += fmt::format(", context parallel {}", q.cp);

@@ -36,6 +36,7 @@ struct LayoutQuery {
   bool overlap_grads = false;      // the gradient reduction overlapped with the backward pass
   bool overlap_tp = false;         // sequence parallelism's collectives overlapped with the GEMMs
   int64_t cp = 1;                  // context-parallel size (ring attention; 1: none)
+  int64_t ep = 0;                  // expert-parallel size; 0: every divisor of a mixture's experts
   // Pins (0, "" or -1: every value): tensor, pipeline, data-parallel sizes, micro-batch,
   // interleaved chunks, recomputation ("none", "selective", "full"), sequence parallelism
   // (0 off, 1 on) and ZeRO stage (0..3).
@@ -48,7 +49,7 @@ struct LayoutQuery {
 
 // One layout and its cost (stdlib.advise_llm's reports, SI units).
 struct LayoutRow {
-  int64_t gpus = 0, t = 0, p = 0, d = 0, b = 0, v = 0, zero = 0;
+  int64_t gpus = 0, t = 0, p = 0, d = 0, b = 0, v = 0, zero = 0, e = 1;  // e: expert-parallel size
   std::string recompute;
   bool sp = false;
   double iter = 0, tflops = 0, mfu = 0;  // s, FLOP/s per GPU (hardware FLOPs), model FLOPs / peak
@@ -72,6 +73,7 @@ struct LayoutResult {
   std::vector<LayoutRow> rows;  // by GPU count, best first; infeasible rows only where none is feasible
   std::vector<LayoutSearch> searches;
   int64_t seq = 0;              // tokens per sequence
+  bool experts = false;         // a mixture of experts: the rows show e after d
 };
 
 // The model's dimensions, from `gpt:layers=96,hidden=12288,...`; throws SpecError
@@ -80,6 +82,8 @@ struct TransformerDims {
   std::string name;
   int64_t layers = 0, hidden = 0, heads = 0, kv_heads = 0, seq = 2048, vocab = 51200, ffn = 0;
   bool gated = false, bias = true, positions = true, tied = true;
+  int64_t experts = 1, top_k = 1;  // a mixture of experts (Mixtral)
+  double capacity = 1.0;
 };
 TransformerDims ParseGpt(const std::string& text);
 

@@ -29,10 +29,18 @@ std::string Binding(const LayoutRow& r) {
   return fmt::format("memory {:.0f}%", r.capacity > 0 ? 100 * r.memory / r.capacity : 0.0);
 }
 
-// A row's first cells, in both forms: its GPU count, rank, and t, p, d, b, v, recomputation.
-std::vector<double> Layout(const LayoutRow& r, double rank, runtime::Labels& recompute) {
-  return {double(r.gpus), rank,         double(r.t), double(r.p), double(r.d), double(r.b),
-          double(r.v),    recompute.Of(r.recompute)};
+// A row's first cells, in both forms: its GPU count, rank, and t, p, d (e for a mixture of
+// experts), b, v, recomputation.
+std::vector<double> Layout(const LayoutRow& r, double rank, runtime::Labels& recompute, bool experts) {
+  std::vector<double> c = {double(r.gpus), rank, double(r.t), double(r.p), double(r.d)};
+  if (experts) c.push_back(double(r.e));
+  c.insert(c.end(), {double(r.b), double(r.v), recompute.Of(r.recompute)});
+  return c;
+}
+// The expert-parallel column after d, where the rows have one.
+std::vector<runtime::Column> WithE(std::vector<runtime::Column> cols, bool experts, unsigned width) {
+  if (experts) cols.insert(cols.begin() + 5, Int("e", width));
+  return cols;
 }
 
 }  // namespace
@@ -41,7 +49,7 @@ void WriteTable(runtime::Sink& sink, const LayoutResult& res) {
   runtime::Labels rank, recompute, sp, binding;
   std::vector<std::vector<double>> cells;
   for (const LayoutRow& r : res.rows) {
-    std::vector<double> c = Layout(r, rank.Of(r.rank ? std::to_string(r.rank) : "-"), recompute);
+    std::vector<double> c = Layout(r, rank.Of(r.rank ? std::to_string(r.rank) : "-"), recompute, res.experts);
     c.insert(c.end(), {sp.Of(r.sp ? "yes" : "no"), double(r.zero), r.iter, r.tflops, 100 * r.mfu, r.memory, r.weights,
                        r.grads, r.optimizer, r.activations, 100 * r.bubble / r.iter, 100 * r.exposed / r.iter,
                        binding.Of(Binding(r))});
@@ -49,12 +57,12 @@ void WriteTable(runtime::Sink& sink, const LayoutResult& res) {
   }
   const auto right = runtime::Column::Align::Right;
   Emit(sink,
-       {Int("gpus", 5), Text("rank", rank, 4, right), Int("t", 2), Int("p", 3), Int("d", 3), Int("b", 2), Int("v", 2),
+       WithE({Int("gpus", 5), Text("rank", rank, 4, right), Int("t", 2), Int("p", 3), Int("d", 3), Int("b", 2), Int("v", 2),
         Text("recompute", recompute, 9), Text("sp", sp, 3, right), Int("zero", 4), Number("iter", "s", "{:.4g}", 8),
         Number("throughput", "TFLOP/s", "{:.1f}", 10), Number("MFU", "", "{:.1f}%", 6),
         Number("mem/GPU", "GB", "{:.1f}", 7), Number("weights", "GB", "{:.1f}", 7), Number("grads", "GB", "{:.1f}", 5),
         Number("optim", "GB", "{:.1f}", 5), Number("activ", "GB", "{:.1f}", 5), Number("bubble", "", "{:.1f}%", 6),
-        Number("comm", "", "{:.1f}%", 5), Text("binding", binding)},
+        Number("comm", "", "{:.1f}%", 5), Text("binding", binding)}, res.experts, 2),
        cells);
 }
 
@@ -91,7 +99,7 @@ void WriteData(runtime::Sink& sink, const LayoutResult& res) {
   runtime::Labels recompute, constraint, broken;
   std::vector<std::vector<double>> cells;
   for (const LayoutRow& r : res.rows) {
-    std::vector<double> c = Layout(r, double(r.rank), recompute);
+    std::vector<double> c = Layout(r, double(r.rank), recompute, res.experts);
     c.insert(c.end(), {r.sp ? 1.0 : 0.0, double(r.zero), r.iter, r.tflops, r.mfu, r.memory, r.weights, r.grads,
                        r.optimizer, r.activations, r.other, r.capacity, r.bubble, r.exposed, r.gpu_hours,
                        r.broken.empty() ? 1.0 : 0.0, constraint.Of(r.broken.empty() ? "" : r.broken[0]),
@@ -100,12 +108,12 @@ void WriteData(runtime::Sink& sink, const LayoutResult& res) {
   }
   const auto Bool = runtime::Column::Kind::Bool;
   Emit(sink,
-       {Int("gpus"), Int("rank"), Int("t"), Int("p"), Int("d"), Int("micro"), Int("interleave"),
+       WithE({Int("gpus"), Int("rank"), Int("t"), Int("p"), Int("d"), Int("micro"), Int("interleave"),
         Text("recompute", recompute), {"sequence_parallel", Bool, units::Unit{}}, Int("zero"), Number("iter", "s"),
         Number("flops_per_gpu", "FLOP/s"), Number("mfu"), Number("memory", "B"), Number("weights", "B"),
         Number("grads", "B"), Number("optimizer", "B"), Number("activations", "B"), Number("other", "B"),
         Number("capacity", "B"), Number("bubble", "s"), Number("exposed", "s"), Number("gpu_hours"),
-        {"feasible", Bool, units::Unit{}}, Text("constraint", constraint), Text("broken", broken)},
+        {"feasible", Bool, units::Unit{}}, Text("constraint", constraint), Text("broken", broken)}, res.experts, 0),
        cells);
 }
 

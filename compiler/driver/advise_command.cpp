@@ -102,6 +102,8 @@ static cl::opt<unsigned> AdviseCp("cp",
                                cl::desc("Transformer: the context-parallel size (ring attention over each "
                                         "sequence's shares; default 1)"),
                                cl::init(1), cl::value_desc("c"), cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<unsigned> AdviseEp("ep", cl::desc("Transformer: pin the expert-parallel size of a mixture of experts"),
+                               cl::init(0), cl::value_desc("e"), cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<unsigned> AdviseTp("tp", cl::desc("Transformer: pin the tensor-parallel size"), cl::init(0),
                                   cl::value_desc("t"), cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<unsigned> AdvisePp("pp", cl::desc("Transformer: pin the pipeline-parallel size"), cl::init(0),
@@ -152,7 +154,7 @@ bool Write(const Query& q, const Result& res, runtime::Format format) {
 }
 
 std::vector<const cl::Option*> LayoutOptions() {
-  return {&AdviseGlobalBatch, &AdviseSeq, &AdviseTop, &AdviseOverlap, &AdviseOverlapTp, &AdviseCp, &AdviseTp, &AdvisePp,
+  return {&AdviseGlobalBatch, &AdviseSeq, &AdviseTop, &AdviseOverlap, &AdviseOverlapTp, &AdviseCp, &AdviseEp, &AdviseTp, &AdvisePp,
           &AdviseDp, &AdviseMicro, &AdviseInterleave, &AdviseRecompute, &AdviseSeqParallel, &AdviseZero};
 }
 
@@ -175,7 +177,7 @@ int RunLayoutSearch(ringline::Spec* spec, const std::vector<int64_t>& gpus) {
   q.model = AdviseModel, q.cluster = AdviseCluster.getNumOccurrences() ? AdviseCluster : std::string("selene");
   q.gpus = gpus, q.global_batch = AdviseGlobalBatch, q.seq = AdviseSeq, q.tokens = AdviseDataset, q.goal = AdviseGoal, q.top = AdviseTop;
   q.precision = AdvisePrecision.empty() ? std::string("bf16") : std::string(AdvisePrecision);
-  q.overlap_grads = AdviseOverlap, q.overlap_tp = AdviseOverlapTp, q.cp = AdviseCp;
+  q.overlap_grads = AdviseOverlap, q.overlap_tp = AdviseOverlapTp, q.cp = AdviseCp, q.ep = AdviseEp;
   q.tp = AdviseTp, q.pp = AdvisePp, q.dp = AdviseDp, q.micro = AdviseMicro, q.interleave = AdviseInterleave;
   q.recompute = AdviseRecompute;
   q.sequence_parallel = AdviseSeqParallel == cl::BOU_UNSET ? -1 : AdviseSeqParallel == cl::BOU_TRUE ? 1 : 0;
@@ -210,7 +212,7 @@ int RunAdvise() {
   // 0 means "unset" to the library (its defaults); a 0 the user typed is out of range.
   if (AdviseDataset.getNumOccurrences() && !(AdviseDataset >= 1 && AdviseDataset == std::floor(AdviseDataset)))
     return Fail(Kind::bad_option, fmt::format("--dataset takes a whole count of 1 or more; got {}", double(AdviseDataset)));
-  for (const cl::opt<unsigned>* o : {&AdviseCp, &AdviseBatch, &AdvisePerGpu, &AdviseGlobalBatch, &AdviseSeq, &AdviseTop,
+  for (const cl::opt<unsigned>* o : {&AdviseCp, &AdviseEp, &AdviseBatch, &AdvisePerGpu, &AdviseGlobalBatch, &AdviseSeq, &AdviseTop,
                                      &AdviseTp, &AdvisePp, &AdviseDp, &AdviseMicro, &AdviseInterleave})
     if (o->getNumOccurrences() && *o == 0)
       return Fail(Kind::bad_option, fmt::format("--{} takes a count of 1 or more; got 0", o->ArgStr.str()));

@@ -66,14 +66,15 @@ TEST(AdviseLlm, QualifiedScenarioAndDropCounts) {
   EXPECT_EQ(sum.total, all.rows);
   EXPECT_EQ(sum.total - sum.infeasible, all.feasible);
   // First the library's own argument checks (selene's nodes, the plan's GPUs) and the
-  // context-parallel split (c = 1 here), which drop nothing here, then the layout's
+  // context- and expert-parallel splits (c = e = 1 here), which drop nothing here, then the layout's
   // constraints in stdlib.advise_llm's order.
-  ASSERT_EQ(sum.dropped.size(), 11u);
+  ASSERT_EQ(sum.dropped.size(), 12u);
   EXPECT_EQ(sum.dropped[0].first, "a cluster's nodes >= 1");
   EXPECT_EQ(sum.dropped[1].first, "a plan's GPUs >= 1");
   EXPECT_EQ(sum.dropped[4].first, "seq % c = 0");
-  EXPECT_EQ(sum.dropped[0].second + sum.dropped[1].second + sum.dropped[4].second, 0u);
-  sum.dropped.erase(sum.dropped.begin() + 4);
+  EXPECT_EQ(sum.dropped[5].first, "experts % e = 0, d c % e = 0");
+  EXPECT_EQ(sum.dropped[0].second + sum.dropped[1].second + sum.dropped[4].second + sum.dropped[5].second, 0u);
+  sum.dropped.erase(sum.dropped.begin() + 4, sum.dropped.begin() + 6);
   sum.dropped.erase(sum.dropped.begin(), sum.dropped.begin() + 2);
   const char* names[] = {"t*p*d = GPUs",
                          "heads % t = 0",
