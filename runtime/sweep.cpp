@@ -143,6 +143,10 @@ class Layout {
     for (size_t e = 0; e < split_; ++e) chunks_ *= size_[e];
   }
   uint64_t chunks() const { return chunks_; }
+  // Whether the param at `depth` of the chunk order spans its whole axis in every chunk.
+  bool Whole(size_t depth) const {
+    return split_ == SIZE_MAX || depth > split_ || (depth == split_ && subs_ == 1) || size_[depth] <= 1;
+  }
 
   void Place(Chunk& c, uint64_t index) const {
     const size_t np = s_.axes.size();
@@ -365,6 +369,14 @@ void ChunkCursor::Next() {
 uint64_t ChunkCount(const Space& space, uint64_t chunk_points) {
   if (space.points == 0) return 0;
   return Layout(space, std::max<uint64_t>(chunk_points, 1)).chunks();
+}
+
+std::vector<bool> WholeInChunks(const Space& space, uint64_t chunk_points) {
+  std::vector<bool> whole(space.axes.size(), true);
+  if (space.points == 0) return whole;
+  const Layout layout(space, std::max<uint64_t>(chunk_points, 1));
+  for (size_t d = 0; d < space.order.size(); ++d) whole[space.order[d]] = layout.Whole(d);
+  return whole;
 }
 
 SweepResult RunSweep(const Space& space, const FillerFactory& make_filler, Consumer& consumer,

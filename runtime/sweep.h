@@ -149,6 +149,9 @@ struct SweepOptions {
 
 // How many chunks RunSweep cuts `space` into with `chunk_points` (SweepOptions).
 uint64_t ChunkCount(const Space& space, uint64_t chunk_points);
+// Per param (declaration order): whether it spans its whole axis in every one of those
+// chunks (the params deeper than the cut, in chunk order).
+std::vector<bool> WholeInChunks(const Space& space, uint64_t chunk_points);
 
 struct SweepResult {
   uint64_t points = 0;               // points handed to the consumer

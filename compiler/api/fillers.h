@@ -21,11 +21,27 @@ struct VariantFillers {
   std::vector<int64_t> sizes;                               // of the specialised axes
 };
 
+// How the chunks of a streamed sweep (rows in declaration order) cut its space:
+// runtime::WholeInChunks and runtime::ChunkCount of it.
+struct ChunkShape {
+  std::vector<bool> whole;
+  uint64_t chunks = 1;
+};
+
+// The shape of a streamed sweep over `axes` in chunks of `chunk_points`.
+ChunkShape StreamedChunks(const std::vector<std::vector<double>>& axes, size_t num_reports,
+                          uint64_t chunk_points = runtime::SweepOptions{}.chunk_points);
+
+// The fillers of `e`'s sweep over axes of `sizes` values: with its memo table when it
+// was compiled with one (runtime::MemoFillers).
+runtime::FillerFactory JitFillers(const jit::Evaluator& e, const std::vector<uint64_t>& sizes);
+
 // Variant v runs on the JIT (its `sweep` staged in `order`, at `opt_level`) when
-// `use_jit(v)`, else on the interpreter; an error when the JIT fails.
+// `use_jit(v)`, else on the interpreter; an error when the JIT fails. With `streamed`, a
+// JIT'd variant gets a memo table where one pays (codegen/memo.h).
 llvm::Expected<VariantFillers> MakeVariantFillers(const check::Variants& vs, const std::vector<uint32_t>& order,
                                                   const std::function<bool(const ir::Scenario&)>& use_jit,
-                                                  unsigned opt_level = 2);
+                                                  unsigned opt_level = 2, const ChunkShape* streamed = nullptr);
 
 // The variant that serves the point `params` (SI; a specialised param's value, or the
 // index of its label).

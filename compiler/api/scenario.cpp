@@ -140,8 +140,14 @@ class ScenarioImpl final : public ringline::Scenario {
     const std::vector<uint32_t> order = codegen::ChooseOrder(sc, sizes);
     const size_t np = sc.params.size(), nr = sc.reports.size();
     const uint64_t per_variant = total / variants_.scenarios.size();
+    // Rows in declaration order come in chunks in that order: the memo computes the
+    // loops each chunk would repeat once (codegen/memo.h).
+    const bool reduce = !o.best.empty() || o.top > 0;
+    std::optional<ChunkShape> streamed;
+    if (!reduce) streamed = StreamedChunks(axes, sc.reports.size());
     llvm::Expected<VariantFillers> fillers = MakeVariantFillers(
-        variants_, order, [&](const ir::Scenario& v) { return Pick(o.backend, v, per_variant, o.threads) == Backend::Jit; });
+        variants_, order, [&](const ir::Scenario& v) { return Pick(o.backend, v, per_variant, o.threads) == Backend::Jit; },
+        2, streamed ? &*streamed : nullptr);
     if (!fillers)
       throw ringline::SpecError({Plain("tool_error", "the JIT failed: " + llvm::toString(fillers.takeError()))});
 
@@ -152,7 +158,6 @@ class ScenarioImpl final : public ringline::Scenario {
     std::vector<runtime::Column> cols = ColumnsOf(sc, keep);
     runtime::RowShape shape{np, nr, keep, keep};
     std::unique_ptr<runtime::RowConsumer> consumer;
-    const bool reduce = !o.best.empty() || o.top > 0;
     if (!o.best.empty() && o.top > 0)
       throw ringline::SpecError({Plain("bad_usage", "give `best` or `top`, not both")});
     if (!o.best.empty()) consumer = runtime::MakeBest(sink, shape, Objective(o.best, "best"));

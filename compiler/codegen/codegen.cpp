@@ -214,8 +214,14 @@ void Emitter::EmitLevel(int level, Value* param_value) {
   for (uint32_t v : level_values_[l]) {
     if (!plan_.Inline(v)) continue;
     const ir::Inst& in = s_.insts[v];
-    if (in.op == ir::Op::Param) vals_[v] = param_value ? param_value : LoadParam(v);
-    else Compute(v);
+    if (memo_ && Memoised(v)) {
+      if (memo_column_[v] < 0) continue;  // read only by other memoised values
+      vals_[v] = LoadMemo(v);
+    } else if (in.op == ir::Op::Param) {
+      vals_[v] = param_value ? param_value : LoadParam(v);
+    } else {
+      Compute(v);
+    }
     if (plan_.slot[v] >= 0) Spill(v);
   }
   for (uint32_t k : plan_.level_segments[l]) b_.CreateCall(segment_fns_[k], {spill_});
@@ -283,7 +289,7 @@ std::unique_ptr<llvm::Module> EmitLLVM(const ir::Scenario& s, llvm::LLVMContext&
   }
   RL_CHECK(order.size() == s.params.size(), "the loop order names every param once");
   RL_CHECK(opts.segment_size > 0, "segments hold at least one value");
-  EntryNames n{opts.eval ? "rl_eval" + opts.suffix : "", opts.sweep ? "rl_sweep" + opts.suffix : "",
+  EntryNames n{opts.eval ? "rl_eval" + opts.suffix : "", opts.sweep ? "rl_sweep" + opts.suffix : "", "",
                s.kernels.empty() ? "" : "rl_kernels" + opts.suffix};
   // The models are the JIT's to bind (their addresses are not the module's business, so
   // --emit=llvm prints the same module every run); constant, so loads of it hoist.
@@ -292,7 +298,12 @@ std::unique_ptr<llvm::Module> EmitLLVM(const ir::Scenario& s, llvm::LLVMContext&
     table = new llvm::GlobalVariable(*m, llvm::ArrayType::get(llvm::PointerType::get(ctx, 0), s.kernels.size()),
                                      /*isConstant=*/true, llvm::GlobalValue::ExternalLinkage, nullptr, n.kernels);
   if (opts.eval) Emitter(s, *m, opts.segment_size, table).EmitEval(n.eval);
-  if (opts.sweep) Emitter(s, *m, opts.segment_size, table).EmitSweep(n.sweep, order);
+  if (opts.sweep) Emitter(s, *m, opts.segment_size, table).EmitSweep(n.sweep, order, &opts.memo);
+  if (opts.sweep && opts.memo.Active()) {
+    n.memo = "rl_memo" + opts.suffix;
+    const ir::Scenario fill = MemoFillScenario(s, opts.memo);
+    Emitter(fill, *m, opts.segment_size, table).EmitSweep(n.memo, order);
+  }
   std::string err;
   llvm::raw_string_ostream os(err);
   if (llvm::verifyModule(*m, &os)) {

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/codegen/memo.h"
 #include "compiler/codegen/segments.h"
 #include "compiler/ir/ir.h"
 
@@ -25,11 +26,15 @@ struct Options {
   bool eval = true;             // which entry points to emit (each costs compile time)
   bool sweep = true;
   size_t segment_size = kDefaultSegmentSize;  // the largest function body (segments.h)
+  // A streamed sweep's memo table (memo.h): `sweep` reads its loops [0, depth) from the
+  // table at axes[num_params], and a third entry point, `memo`, fills it.
+  Memo memo = {};
 };
 
 struct EntryNames {
   std::string eval;   // rl_eval_fn; "" when not emitted
   std::string sweep;  // rl_sweep_fn; "" when not emitted
+  std::string memo;   // rl_sweep_fn of MemoFillScenario; "" without a memo
   // An external constant `[N x ptr]`: the scenario's kernel models (ir::Scenario::kernels)
   // in order; the JIT defines it. "" when the scenario predicts with none.
   std::string kernels;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/codegen/memo.h"
 #include "compiler/codegen/segments.h"
 #include "compiler/ir/ir.h"
 
@@ -23,7 +24,9 @@ class Emitter {
         i1_(b_.getInt1Ty()), ptr_(b_.getPtrTy()), segment_size_(segment_size), kernels_(kernels) {}
 
   llvm::Function* EmitEval(const std::string& name);
-  llvm::Function* EmitSweep(const std::string& name, const std::vector<uint32_t>& order);
+  // With an active `memo`, the loops it holds load their values read deeper from the
+  // table instead of computing them (memo.h).
+  llvm::Function* EmitSweep(const std::string& name, const std::vector<uint32_t>& order, const Memo* memo = nullptr);
 
  private:
   // codegen.cpp: values.
@@ -70,6 +73,12 @@ class Emitter {
   Value* FastMinMax(size_t i);
   void StoreRow(Value* pos);
   void SetUpAliasScopes();
+  // The memo: whether value v is a loop value the table stands for (loaded or not
+  // needed), and the load of a column of it at the current loop indices.
+  bool Memoised(size_t v) const {
+    return memo_ && level_[v] >= 0 && level_[v] < static_cast<int>(memo_->depth) && s_.insts[v].op != ir::Op::Param;
+  }
+  Value* LoadMemo(size_t v);
 
   // kernel_tables.cpp.
   struct TableChunk {
@@ -126,6 +135,10 @@ class Emitter {
   std::vector<Value*> kernel_table_;
   std::vector<int32_t> table_slot_;
   std::vector<Value*> loop_index_;  // per param, while inside its loop
+  // The memo (null: none), each value's column in its table (-1: none) and its address.
+  const Memo* memo_ = nullptr;
+  std::vector<int32_t> memo_column_;
+  Value* memo_base_ = nullptr;
 };
 
 }  // namespace rl::codegen

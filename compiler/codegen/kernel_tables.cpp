@@ -65,7 +65,7 @@ std::vector<Emitter::TableChunk> Emitter::ChooseTables(std::vector<uint32_t>& ex
   };
   for (uint32_t v = 0; v < n; ++v) {
     const ir::Inst& in = s_.insts[v];
-    if (in.op != ir::Op::Kernel || deps[v].count() != 1) continue;
+    if (in.op != ir::Op::Kernel || deps[v].count() != 1 || Memoised(v)) continue;
     if (std::any_of(in.args.begin(), in.args.end(), [&](ir::ValueId a) { return after_kernel[a.index]; })) continue;
     const uint32_t p = static_cast<uint32_t>(deps[v].find_first());
     if (open[p] < 0) open_chunk(p);

@@ -192,10 +192,14 @@ Staging Stage(const ir::Scenario& s, const std::vector<uint32_t>& order, const s
   return st;
 }
 
-std::string PrintStaging(const ir::Scenario& s, const Staging& st, const std::vector<uint64_t>& sizes) {
+std::string PrintStaging(const ir::Scenario& s, const Staging& st, const std::vector<uint64_t>& sizes,
+                         size_t forced, const std::string& notes) {
   std::string out = fmt::format("stages {} {{\n  order", s.name);
   for (size_t d = 0; d < st.order.size(); ++d)
     out += fmt::format("{} {}({})", d ? "," : "", s.params[st.order[d]].name, sizes[st.order[d]]);
+  if (forced == 0) out += " (automatic: the least work per point)";
+  else if (forced >= st.order.size()) out += " (forced by --order)";
+  else out += fmt::format(" (first {} forced by --order, the rest automatic)", forced);
   out += "\n";
   for (int level = -1; level < static_cast<int>(st.order.size()); ++level) {
     size_t count = 0;
@@ -209,7 +213,8 @@ std::string PrintStaging(const ir::Scenario& s, const Staging& st, const std::ve
                        level < 0 ? std::string("outside loops") : "loop " + s.params[st.order[level]].name, count,
                        cost);
   }
-  out += fmt::format("  work per point: {:.4g} staged, {:.4g} unstaged\n}}\n", st.work_per_point, st.work_unstaged);
+  out += fmt::format("  work per point: {:.4g} staged, {:.4g} unstaged\n{}}}\n", st.work_per_point, st.work_unstaged,
+                     notes);
   return out;
 }
 

@@ -42,7 +42,10 @@ struct Staging {
 Staging Stage(const ir::Scenario& s, const std::vector<uint32_t>& order,
               const std::vector<uint64_t>& sizes);
 
-// `--emit=stages`: the order and, per loop, the values computed there and their cost.
-std::string PrintStaging(const ir::Scenario& s, const Staging& st, const std::vector<uint64_t>& sizes);
+// `--emit=stages`: the order and how it was chosen (the first `forced` params by
+// `--order`, the rest by ChooseOrder), and per loop the values computed there and their
+// cost; `notes` are lines to add at the end.
+std::string PrintStaging(const ir::Scenario& s, const Staging& st, const std::vector<uint64_t>& sizes,
+                         size_t forced = 0, const std::string& notes = "");
 
 }  // namespace rl::codegen

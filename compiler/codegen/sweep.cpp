@@ -200,11 +200,29 @@ void Emitter::SetUpAliasScopes() {
   }
 }
 
-llvm::Function* Emitter::EmitSweep(const std::string& name, const std::vector<uint32_t>& order) {
+Value* Emitter::LoadMemo(size_t v) {
+  Value* row = b_.getInt64(0);
+  for (int d = 0; d <= level_[v]; ++d) {
+    const uint32_t p = order_[static_cast<size_t>(d)];
+    if (memo_->stride[p] != 0) row = b_.CreateAdd(row, b_.CreateMul(loop_index_[p], b_.getInt64(memo_->stride[p])));
+  }
+  Value* at = b_.CreateAdd(row, b_.getInt64(memo_column_[v] * memo_->rows));
+  llvm::LoadInst* x = b_.CreateLoad(f64_, b_.CreateInBoundsGEP(f64_, memo_base_, at), "memo");
+  x->setMetadata(llvm::LLVMContext::MD_alias_scope, axes_scope_);
+  x->setMetadata(llvm::LLVMContext::MD_noalias, axes_noalias_);
+  // The fill stored a Bool as 0 or 1 (a report's double).
+  return s_.insts[v].ty == ir::Ty::Bool ? b_.CreateFCmpUNE(x, llvm::ConstantFP::get(f64_, 0.0)) : x;
+}
+
+llvm::Function* Emitter::EmitSweep(const std::string& name, const std::vector<uint32_t>& order, const Memo* memo) {
   const size_t np = s_.params.size(), nr = s_.reports.size();
   order_ = order;
   std::vector<uint64_t> sizes(np, 1);  // only the order matters for the levels
   level_ = Stage(s_, order_, sizes).level;
+  memo_ = memo && memo->Active() ? memo : nullptr;
+  memo_column_.assign(s_.insts.size(), -1);
+  if (memo_)
+    for (size_t k = 0; k < memo_->values.size(); ++k) memo_column_[memo_->values[k]] = static_cast<int32_t>(k);
   auto* fty = llvm::FunctionType::get(b_.getVoidTy(), {ptr_, ptr_, ptr_, ptr_, ptr_, ptr_, i64_}, false);
   fn_ = llvm::Function::Create(fty, llvm::Function::ExternalLinkage, name, m_);
   fn_->addFnAttr(llvm::Attribute::NoUnwind);
@@ -225,7 +243,8 @@ llvm::Function* Emitter::EmitSweep(const std::string& name, const std::vector<ui
   std::vector<uint32_t> external;
   tables_ = ChooseTables(external);
   std::vector<bool> pinned(s_.insts.size());
-  for (size_t i = 0; i < s_.insts.size(); ++i) pinned[i] = s_.insts[i].op == ir::Op::Param;
+  // Memoised values are the caller's too: loads, or nothing.
+  for (size_t i = 0; i < s_.insts.size(); ++i) pinned[i] = s_.insts[i].op == ir::Op::Param || Memoised(i);
   for (const TableChunk& t : tables_)
     for (uint32_t v : t.kernels) pinned[v] = true;
   Plan(level_, np, pinned, external);
@@ -250,6 +269,8 @@ llvm::Function* Emitter::EmitSweep(const std::string& name, const std::vector<ui
       report_base_[r] = b_.CreateInBoundsGEP(f64_, fn_->getArg(4), b_.CreateMul(fn_->getArg(6), b_.getInt64(r)),
                                              "out." + s_.reports[r].name);
   feasible_base_ = fn_->getArg(5);
+  memo_base_ = memo_ ? b_.CreateLoad(ptr_, b_.CreateConstInBoundsGEP1_64(ptr_, fn_->getArg(0), np), "memo.table")
+                     : nullptr;
 
   size_t table_kernels = 0;
   for (const TableChunk& t : tables_) table_kernels += t.kernels.size();

@@ -10,8 +10,10 @@
 #include <thread>
 
 #include "compiler/ast/ast.h"
-#include "compiler/codegen/staging.h"
 #include "compiler/api/backend.h"
+#include "compiler/api/fillers.h"
+#include "compiler/codegen/memo.h"
+#include "compiler/codegen/staging.h"
 #include "compiler/driver/evaluate.h"
 #include "compiler/driver/infeasible.h"
 #include "compiler/driver/options.h"
@@ -76,7 +78,14 @@ Exit EmitBackend(ir::Scenario& sc, const std::string& what) {
   if (!forced) return Fail(Kind::bad_option, error);
   std::vector<uint32_t> order = codegen::ChooseOrder(sc, sizes, *forced);
   if (what == "stages") {
-    llvm::outs() << codegen::PrintStaging(sc, codegen::Stage(sc, order, sizes), sizes);
+    // What a streamed sweep (rows in declaration order) adds: its chunks, and the memo
+    // table a JIT'd sweep would compute once for them.
+    std::vector<std::vector<double>> axes;
+    for (const ir::Param& p : sc.params) axes.push_back(p.values);
+    const api::ChunkShape chunks = api::StreamedChunks(axes, sc.reports.size());
+    const codegen::Memo memo = codegen::PlanMemo(sc, order, sizes, chunks.whole, chunks.chunks);
+    llvm::outs() << codegen::PrintStaging(sc, codegen::Stage(sc, order, sizes), sizes, forced->size(),
+                                          codegen::PrintMemo(sc, order, memo, chunks.chunks));
     // What `sweep --backend=auto` would run, and why.
     uint64_t points = 1;
     for (uint64_t n : sizes) points = points > UINT64_MAX / std::max<uint64_t>(n, 1) ? UINT64_MAX : points * n;

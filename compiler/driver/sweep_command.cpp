@@ -287,9 +287,14 @@ int SweepProcess(runtime::mpi::Cluster* cluster) {
   // Each variant is compiled on its own, so each picks its backend for its share of the
   // points.
   const uint64_t per_variant = runtime::ProductSize(axes) / variants->scenarios.size();
+  // Streamed rows come in declaration order, and so do their chunks: a JIT'd variant
+  // computes the loops every chunk would compute again into a memo table once
+  // (codegen/memo.h).
+  std::optional<api::ChunkShape> streamed;
+  if (*how == Reduce::None) streamed = api::StreamedChunks(axes, nr);
   llvm::Expected<api::VariantFillers> fillers = api::MakeVariantFillers(
       *variants, order, [&](const ir::Scenario& v) { return PickBackend(v, per_variant, Threads) == Backend::Jit; },
-      OptLevel);
+      OptLevel, streamed ? &*streamed : nullptr);
   if (!fillers) return Fail(Kind::tool_error, "the JIT failed: " + llvm::toString(fillers.takeError()));
   const std::vector<bool>& use_jit = fillers->jit;
   const std::vector<int64_t>& variant_sizes = fillers->sizes;

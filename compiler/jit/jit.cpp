@@ -182,7 +182,7 @@ llvm::Expected<std::unique_ptr<Evaluator>> Compile(const ir::Scenario& s, const 
   auto ctx = std::make_unique<llvm::LLVMContext>();
   codegen::EntryNames names;
   codegen::Options co{FullOrder(s, opts.order), fmt::format("_{}", (*jit)->NextId()), opts.eval, opts.sweep,
-                      opts.segment_size};
+                      opts.segment_size, opts.memo};
   std::unique_ptr<llvm::Module> m = codegen::EmitLLVM(s, *ctx, co, &names);
   m->setDataLayout(lljit.getDataLayout());
   m->setTargetTriple(lljit.getTargetTriple().str());
@@ -212,6 +212,12 @@ llvm::Expected<std::unique_ptr<Evaluator>> Compile(const ir::Scenario& s, const 
     if (!sweep) return sweep.takeError();
     ev->sweep_ = sweep->toPtr<rl_sweep_fn>();
   }
+  if (!names.memo.empty()) {
+    auto memo = lljit.lookup(names.memo);
+    if (!memo) return memo.takeError();
+    ev->memo_ = memo->toPtr<rl_sweep_fn>();
+    ev->memo_plan_ = opts.memo;
+  }
   return ev;
 }
 
@@ -220,7 +226,8 @@ llvm::Expected<std::string> PrintModule(const ir::Scenario& s, const Options& op
   if (!jit) return jit.takeError();
   llvm::LLVMContext ctx;
   std::unique_ptr<llvm::Module> m =
-      codegen::EmitLLVM(s, ctx, codegen::Options{FullOrder(s, opts.order), "", opts.eval, opts.sweep, opts.segment_size});
+      codegen::EmitLLVM(s, ctx, codegen::Options{FullOrder(s, opts.order), "", opts.eval, opts.sweep, opts.segment_size,
+                                                 opts.memo});
   m->setDataLayout((*jit)->lljit().getDataLayout());
   m->setTargetTriple((*jit)->lljit().getTargetTriple().str());
   if (llvm::Error e = Optimize(*m, opts.opt_level, (*jit)->jtmb())) return e;

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/codegen/memo.h"
 #include "compiler/codegen/segments.h"
 #include "compiler/ir/ir.h"
 #include "runtime/abi.h"
@@ -24,6 +25,7 @@ struct Options {
   bool eval = true;             // compile `eval` (Eval, eval_fn)
   bool sweep = true;            // compile `sweep` (sweep_fn)
   size_t segment_size = codegen::kDefaultSegmentSize;  // the largest function (codegen/segments.h)
+  codegen::Memo memo = {};  // a streamed sweep's memo table (codegen/memo.h; sweep only)
 };
 
 class Evaluator {
@@ -39,6 +41,10 @@ class Evaluator {
   // One box of the product space, staged in `order()` (runtime/abi.h).
   rl_sweep_fn sweep_fn() const { return sweep_; }
   const std::vector<uint32_t>& order() const { return order_; }
+  // With Options::memo: what fills its table (a sweep of codegen::MemoFillScenario), which
+  // `sweep_fn` reads at axes[num_params]; else null.
+  rl_sweep_fn memo_fn() const { return memo_; }
+  const codegen::Memo& memo() const { return memo_plan_; }
 
  private:
   friend llvm::Expected<std::unique_ptr<Evaluator>> Compile(const ir::Scenario&, const Options&);
@@ -46,7 +52,9 @@ class Evaluator {
   llvm::orc::ResourceTrackerSP tracker_;
   rl_eval_fn eval_ = nullptr;
   rl_sweep_fn sweep_ = nullptr;
+  rl_sweep_fn memo_ = nullptr;
   std::vector<uint32_t> order_;
+  codegen::Memo memo_plan_;
   // The scenario's kernel models, alive while the code is; the code reads their addresses
   // from kernel_table_ (codegen::EntryNames::kernels).
   std::vector<ir::KernelUse> kernels_;

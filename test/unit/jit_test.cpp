@@ -22,6 +22,7 @@
 #include "runtime/consumers.h"
 #include "runtime/sweep.h"
 #include "test/backends_agree.h"
+#include "test/unit/collect.h"
 #include "test/unit/harness.h"
 
 namespace rl {
@@ -229,20 +230,7 @@ TEST(Jit, InvariantMinMaxKeepsNaNAndZeros) {
     }
 }
 
-// Collects every row of a sweep by its declaration-order index.
-class Collect : public runtime::Consumer {
- public:
-  bool Consume(runtime::Chunk& c) override {
-    for (int64_t pos = 0; pos < c.valid; ++pos) {
-      std::vector<double> row;
-      for (size_t r = 0; r < c.space->num_reports; ++r) row.push_back(c.Report(r, pos));
-      row.push_back(c.Feasible(pos));
-      EXPECT_TRUE(rows.emplace(c.CanonicalIndex(pos), std::move(row)).second) << "a point came twice";
-    }
-    return true;
-  }
-  std::map<uint64_t, std::vector<double>> rows;
-};
+using test::Collect;
 
 std::vector<std::vector<double>> RandomAxes(const ir::Scenario& sc, std::mt19937_64& rng, size_t max_len) {
   std::vector<std::vector<double>> axes;
