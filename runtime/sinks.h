@@ -80,6 +80,8 @@ std::unique_ptr<Sink> MakeTee(Sink& a, Sink& b);
 
 // One cell as text: `true`, `4`, `1374.38953472` (in the column's unit).
 std::string FormatCell(const Column& c, double si);
+// The same text appended to `out`.
+void AppendCell(std::string& out, const Column& c, double si);
 
 // The width a table with `digits` needs for column `c` to hold `values` (SI) as cells,
 // a least width for a streamed table (sweep: a param's values). Every value when there

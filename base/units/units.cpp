@@ -255,7 +255,7 @@ double FromSI(double si, const Unit& u) {
   // buffer on the stack and read back with from_chars (correctly rounded, as strtod):
   // sinks convert every cell, and the Python package whole columns.
   char buf[64];
-  char* end = fmt::format_to(buf, "{}", v);  // shortest round-trip digits, at most 24 chars
+  char* end = FormatNumberTo(buf, v);  // v is finite and not 0: its shortest round-trip digits
   int exp = -u.exp10;
   char* e = std::find_if(buf, end, [](char c) { return c == 'e' || c == 'E'; });
   if (e != end) {
@@ -269,13 +269,6 @@ double FromSI(double si, const Unit& u) {
   if (std::from_chars(buf, end, out).ec == std::errc()) return out;
   *end = '\0';  // out of range: strtod's infinity or zero
   return std::strtod(buf, nullptr);
-}
-
-std::string FormatNumber(double v) {
-  if (std::isnan(v)) return "nan";
-  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  if (v == 0) return "0";
-  return fmt::format("{}", v);
 }
 
 }  // namespace rl::units

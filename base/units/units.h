@@ -84,5 +84,9 @@ double LiteralToSI(std::string_view text, const Unit& u);
 double FromSI(double si, const Unit& u);
 // Shortest round-trip text of a double ("1.37438953472", "25000000000", "inf").
 std::string FormatNumber(double v);
+// The same text written at `out`, which has room for kMaxNumberChars; returns its end
+// (the sinks append cells to a row without a string each).
+constexpr size_t kMaxNumberChars = 32;
+char* FormatNumberTo(char* out, double v);
 
 }  // namespace rl::units
