@@ -1,7 +1,10 @@
 // `ringline calibrate`: fits each link's α, β and γ from measured collectives and writes a
-// Ringline cluster spec (docs/validation.md).
+// Ringline cluster spec (docs/validation.md); with --trace, a device's and a framework's
+// constants from a PyTorch profiler trace of training steps (calibrate_trace.h).
 //   ringline calibrate COLLECTIVES.csv -o cluster.rl [--schedule op=NAME]... [--above BYTES]
 //                      [--fit-above BYTES] [--fit-ops OP,OP]
+//   ringline calibrate [SPEC.rl] --trace TRACE.json --model NET --device D [--batch N]
+//                      [--framework F] [--precision P] [--profile KERNELS.csv] [-o traced.rl]
 // The CSV has a header row naming at least the columns `op`, `p`, `bytes` and
 // `measured_s`; `rate` groups the rows into links (one link without it), and rows whose
 // `kind` is not `collective` are skipped (tools/validation/validate.py's results.csv reads as is).
@@ -20,11 +23,13 @@
 #include <cmath>
 #include <iterator>
 #include <map>
+#include <memory>
 #include <set>
 
 #include "base/csv/csv.h"
 #include "base/suggest.h"
 #include "compiler/calibrate/fit.h"
+#include "compiler/driver/calibrate_trace.h"
 #include "compiler/driver/commands.h"
 #include "compiler/driver/evaluate.h"
 #include "compiler/driver/options.h"
@@ -33,11 +38,31 @@
 
 namespace rl::driver {
 
-cl::SubCommand CalibrateCmd("calibrate", "Fit links' alpha, beta and gamma from measured collectives into a cluster spec");
-static cl::list<std::string> CalFiles(cl::Positional, cl::desc("<collectives.csv>"), cl::ZeroOrMore,
+cl::SubCommand CalibrateCmd("calibrate", "Fit links' alpha, beta and gamma from measured collectives into a cluster spec, "
+                                         "or a device's and framework's constants from a profiler trace");
+static cl::list<std::string> CalFiles(cl::Positional, cl::desc("<collectives.csv> | [spec.rl] with --trace"),
+                                      cl::ZeroOrMore, cl::sub(CalibrateCmd), cl::cat(Category));
+static cl::opt<std::string> CalOutput("o", cl::desc("Spec to write: the cluster, or with --trace the fitted device and framework"),
+                                      cl::value_desc("OUT.rl"), cl::sub(CalibrateCmd), cl::cat(Category));
+static cl::opt<std::string> CalTrace("trace",
+                                     cl::desc("A PyTorch profiler trace (Chrome trace JSON) of training steps to fit a device's "
+                                              "bandwidth and a framework's launch and step times from"),
+                                     cl::value_desc("TRACE.json"), cl::sub(CalibrateCmd), cl::cat(Category));
+static cl::opt<std::string> CalModel("model", cl::desc("With --trace: the network it trained"), cl::value_desc("NAME"),
+                                     cl::sub(CalibrateCmd), cl::cat(Category));
+static cl::opt<std::string> CalDevice("device", cl::desc("With --trace: the Device it ran on"), cl::value_desc("NAME"),
                                       cl::sub(CalibrateCmd), cl::cat(Category));
-static cl::opt<std::string> CalOutput("o", cl::desc("Cluster spec to write"), cl::value_desc("cluster.rl"),
-                                      cl::sub(CalibrateCmd), cl::cat(Category));
+static cl::opt<std::string> CalFramework("framework", cl::desc("With --trace: the Framework (default pytorch)"),
+                                         cl::init("pytorch"), cl::value_desc("NAME"), cl::sub(CalibrateCmd),
+                                         cl::cat(Category));
+static cl::opt<std::string> CalPrecision("precision", cl::desc("With --trace: the Precision (default fp32)"),
+                                         cl::init("fp32"), cl::value_desc("NAME"), cl::sub(CalibrateCmd),
+                                         cl::cat(Category));
+static cl::opt<unsigned> CalBatch("batch", cl::desc("With --trace: samples per step (default: from the trace's shapes)"),
+                                  cl::init(0), cl::value_desc("N"), cl::sub(CalibrateCmd), cl::cat(Category));
+static cl::opt<std::string> CalProfile("profile",
+                                       cl::desc("With --trace: write the matched kernels as kernel-profile rows (`ringline fit`'s input)"),
+                                       cl::value_desc("KERNELS.csv"), cl::sub(CalibrateCmd), cl::cat(Category));
 static cl::list<std::string> CalSchedules("schedule",
                                           cl::desc("Model an op by another stdlib.collectives schedule: OP=NAME"),
                                           cl::value_desc("OP=NAME"), cl::sub(CalibrateCmd), cl::cat(Category));
@@ -315,9 +340,39 @@ int Calibrate(std::ostream& os) {
   return kOk;
 }
 
+// The command line as typed, for the header of the spec --trace writes.
+std::string TraceCommand() {
+  std::string cmd = "ringline calibrate";
+  for (const std::string& f : CalFiles) cmd += " " + f;
+  cmd += " --trace " + CalTrace + " --model " + CalModel + " --device " + CalDevice;
+  if (CalFramework.getNumOccurrences()) cmd += " --framework " + CalFramework;
+  if (CalPrecision.getNumOccurrences()) cmd += " --precision " + CalPrecision;
+  if (CalBatch) cmd += fmt::format(" --batch {}", unsigned(CalBatch));
+  return cmd;
+}
+
+int RunTrace() {
+  const cl::Option* collective_only[] = {std::addressof(CalSchedules), &CalFitAbove, std::addressof(CalFitOps), &CalAbove};
+  for (const cl::Option* o : collective_only)
+    if (o->getNumOccurrences())
+      return Fail(Kind::bad_usage, fmt::format("--{} is for collective measurements, not with --trace", o->ArgStr.str()));
+  if (CalFiles.size() > 1) return Fail(Kind::bad_usage, "with --trace `calibrate` takes at most one spec");
+  if (CalModel.empty()) return Fail(Kind::bad_usage, "name the network the trace trained with --model");
+  if (CalDevice.empty()) return Fail(Kind::bad_usage, "name the device the trace ran on with --device");
+  if (CalBatch.getNumOccurrences() && CalBatch == 0) return Fail(Kind::bad_option, "--batch must be at least 1");
+  TraceCalibration c{CalTrace, CalFiles.empty() ? "" : CalFiles[0], CalModel, CalDevice, CalFramework, CalPrecision,
+                     CalBatch, CalProfile, CalOutput, TraceCommand()};
+  return CalibrateFromTrace(c);
+}
+
 }  // namespace
 
 int RunCalibrate() {
+  if (!CalTrace.empty()) return RunTrace();
+  const cl::Option* trace_only[] = {&CalModel, &CalDevice, &CalBatch, &CalProfile};
+  for (const cl::Option* o : trace_only)
+    if (o->getNumOccurrences())
+      return Fail(Kind::bad_usage, fmt::format("--{} goes with --trace", o->ArgStr.str()));
   if (CalFiles.size() != 1) return Fail(Kind::bad_usage, "`calibrate` takes one CSV of collective measurements");
   if (CalOutput.empty()) return Fail(Kind::bad_usage, "name the cluster spec to write with -o cluster.rl");
   // Opened before any work, so a target that cannot be written fails at once.

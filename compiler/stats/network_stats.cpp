@@ -83,6 +83,20 @@ void TimeLayers(ringline::Spec& spec, const Value& net, const Value& dev, const 
 
 }  // namespace
 
+Value LookUp(ringline::Spec& spec, const std::string& name, const NamedChoice& c) {
+  Value v;
+  try {
+    v = spec.Get(name);
+  } catch (const ringline::SpecError& e) {
+    if (e.diagnostics().empty() || e.diagnostics()[0].kind != "unknown_name") throw;
+    std::vector<std::string> of = OfType(spec, c.names, c.type);
+    Usage(fmt::format("no {} `{}` in {}{}", c.what, name, c.where, DidYouMean(name, of)),
+          fmt::format("{}: {}", c.listed, of.empty() ? std::string("none") : fmt::format("{}", fmt::join(of, ", "))));
+  }
+  if (!IsRecord(v, c.type)) Usage(fmt::format("`{}` is not a `{}` (see {})", name, c.type, c.defined));
+  return v;
+}
+
 NetworkStats Collect(const NetworkQuery& q, const ringline::Options& options) {
   NetworkStats out;
   std::string name = q.model;
@@ -108,17 +122,10 @@ NetworkStats Collect(const NetworkQuery& q, const ringline::Options& options) {
                                                    fmt::join(nets, ", "))));
     name = nets[0];
   }
-  Value net;
-  try {
-    net = spec->Get(name);
-  } catch (const ringline::SpecError& e) {
-    if (e.diagnostics().empty() || e.diagnostics()[0].kind != "unknown_name") throw;
-    std::vector<std::string> nets = q.file.empty() ? models : OfType(*spec, own, "Network");
-    Usage(fmt::format("no network `{}` in {}{}", name, q.file.empty() ? std::string("stdlib/models") : q.file,
-                      DidYouMean(name, nets)),
-          fmt::format("{}: {}", q.file.empty() ? "the standard library's models" : "the file's networks",
-                      nets.empty() ? std::string("none") : fmt::format("{}", fmt::join(nets, ", "))));
-  }
+  const std::string where = q.file.empty() ? std::string("stdlib/models") : q.file;
+  Value net = LookUp(*spec, name,
+                     {"Network", "network", q.file.empty() ? models : own, where,
+                      q.file.empty() ? "the standard library's models" : "the file's networks", "stdlib/layers.rl"});
   if (!IsNetwork(net)) Usage(fmt::format("`{}` is not a `Network` (see stdlib/layers.rl)", name));
   const double batch = q.batch;
   LayerRow& total = out.total;
@@ -140,17 +147,10 @@ NetworkStats Collect(const NetworkQuery& q, const ringline::Options& options) {
     std::vector<std::string> hw = spec->Import("stdlib.hardware");
     spec->Import("stdlib.kernel_time");
     spec->Import("stdlib.roofline");
-    if (std::find(own.begin(), own.end(), q.device) == own.end() &&
-        std::find(hw.begin(), hw.end(), q.device) == hw.end()) {
-      std::vector<std::string> devices = OfType(*spec, own, "Device");
-      for (const std::string& d : OfType(*spec, hw, "Device"))
-        if (std::find(devices.begin(), devices.end(), d) == devices.end()) devices.push_back(d);
-      Usage(fmt::format("no device `{}` in {} or stdlib.hardware{}", q.device,
-                        q.file.empty() ? std::string("stdlib/models") : q.file, DidYouMean(q.device, devices)),
-            fmt::format("the devices: {}", fmt::join(devices, ", ")));
-    }
-    Value dev = spec->Get(q.device);
-    if (!IsRecord(dev, "Device")) Usage(fmt::format("`{}` is not a `Device` (see stdlib/hardware.rl)", q.device));
+    std::vector<std::string> choices = own;
+    choices.insert(choices.end(), hw.begin(), hw.end());
+    Value dev = LookUp(*spec, q.device, {"Device", "device", choices, where + " or stdlib.hardware", "the devices",
+                                         "stdlib/hardware.rl"});
     TimeLayers(*spec, net, dev, q, out);
   }
   const Value* model_name = net.Field("name");

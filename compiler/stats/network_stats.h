@@ -36,6 +36,22 @@ struct NetworkQuery {
   unsigned element_bytes = 4;
 };
 
+// Where a named value is looked up and how a missing one is reported: a record `type`
+// ("Device") called `what` ("device") among `names` (their values of that type are the
+// choices), found `where` ("spec.rl or stdlib.hardware"); the note lists them as `listed`,
+// and a value of another type points at the file that `defined` the type.
+struct NamedChoice {
+  const char* type;
+  const char* what;
+  std::vector<std::string> names;
+  std::string where;
+  std::string listed;
+  const char* defined;
+};
+// The value `name` in `spec`. Throws ringline::SpecError of kind `bad_option` when there is
+// none (a did-you-mean and the choices) or it is not a `c.type`.
+ringline::Value LookUp(ringline::Spec& spec, const std::string& name, const NamedChoice& c);
+
 // The network's stats. Throws ringline::SpecError: of kind `usage` for an unknown network
 // or device (a did-you-mean, and a note naming the choices), else the spec's diagnostics.
 NetworkStats Collect(const NetworkQuery& q, const ringline::Options& options);
