@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <array>
 #include <map>
 #include <set>
@@ -402,11 +403,18 @@ class Calibration {
     Output out(c_.output, {c_.trace});
     if (!out.Open()) return kUsageError;
     std::ostream& os = out.stream();
-    std::string import;
+    std::string import, outside;
     if (!c_.spec.empty()) {
-      llvm::SmallString<256> abs(c_.spec);
-      llvm::sys::fs::make_absolute(abs);
-      import = fmt::format("import \"{}\"\n", std::string(abs));
+      // Relative to the written spec where it lies in that spec's folder tree, the only
+      // tree an import may reach without --allow-path; else absolute, and a note says so.
+      namespace fs = std::filesystem;
+      std::error_code ec;
+      const fs::path spec = fs::weakly_canonical(fs::absolute(c_.spec), ec);
+      const fs::path dir = fs::weakly_canonical(fs::absolute(c_.output), ec).parent_path();
+      const fs::path rel = spec.lexically_relative(dir);
+      const bool inside = !rel.empty() && *rel.begin() != "..";
+      import = fmt::format("import \"{}\"\n", (inside ? rel : spec).generic_string());
+      if (!inside) outside = spec.parent_path().string();
     }
     os << fmt::format(
         "// Fitted by `{}`\n"
@@ -432,6 +440,10 @@ class Calibration {
         1e3 * iteration_s_, batch_, c_.model, c_.precision, 1e3 * measured_);
     if (!out.Commit()) return kUsageError;
     llvm::outs() << fmt::format("wrote {}\n", c_.output);
+    llvm::outs().flush();  // the note after the table, also where both go to one pipe
+    if (!outside.empty())
+      llvm::errs() << fmt::format("ringline: note: {} imports {}, outside its folder: evaluate it with --allow-path {}\n",
+                                  c_.output, c_.spec, outside);
     return kOk;
   }
 

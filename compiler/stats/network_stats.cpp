@@ -89,7 +89,7 @@ Value LookUp(ringline::Spec& spec, const std::string& name, const NamedChoice& c
     v = spec.Get(name);
   } catch (const ringline::SpecError& e) {
     if (e.diagnostics().empty() || e.diagnostics()[0].kind != "unknown_name") throw;
-    std::vector<std::string> of = OfType(spec, c.names, c.type);
+    std::vector<std::string> of = c.as_given ? c.names : OfType(spec, c.names, c.type);
     Usage(fmt::format("no {} `{}` in {}{}", c.what, name, c.where, DidYouMean(name, of)),
           fmt::format("{}: {}", c.listed, of.empty() ? std::string("none") : fmt::format("{}", fmt::join(of, ", "))));
   }
@@ -125,7 +125,8 @@ NetworkStats Collect(const NetworkQuery& q, const ringline::Options& options) {
   const std::string where = q.file.empty() ? std::string("stdlib/models") : q.file;
   Value net = LookUp(*spec, name,
                      {"Network", "network", q.file.empty() ? models : own, where,
-                      q.file.empty() ? "the standard library's models" : "the file's networks", "stdlib/layers.rl"});
+                      q.file.empty() ? "the standard library's models" : "the file's networks", "stdlib/layers.rl",
+                      q.file.empty()});
   if (!IsNetwork(net)) Usage(fmt::format("`{}` is not a `Network` (see stdlib/layers.rl)", name));
   const double batch = q.batch;
   LayerRow& total = out.total;

@@ -47,6 +47,9 @@ struct NamedChoice {
   std::string where;
   std::string listed;
   const char* defined;
+  // Whether `names` are offered as they are (stdlib.models.all's names, functions of a
+  // sequence length among them) rather than only those whose values are a `type`.
+  bool as_given = false;
 };
 // The value `name` in `spec`. Throws ringline::SpecError of kind `bad_option` when there is
 // none (a did-you-mean and the choices) or it is not a `c.type`.

@@ -7,9 +7,11 @@ wrapper, views in between, cudaLaunchKernel calls linked by `correlation` to the
 kernels), the loss, the backward in reverse (autograd nodes), then the optimizer's
 zero_grad and step; ProfilerStep#N marks span each.
   ringline sweep kernel_bytes.rl --format json | python3 synth_trace.py [--steps N]
-       [--launch US] [--bandwidth GBPS] [--gap MS] [--shapes] [--drop-relu] > trace.json
+       [--launch US] [--bandwidth GBPS] [--gap MS] [--shapes] [--drop-relu]
+       [--no-step-marks] > trace.json
 --shapes records "Input Dims" (as record_shapes=True), --drop-relu leaves the last ReLU's
-forward op out (a trace of another network).
+forward op out (a trace of another network), --no-step-marks leaves the ProfilerStep
+marks out (a trace recorded without a schedule).
 """
 import argparse
 import json
@@ -61,6 +63,7 @@ def main():
     ap.add_argument("--gap", type=float, default=2.5)           # ms
     ap.add_argument("--shapes", action="store_true")
     ap.add_argument("--drop-relu", action="store_true")
+    ap.add_argument("--no-step-marks", action="store_true")
     a = ap.parse_args()
     doc = json.load(sys.stdin)
     names = [c["name"] for c in doc["columns"]]
@@ -100,7 +103,8 @@ def main():
                 w.op("autograd::engine::evaluate_function: " + BWD[l["kind"]], [us for _, us in sorted(l["bwd"])])
         w.op("Optimizer.zero_grad#SGD.zero_grad", [5.0] * 4)
         w.op("Optimizer.step#SGD.step", [50.0] * 8)
-        w.host(f"ProfilerStep#{s}", begin, w.t - begin, "user_annotation")
+        if not a.no_step_marks:
+            w.host(f"ProfilerStep#{s}", begin, w.t - begin, "user_annotation")
     json.dump({"schemaVersion": 1, "traceEvents": w.events}, sys.stdout)
 
 
