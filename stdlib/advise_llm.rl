@@ -99,6 +99,7 @@ scenario layout_search {
   param precision: String = "bf16"
   param overlap: Bool = false
   param overlap_tp: Bool = false
+  param flash: Bool = false
   param cp: Int = 1
   param ep: Int = 1
   param experts: Int = 1
@@ -115,6 +116,7 @@ scenario layout_search {
   param dedupe_sp: Bool = true
   param dedupe_v: Bool = true
   param dedupe_zero: Bool = true
+  param dedupe_selective: Bool = true
   let model = Transformer { name = "model", layers = layers, hidden = hidden, heads = heads,
                             kv_heads = if kv_heads > 0 then kv_heads else heads, seq = seq, vocab = vocab,
                             ffn = if ffn > 0 then ffn else 4 * hidden, gated = gated, bias = bias,
@@ -123,7 +125,7 @@ scenario layout_search {
   let data = if dp > 0 then dp else max(1, floor(gpus / (t * p * cp)))
   let lay = Layout { tensor = t, pipeline = p, data = data, micro = b, batch = batch, interleave = v,
                      recompute = recompute, sequence_parallel = sp, zero = zero, precision = precision,
-                     overlap_grads = overlap, overlap_tp = overlap_tp, context = cp, expert = ep }
+                     overlap_grads = overlap, overlap_tp = overlap_tp, flash = flash, context = cp, expert = ep }
   let st = llm_setup(make(max(1, ceil(gpus / make(1).gpus_per_node))))
   let plan = transformer_plan(model, st, lay)
   require not fails(plan, "t*p*d = GPUs"), "t*p*d = GPUs"
@@ -137,13 +139,15 @@ scenario layout_search {
   require not fails(plan, "memory"), "memory"
   // A layout the search meets twice otherwise: sequence parallelism without tensor
   // parallelism, interleaving without a pipeline, ZeRO without data parallelism cost what
-  // the layout without them costs (not applied to a dimension the command pins).
+  // the layout without them costs, and so does selective recomputation with FlashAttention,
+  // which keeps no scores to recompute (not applied to a dimension the command pins).
   let repeats = (dedupe_sp and sp and t == 1) or (dedupe_v and v > 1 and p == 1) or
-                (dedupe_zero and zero > 0 and data == 1)
+                (dedupe_zero and zero > 0 and data == 1) or
+                (dedupe_selective and flash and recompute == "selective")
   require not repeats, "same as another layout"
   report d = data
   report iter = plan.iter
-  report tflops = tflops_per_gpu(plan, flops_hardware(model, batch, recompute))
+  report tflops = tflops_per_gpu(plan, flops_hardware(model, batch, recompute, flash))
   report mfu = mfu(plan, model, st, lay)
   report memory = mem_total(plan)
   report weights = plan.memory.weights

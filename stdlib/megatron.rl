@@ -122,13 +122,34 @@ fn logits_flops(m: Transformer, b: Real) -> Real = gemm_flops(logits_gemm(m, b, 
 fn flops_model(m: Transformer, batch: Real) -> Real = 3 * (m.layers * layer_flops(m, batch) + logits_flops(m, batch))
 // The FLOPs an iteration runs with `recompute` ("none", "selective": the attention core
 // again, "full": every layer's forward again; the logits are never recomputed), the
-// numerator of HFU.
-fn flops_hardware(m: Transformer, batch: Real, recompute: String) -> Real =
-  flops_model(m, batch) + m.layers * (
+// numerator of HFU. With `flash` the attention core is FlashAttention's fused kernel:
+// causal, it computes only the score blocks on and below the diagonal (flash_causal of
+// them), and its backward runs five products (the scores and probabilities again, then
+// the gradients of V, P, Q and K) where the standard core's runs four, 2.5 times its
+// forward; selective recomputation has nothing left to run again.
+fn flops_hardware(m: Transformer, batch: Real, recompute: String, flash: Bool = false) -> Real =
+  if flash then {
+    let core = core_flops(m, batch)
+    let k = flash_causal(m.seq)
+    let again = if recompute == "full" then layer_flops(m, batch) - core + k * core
+                else if recompute == "selective" or recompute == "none" then 0.0
+                else error("recompute is \"none\", \"selective\" or \"full\", not \"" + recompute + "\"")
+    flops_model(m, batch) + m.layers * (3.5 * k * core - 3 * core + again)
+  }
+  else flops_model(m, batch) + m.layers * (
     if recompute == "full" then layer_flops(m, batch)
     else if recompute == "selective" then core_flops(m, batch)
     else if recompute == "none" then 0.0
     else error("recompute is \"none\", \"selective\" or \"full\", not \"" + recompute + "\""))
+// The share of a causal attention's score blocks FlashAttention computes on one GPU: of n
+// = ceil(seq / block) blocks of queries against as many of keys, those on and below the
+// diagonal, (n + 1) / (2n); with context parallelism over c ranks (no load balancing) the
+// busiest rank, the last, also runs its queries against the c - 1 earlier ranks' keys in
+// full. `block`: FlashAttention-2's 128 rows (forward; its backward's 128 key columns).
+fn flash_causal(seq: Int, c: Int = 1, block: Int = 128) -> Real = {
+  let n = ceil(seq / block)
+  ((c - 1) + (n + 1) / (2.0 * n)) / c
+}
 // Narayanan et al.'s count (SC21 eq. 3), full recomputation, in closed form:
 // F = 96 B s l h² (1 + s/(6h) + V/(16 l h)). It is flops_hardware(m, B, "full") for a GPT.
 fn flops_paper(m: Transformer, batch: Real) -> Real = {
@@ -158,6 +179,7 @@ record Layout {
   overlap_tp: Bool = false        // sequence parallelism's allgathers and reduce-scatters overlapped with the GEMMs beside them
   context: Int = 1                // context-parallel size c: each sequence split c ways, ring attention over them
   expert: Int = 1                 // expert-parallel size e: a mixture's experts split over e of the d c data-parallel ranks
+  flash: Bool = false             // FlashAttention-2: the attention core one fused kernel that keeps no scores
   scatter_gather: Bool = true     // Megatron's scatter/gather of pipeline sends over the tensor group
 }
 
@@ -198,6 +220,8 @@ record Efficiency {
   k_half: Int = 64       // reduction depth of the prologue/epilogue
   memory: Real = 0.7     // fraction of the HBM bandwidth memory-bound kernels reach
   collective: Real = 0.8 // fraction of a link's bandwidth NCCL reaches
+  flash_fwd: Real = 0.676 // FlashAttention-2's forward kernel, fraction of the 16-bit tensor peak
+  flash_bwd: Real = 0.583 // and its backward (five products)
 }
 // A100: 108 SMs; the largest-shape bf16 GEMM reaches 267.9 of 312 TFLOP/s at the boost
 // clock (0.859, Bekman's MAMF finder, CUDA 12.1), and a GPU held at its power limit runs at
@@ -206,9 +230,15 @@ record Efficiency {
 // chosen against SC21's Table 1 (docs/transformers.md shows the table at others). H100 and
 // H200: 132 SMs, MAMF 792.1 of 989 (0.801) at the boost clock, times the same clock factor:
 // 0.74, not validated against training runs. Any other device: 0.7 and a guess of 100 SMs.
+// FlashAttention-2 (Dao 2023, section 1 and Figs. 5-6) reaches up to 73% of the A100's
+// 312 TFLOP/s forward and 63% backward, timed by its benchmark on a GPU at its boost
+// clock; times the same clock factor, 0.676 and 0.583 (the default, also for another
+// device). On the H100 it reaches 335 TFLOP/s forward and backward together (Fig. 7,
+// without Hopper's TMA or warp-group instructions): 335 / 989.4 x 0.926 = 0.314 both ways.
 fn device_efficiency(d: Device) -> Efficiency =
   if d.name == a100_sxm4_40gb.name or d.name == a100_sxm4_80gb.name then Efficiency { gemm = 0.78, sms = 108 }
-  else if d.name == h100_sxm5.name or d.name == h200_sxm.name then Efficiency { gemm = 0.74, sms = 132 }
+  else if d.name == h100_sxm5.name or d.name == h200_sxm.name then
+    Efficiency { gemm = 0.74, sms = 132, flash_fwd = 0.314, flash_bwd = 0.314 }
   else Efficiency { gemm = 0.7, sms = 100 }
 
 fn gemm_efficiency(g: Gemm, e: Efficiency) -> Real = {
@@ -222,6 +252,25 @@ fn gemm_time(g: Gemm, d: Device, e: Efficiency, peak: FLOP/s, elem: B) -> s =
 fn gemm_fwd_bwd(g: Gemm, d: Device, e: Efficiency, peak: FLOP/s, elem: B) -> [s] =
   [gemm_time(g, d, e, peak, elem), gemm_time(gemm_dgrad(g), d, e, peak, elem) + gemm_time(gemm_wgrad(g), d, e, peak, elem)]
 fn _membound(bytes: B, d: Device, e: Efficiency) -> s = bytes / (d.membw * e.memory)
+
+// FlashAttention-2's attention core for `b` sequences on one of `t` GPUs, forward and
+// backward: scores, mask, softmax, dropout and the context product in one kernel that
+// keeps its tiles on chip, so nothing of s x keys elements passes through memory. Forward
+// the score and context products over the causal share of the blocks (flash_causal);
+// backward 2.5 times as many FLOPs (the scores recomputed). Each at its fraction of the
+// 16-bit peak (FlashAttention-2 runs no FP8), and never faster than it reads and writes
+// its tensors once: forward Q, K, V in, O and the logsumexp (fp32 per query row) out;
+// backward Q, K, V, O, dO and the logsumexp in, dQ, dK, dV out, with dQ accumulated in
+// fp32 (read and written once more).
+fn flash_attention_time(m: Transformer, b: Real, t: Real, keys: Int, d: Device, e: Efficiency, peak: FLOP/s, elem: B) -> [s] = {
+  let c = max(1, floor(keys / m.seq))
+  let flops = flash_causal(m.seq, c) * 4.0 * b * m.heads / t * m.seq * keys * head_dim(m)
+  let q = 1.0 * b * m.seq * m.heads * head_dim(m) / t
+  let kv = 2.0 * b * keys * m.kv_heads * head_dim(m) / t
+  let lse = 1.0 * b * m.heads * m.seq / t * 4 B
+  [max(flops * 1 FLOP / (peak * e.flash_fwd), ((2 * q + kv) * elem + lse) / (d.membw * e.memory)),
+   max(2.5 * flops * 1 FLOP / (peak * e.flash_bwd), ((4 * q + 2 * kv) * elem + 2 * q * 4 B + lse) / (d.membw * e.memory))]
+}
 
 // ---- one layer --------------------------------------------------------------------------
 
@@ -240,7 +289,9 @@ record LayerCost { fwd: s, bwd: s, core: s, comm_fwd: s, comm_bwd: s }
 //   attention dropout       fwd 2A + mask                 bwd 2A + mask
 //   context transpose       fwd 2E/t                      bwd 2E/t
 //   bias-GeLU (SwiGLU)      fwd 2F (3F)                   bwd 3F (5F)
-// With context parallelism `m.seq` is one rank's share of the `keys` tokens.
+// With context parallelism `m.seq` is one rank's share of the `keys` tokens. With
+// `l.flash` the softmax and the attention dropout are inside FlashAttention's kernel
+// (flash_attention_time), which replaces the score and context GEMMs, so A is 0.
 fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int = m.seq) -> LayerCost = {
   let d = s.device
   let t = l.tensor
@@ -252,7 +303,7 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int = m.
   let times = [gemm_fwd_bwd(g, d, e, peak, elem) for g in gs]
   let en = 1.0 * b * m.seq * m.hidden / (if l.sequence_parallel then t else 1)
   let et = 1.0 * b * m.seq * m.hidden / t
-  let a = 1.0 * b * m.heads * m.seq * keys / t
+  let a = if l.flash then 0.0 else 1.0 * b * m.heads * m.seq * keys / t
   let f = 1.0 * b * m.seq * m.ffn / t * m.top_k * m.capacity
   let act_f = if m.gated then 3 else 2
   let act_b = if m.gated then 5 else 3
@@ -285,8 +336,15 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int = m.
   let c = max(1, floor(keys / m.seq))
   let kv = 2.0 * b * m.seq * m.kv_heads * head_dim(m) / t * elem
   let ring = if c > 1 then (c - 1) * p2p(kv, _cp_link(s, t, c, e)) else 0 s
-  let core_f = times[1][0] + times[2][0] + core_mem
-  let core_b = times[1][1] + times[2][1]
+  let fused = if not l.flash then [0 s, 0 s]
+              else if _half(l) then flash_attention_time(m, b, t, keys, d, e, _peak(d, l), elem)
+              else error("FlashAttention runs in fp16 or bf16, not " + l.precision + "; use precision \"bf16\"")
+  let core_f = if l.flash then fused[0] else times[1][0] + times[2][0] + core_mem
+  let core_b = if l.flash then fused[1] else times[1][1] + times[2][1]
+  // The GEMMs other than the score and context ones (indices 1 and 2 of layer_gemms).
+  let rest = fn(k: Int) -> s = sum i in range(len(times)): if i == 1 or i == 2 then 0 s else times[i][k]
+  let gemm_f = if l.flash then rest(0) + core_f else sum x in times: x[0]
+  let gemm_b = if l.flash then rest(1) + core_b else sum x in times: x[1]
   // Expert parallelism: each GPU sends the top_k copies of its tokens (its sequence-parallel
   // share with sequence parallelism) to the GPUs holding their experts and gets them back,
   // an all-to-all over the e GPUs of the expert group forward (dispatch, combine) and two
@@ -294,7 +352,7 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int = m.
   let routed = 1.0 * b * m.seq * m.top_k * m.capacity * m.hidden * elem / (if l.sequence_parallel then t else 1)
   let a2a = if m.experts > 1 and ep > 1 then 2 * pairwise_alltoall(routed * (ep - 1) / ep, ep, _ep_link(s, t * max(1, l.context), ep, e))
             else 0 s
-  LayerCost { fwd = (sum x in times: x[0]) + mem_f, bwd = (sum x in times: x[1]) + mem_b,
+  LayerCost { fwd = gemm_f + mem_f, bwd = gemm_b + mem_b,
               core = core_f, comm_fwd = fwd_c + max(ring - core_f, 0 s) + a2a,
               comm_bwd = bwd_c + max(2 * ring - core_b, 0 s) + a2a }
 }
@@ -366,17 +424,21 @@ fn pipeline_send(m: Transformer, s: Setup, l: Layout, e: Efficiency) -> s = {
 //   + sequence parallel          34/t + 5as/(ht)
 //   selective recomputation      the 5as/(ht) term dropped
 //   full recomputation           2 (the layer's input; 2/t with sequence parallelism)
+// The 5as/(ht) are the scores (2 bytes), the softmax output (2) and the dropout mask (1)
+// per element of b·a·s²/t. FlashAttention keeps none of them, only the logsumexp of each
+// query row's scores in fp32, b·a·s/t·4 bytes: 4a/(ht), with and without selective
+// recomputation (which has nothing to drop then).
 fn layer_activations(m: Transformer, l: Layout) -> B = {
   let t = 1.0 * l.tensor
   let sbh = 1.0 * m.seq * l.micro * m.hidden
-  let attn = 5.0 * m.heads * m.seq / (m.hidden * t)
+  let attn = if l.flash then 4.0 * m.heads / (m.hidden * t) else 5.0 * m.heads * m.seq / (m.hidden * t)
   // A mixture's feed-forward activations (19 s b h of the 34) are kept for each of the top_k
   // experts a token visits, padded by `capacity`.
   let moe = (m.top_k * m.capacity - 1) * 19 / t
   let lin = (if l.sequence_parallel then 34 / t else 10 + 24 / t) + (if m.experts > 1 then moe else 0)
   sbh * 1 B * (
     if l.recompute == "full" then (if l.sequence_parallel then 2 / t else 2.0)
-    else if l.recompute == "selective" then lin
+    else if l.recompute == "selective" then (if l.flash then lin + attn else lin)
     else if l.recompute == "none" then lin + attn
     else error("recompute is \"none\", \"selective\" or \"full\", not \"" + l.recompute + "\""))
 }
@@ -412,6 +474,8 @@ fn stage_expert_params(m: Transformer, l: Layout) -> Real =
 // Workspace (beyond Korthikanti's count): the layer being recomputed holds its full
 // activations during its backward (full recomputation; the attention core's with selective),
 // and with one stage the logits (16-bit, and fp32 for the cross-entropy) are on it too.
+// With FlashAttention there are no scores to hold, and its backward accumulates dQ in
+// fp32, b·s·h/t·4 bytes, for the one layer it runs.
 fn transformer_memory(m: Transformer, s: Setup, l: Layout) -> Memory = {
   // ZeRO shards over the data- and context-parallel ranks, which hold the same weights;
   // activations are of a rank's share of the sequence, the scores of its queries against
@@ -426,7 +490,8 @@ fn transformer_memory(m: Transformer, s: Setup, l: Layout) -> Memory = {
   let sharded = fn(on: Bool) -> Real = if on then (params - pe) / d + pe / de else params
   let words = s.optimizer.words * 4 B + (if _half(l) then 4 B else 0 B)
   let full = l with { recompute = "none" }
-  let attn = 5.0 * m.heads * m.seq / (m.hidden * l.tensor) * mc.seq * l.micro * m.hidden * 1 B
+  let attn = if l.flash then 0 B else 5.0 * m.heads * m.seq / (m.hidden * l.tensor) * mc.seq * l.micro * m.hidden * 1 B
+  let dq = if l.flash then 4.0 * l.micro * mc.seq * m.hidden / l.tensor * 1 B else 0 B
   let redo = if l.recompute == "full" then layer_activations(mc, full) + (c - 1) * attn / c
              else if l.recompute == "selective" then attn else 0 B
   let logits = if l.pipeline == 1 then 1.0 * l.micro * mc.seq * m.vocab / l.tensor * (elem_bytes(l) + 4 B) else 0 B
@@ -435,7 +500,7 @@ fn transformer_memory(m: Transformer, s: Setup, l: Layout) -> Memory = {
            optimizer = sharded(l.zero >= 1) * words,
            activations = (layer_activations(mc, l) + (if l.recompute == "none" then (c - 1) * attn / c else 0 B))
                          * stage_layers(m, l) * in_flight(l),
-           workspace = redo + logits + s.workspace }
+           workspace = redo + logits + dq + s.workspace }
 }
 
 // ---- the plan ---------------------------------------------------------------------------
@@ -473,7 +538,10 @@ fn transformer_plan(m_full: Transformer, s: Setup, l: Layout, e: Efficiency = de
   let m = m_full with { seq = floor(m_full.seq / c) }
   let layer = layer_cost(m, s, l, e, m_full.seq)
   let nl = stage_layers(m, l)
-  let redo = if l.recompute == "full" then layer.fwd else if l.recompute == "selective" then layer.core else 0 s
+  // Selective recomputation of a FlashAttention core runs nothing: its backward already
+  // recomputes the scores, and nothing else of the core is dropped.
+  let redo = if l.recompute == "full" then layer.fwd
+             else if l.recompute == "selective" and not l.flash then layer.core else 0 s
   let redo_comm = if l.recompute == "full" then layer.comm_fwd else 0 s
   // The embedding (lookup, positions, dropout; the vocabulary-parallel allreduce) and the
   // logits with a cross-entropy in fp32 (per element of b·s·V/t: forward a read and

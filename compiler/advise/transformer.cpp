@@ -186,6 +186,7 @@ std::vector<std::pair<std::string, std::string>> Settings(const LayoutQuery& q, 
       {"precision", fmt::format("\"{}\"", q.precision)},
       {"overlap", b(q.overlap_grads)},
       {"overlap_tp", b(q.overlap_tp)},
+      {"flash", b(q.flash)},
       {"cp", std::to_string(q.cp)},
       {"experts", std::to_string(m.experts)},
       {"top_k", std::to_string(m.top_k)},
@@ -201,7 +202,8 @@ std::vector<std::pair<std::string, std::string>> Settings(const LayoutQuery& q, 
       {"zero", q.zero < 0 ? "0..3" : std::to_string(q.zero)},
       {"dedupe_sp", b(q.sequence_parallel < 0)},
       {"dedupe_v", b(q.interleave == 0)},
-      {"dedupe_zero", b(q.zero < 0)}};
+      {"dedupe_zero", b(q.zero < 0)},
+      {"dedupe_selective", b(q.recompute.empty())}};
   return s;
 }
 
@@ -276,6 +278,9 @@ void Validate(const LayoutQuery& q) {
     if (g < 1 || g > 1'000'000) Bad("bad_option", fmt::format("--gpus takes GPU counts from 1 to 10^6; got {}", g));
   if (q.precision != "fp16" && q.precision != "bf16" && q.precision != "fp8" && q.precision != "fp32")
     Bad("bad_option", fmt::format("unknown --precision `{}`; use fp16, bf16, fp8 or fp32", q.precision));
+  if (q.flash && q.precision == "fp32")
+    Bad("bad_option", "--flash-attention runs in fp16 or bf16 (FlashAttention-2 has no fp32 kernel); drop "
+                      "--precision fp32");
   if (!q.recompute.empty() && q.recompute != "none" && q.recompute != "selective" && q.recompute != "full")
     Bad("bad_option", fmt::format("unknown --recompute `{}`; use none, selective or full", q.recompute));
   if (q.zero > 3) Bad("bad_option", fmt::format("--zero takes a ZeRO stage from 0 to 3; got {}", q.zero));
@@ -315,6 +320,7 @@ LayoutResult Run(ringline::Spec& spec, const LayoutQuery& q) {
   res.title = fmt::format("{} on {}: global batch {}, seq {}, {}", q.model, q.cluster, q.global_batch, res.seq,
                           q.precision);
   if (q.cp > 1) res.title += fmt::format(", context parallel {}", q.cp);
+  if (q.flash) res.title += ", FlashAttention-2";
   std::vector<std::string> listed;
   for (const Value& v : spec.Call("stdlib.advise_llm.listed_requires", {}).items) listed.push_back(v.str);
   for (int64_t g : q.gpus) {

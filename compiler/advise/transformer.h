@@ -35,6 +35,7 @@ struct LayoutQuery {
   std::string precision = "bf16";  // fp16, bf16 (fp32 gradients) or fp32
   bool overlap_grads = false;      // the gradient reduction overlapped with the backward pass
   bool overlap_tp = false;         // sequence parallelism's collectives overlapped with the GEMMs
+  bool flash = false;              // FlashAttention-2's fused attention core
   int64_t cp = 1;                  // context-parallel size (ring attention; 1: none)
   int64_t ep = 0;                  // expert-parallel size; 0: every divisor of a mixture's experts
   // Pins (0, "" or -1: every value): tensor, pipeline, data-parallel sizes, micro-batch,

@@ -98,6 +98,10 @@ static cl::opt<bool> AdviseOverlapTp("overlap-tp",
                                      cl::desc("Transformer: overlap sequence parallelism's allgathers and "
                                               "reduce-scatters with the GEMMs beside them"),
                                      cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<bool> AdviseFlash("flash-attention",
+                                  cl::desc("Transformer: the attention core as FlashAttention-2's fused kernel (fp16 or "
+                                           "bf16): no scores kept, the causal half of the blocks computed"),
+                                  cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<unsigned> AdviseCp("cp",
                                cl::desc("Transformer: the context-parallel size (ring attention over each "
                                         "sequence's shares; default 1)"),
@@ -154,7 +158,7 @@ bool Write(const Query& q, const Result& res, runtime::Format format) {
 }
 
 std::vector<const cl::Option*> LayoutOptions() {
-  return {&AdviseGlobalBatch, &AdviseSeq, &AdviseTop, &AdviseOverlap, &AdviseOverlapTp, &AdviseCp, &AdviseEp, &AdviseTp, &AdvisePp,
+  return {&AdviseGlobalBatch, &AdviseSeq, &AdviseTop, &AdviseOverlap, &AdviseOverlapTp, &AdviseFlash, &AdviseCp, &AdviseEp, &AdviseTp, &AdvisePp,
           &AdviseDp, &AdviseMicro, &AdviseInterleave, &AdviseRecompute, &AdviseSeqParallel, &AdviseZero};
 }
 
@@ -177,7 +181,7 @@ int RunLayoutSearch(ringline::Spec* spec, const std::vector<int64_t>& gpus) {
   q.model = AdviseModel, q.cluster = AdviseCluster.getNumOccurrences() ? AdviseCluster : std::string("selene");
   q.gpus = gpus, q.global_batch = AdviseGlobalBatch, q.seq = AdviseSeq, q.tokens = AdviseDataset, q.goal = AdviseGoal, q.top = AdviseTop;
   q.precision = AdvisePrecision.empty() ? std::string("bf16") : std::string(AdvisePrecision);
-  q.overlap_grads = AdviseOverlap, q.overlap_tp = AdviseOverlapTp, q.cp = AdviseCp, q.ep = AdviseEp;
+  q.overlap_grads = AdviseOverlap, q.overlap_tp = AdviseOverlapTp, q.flash = AdviseFlash, q.cp = AdviseCp, q.ep = AdviseEp;
   q.tp = AdviseTp, q.pp = AdvisePp, q.dp = AdviseDp, q.micro = AdviseMicro, q.interleave = AdviseInterleave;
   q.recompute = AdviseRecompute;
   q.sequence_parallel = AdviseSeqParallel == cl::BOU_UNSET ? -1 : AdviseSeqParallel == cl::BOU_TRUE ? 1 : 0;
