@@ -127,20 +127,17 @@ fn flops_model(m: Transformer, batch: Real) -> Real = 3 * (m.layers * layer_flop
 // them), and its backward runs five products (the scores and probabilities again, then
 // the gradients of V, P, Q and K) where the standard core's runs four, 2.5 times its
 // forward; selective recomputation has nothing left to run again.
-fn flops_hardware(m: Transformer, batch: Real, recompute: String, flash: Bool = false) -> Real =
-  if flash then {
-    let core = core_flops(m, batch)
-    let k = flash_causal(m.seq)
-    let again = if recompute == "full" then layer_flops(m, batch) - core + k * core
-                else if recompute == "selective" or recompute == "none" then 0.0
-                else error("recompute is \"none\", \"selective\" or \"full\", not \"" + recompute + "\"")
-    flops_model(m, batch) + m.layers * (3.5 * k * core - 3 * core + again)
-  }
-  else flops_model(m, batch) + m.layers * (
-    if recompute == "full" then layer_flops(m, batch)
-    else if recompute == "selective" then core_flops(m, batch)
-    else if recompute == "none" then 0.0
-    else error("recompute is \"none\", \"selective\" or \"full\", not \"" + recompute + "\""))
+fn flops_hardware(m: Transformer, batch: Real, recompute: String, flash: Bool = false) -> Real = {
+  let core = core_flops(m, batch)
+  // The core's forward as it runs, and its forward and backward over the 3 core of the count.
+  let fwd = if flash then flash_causal(m.seq) * core else core
+  let run = if flash then 3.5 * fwd else 3 * core
+  let again = if recompute == "full" then layer_flops(m, batch) - core + fwd
+              else if recompute == "selective" then (if flash then 0.0 else core)
+              else if recompute == "none" then 0.0
+              else error("recompute is \"none\", \"selective\" or \"full\", not \"" + recompute + "\"")
+  flops_model(m, batch) + m.layers * (run - 3 * core + again)
+}
 // The share of a causal attention's score blocks FlashAttention computes on one GPU: of n
 // = ceil(seq / block) blocks of queries against as many of keys, those on and below the
 // diagonal, (n + 1) / (2n); with context parallelism over c ranks (no load balancing) the
