@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """ctest `calibrate_trace_cpu` (docs/kernel-models.md, "Calibrating from a trace"): records
-a torch.profiler trace of three LeNet-5 training steps at batch 16 on this CPU
+a torch.profiler trace of nine LeNet-5 training steps at batch 16 on this CPU
 (tools/profiling/trace_step.py) and calibrates epyc_cpu and pytorch on it with
 `ringline calibrate --trace`; skips (exit 77) where /usr/bin/python3 has no torch.
 
@@ -36,15 +36,15 @@ def main():
         sys.exit(77)
     os.makedirs(work, exist_ok=True)
     trace, spec = os.path.join(work, "lenet5.json"), os.path.join(work, "lenet5_traced.rl")
-    subprocess.run(module_command(PYTHON, "tools.profiling.trace_step", "lenet5", 16, "-o", trace, "--steps", 3),
+    subprocess.run(module_command(PYTHON, "tools.profiling.trace_step", "lenet5", 16, "-o", trace, "--steps", 9),
                    env=module_env(), check=True)
     out = subprocess.run([ringline, "calibrate", "--trace", trace, "--model", "lenet5", "--device", "epyc_cpu",
                           "--batch", "16", "-o", spec], capture_output=True, text=True)
     print(out.stdout, out.stderr, sep="")
     if out.returncode != 0:
         fail(f"calibrate exited {out.returncode}")
-    if "3 steps on the CPU" not in out.stdout:
-        fail("the trace's three steps were not found")
+    if "9 steps on the CPU" not in out.stdout:
+        fail("the trace's nine steps were not found")
     if "22 ops a step matched to 12 layers" not in out.stdout:
         fail("LeNet-5's ops were not all matched to its 12 layers")
     rows = {m.group(1).strip(): [float(x) for x in m.group(2).split()]
