@@ -56,19 +56,18 @@ class MpiCluster : public Cluster {
         return next_++;
       };
     }
+    // The next block is asked for as soon as one arrives, so the round trip (rank 0's
+    // server polls at most every 640 µs) overlaps the block's sweep.
     return [this]() -> std::optional<uint64_t> {
       if (block_.first == block_.second) {
         if (done_) return std::nullopt;
-        uint64_t req = kWant;
-        uint64_t reply[2];
-        Check(MPI_Send(&req, 1, MPI_UINT64_T, 0, kRequestTag, MPI_COMM_WORLD), "asking rank 0 for chunks");
-        Check(MPI_Recv(reply, 2, MPI_UINT64_T, 0, kReplyTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE),
-              "asking rank 0 for chunks");
-        block_ = {reply[0], reply[1]};
+        if (!asked_) Ask();
+        block_ = Answer();
         if (block_.first == block_.second) {
           done_ = true;
           return std::nullopt;
         }
+        Ask();
       }
       return block_.first++;
     };
@@ -79,7 +78,10 @@ class MpiCluster : public Cluster {
       if (server_.joinable()) server_.join();
       serving_ = false;
     } else if (!done_ && chunks_ != UINT64_MAX) {
-      // Stopped early (Ctrl-C, a non-finite report): tell rank 0 so its server can end.
+      // Stopped early (Ctrl-C, a non-finite report): take the block asked for ahead (its
+      // chunks follow every chunk this rank swept, so they hold no earlier failure), then
+      // tell rank 0 so its server can end.
+      if (asked_) Answer();
       uint64_t req = kBye;
       Check(MPI_Send(&req, 1, MPI_UINT64_T, 0, kRequestTag, MPI_COMM_WORLD), "leaving the sweep");
       done_ = true;
@@ -147,6 +149,19 @@ class MpiCluster : public Cluster {
           1);
   }
 
+  // Sends a request for the next block; Answer waits for its reply.
+  void Ask() {
+    Check(MPI_Isend(&want_, 1, MPI_UINT64_T, 0, kRequestTag, MPI_COMM_WORLD, &ask_send_), "asking rank 0 for chunks");
+    Check(MPI_Irecv(reply_, 2, MPI_UINT64_T, 0, kReplyTag, MPI_COMM_WORLD, &ask_recv_), "asking rank 0 for chunks");
+    asked_ = true;
+  }
+  std::pair<uint64_t, uint64_t> Answer() {
+    Check(MPI_Wait(&ask_send_, MPI_STATUS_IGNORE), "asking rank 0 for chunks");
+    Check(MPI_Wait(&ask_recv_, MPI_STATUS_IGNORE), "asking rank 0 for chunks");
+    asked_ = false;
+    return {reply_[0], reply_[1]};
+  }
+
   // Answers requests until every other rank has had its last reply or said goodbye.
   // Blocks shrink with what is left (a quarter of each rank's share, at most 256 chunks).
   void Serve() {
@@ -154,14 +169,19 @@ class MpiCluster : public Cluster {
     uint64_t req = 0;
     MPI_Request pending;
     MPI_Status status;
-    auto sleep = std::chrono::microseconds(20);
+    // The wait between polls doubles from 20 µs to 640 µs while no request comes: a
+    // fixed 20 µs is 50,000 wake-ups a second, which took 15% of the second core from two
+    // ranks on two cores (parallel efficiency 85%).
+    const auto shortest = std::chrono::microseconds(20), longest = std::chrono::microseconds(640);
     while (left > 0) {
       Check(MPI_Irecv(&req, 1, MPI_UINT64_T, MPI_ANY_SOURCE, kRequestTag, MPI_COMM_WORLD, &pending), "serving chunks");
       int flag = 0;
+      auto sleep = shortest;
       while (true) {
         Check(MPI_Test(&pending, &flag, &status), "serving chunks");
         if (flag) break;
         std::this_thread::sleep_for(sleep);
+        sleep = std::min(2 * sleep, longest);
       }
       if (req == kBye) {
         --left;
@@ -185,7 +205,10 @@ class MpiCluster : public Cluster {
   std::mutex mu_;
   uint64_t chunks_ = UINT64_MAX, next_ = 0;
   std::pair<uint64_t, uint64_t> block_{0, 0};
-  bool done_ = true, serving_ = false;
+  bool done_ = true, serving_ = false, asked_ = false;
+  const uint64_t want_ = kWant;
+  uint64_t reply_[2] = {0, 0};
+  MPI_Request ask_send_ = MPI_REQUEST_NULL, ask_recv_ = MPI_REQUEST_NULL;
   std::thread server_;
 };
 
