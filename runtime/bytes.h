@@ -4,6 +4,7 @@
 #pragma once
 #include <cstring>
 #include <string>
+#include <vector>
 
 namespace rl::runtime {
 
@@ -18,6 +19,18 @@ T Take(const std::string& in, size_t* at) {
   if (*at + sizeof v <= in.size()) std::memcpy(&v, in.data() + *at, sizeof v);
   *at += sizeof v;
   return v;
+}
+
+// Arrays: the elements' bytes as they lie (PutArray), and back into a vector of `n`.
+template <typename T>
+void PutArray(std::string* out, const T* v, size_t n) {
+  out->append(reinterpret_cast<const char*>(v), n * sizeof(T));
+}
+template <typename T>
+void TakeArray(const std::string& in, size_t* at, size_t n, std::vector<T>* v) {
+  v->assign(n, T{});
+  if (*at + n * sizeof(T) <= in.size() && n > 0) std::memcpy(v->data(), in.data() + *at, n * sizeof(T));
+  *at += n * sizeof(T);
 }
 
 }  // namespace rl::runtime

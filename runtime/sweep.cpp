@@ -273,39 +273,45 @@ std::string EtaText(double seconds) {
   return fmt::format("{:.1f}h", seconds / 3600);
 }
 
-namespace {
+ProgressLine::ProgressLine(bool on, uint64_t total) : on_(on), total_(total), start_(Clock::now()), last_(start_) {}
 
-// "swept 1.20M of 10.00M points (12%), 3.40M points/s, ETA 3s" on stderr, redrawn in
-// place at most twice a second and erased at the end.
-class Progress {
- public:
-  Progress(bool on, uint64_t total) : on_(on), total_(total), start_(Clock::now()), last_(start_) {}
-  void Update(uint64_t done) {
-    if (!on_) return;
-    auto now = Clock::now();
-    if (now - last_ < std::chrono::milliseconds(500)) return;
-    last_ = now;
-    double secs = std::chrono::duration<double>(now - start_).count();
-    double rate = done / std::max(secs, 1e-9);
-    double eta = rate > 0 ? (total_ - done) / rate : 0;
-    std::string left = EtaText(eta);
-    std::fprintf(stderr, "\rswept %s of %s points (%.0f%%), %s points/s, ETA %s\033[K", Human(done).c_str(),
-                 Human(total_).c_str(), 100.0 * done / std::max<uint64_t>(total_, 1), Human(rate).c_str(),
-                 left.c_str());
-    shown_ = true;
-  }
-  ~Progress() {
-    if (shown_) std::fprintf(stderr, "\r\033[K");
-  }
+void ProgressLine::Update(uint64_t done) {
+  if (!on_) return;
+  auto now = Clock::now();
+  if (now - last_ < std::chrono::milliseconds(500)) return;
+  last_ = now;
+  done = std::min(done, total_);
+  double secs = std::chrono::duration<double>(now - start_).count();
+  double rate = done / std::max(secs, 1e-9);
+  double eta = rate > 0 ? (total_ - done) / rate : 0;
+  std::string left = EtaText(eta);
+  std::fprintf(stderr, "\rswept %s of %s points (%.0f%%), %s points/s, ETA %s\033[K", Human(done).c_str(),
+               Human(total_).c_str(), 100.0 * done / std::max<uint64_t>(total_, 1), Human(rate).c_str(),
+               left.c_str());
+  std::fflush(stderr);
+  shown_ = true;
+}
 
- private:
-  using Clock = std::chrono::steady_clock;
-  bool on_, shown_ = false;
-  uint64_t total_;
-  Clock::time_point start_, last_;
-};
+ProgressLine::~ProgressLine() {
+  if (shown_) std::fprintf(stderr, "\r\033[K");
+}
 
-}  // namespace
+bool AddChunk(const Chunk& c, SweepResult* res) {
+  res->points += static_cast<uint64_t>(c.valid);
+  res->infeasible += static_cast<uint64_t>(c.infeasible);
+  for (size_t q = 0; q < c.failed.size() && q < res->failed.size(); ++q) res->failed[q] += c.failed[q];
+  if (c.valid == c.count) return true;
+  SweepResult::Failure f{std::vector<double>(c.space->axes.size()), 0, 0, c.index};
+  c.Params(c.valid, f.params.data());
+  for (size_t r = 0; r < c.space->num_reports; ++r)
+    if (!std::isfinite(c.Report(r, c.valid))) {
+      f.report = r;
+      f.value = c.Report(r, c.valid);
+      break;
+    }
+  res->failure = std::move(f);
+  return false;
+}
 
 std::unique_ptr<BoxFiller> SweepFnFiller(rl_sweep_fn fn) { return std::make_unique<SweepFnFillerImpl>(fn); }
 
@@ -388,7 +394,7 @@ SweepResult RunSweep(const Space& space, const FillerFactory& make_filler, Consu
   for (const auto& a : space.axes) axes.push_back(a.data());
   unsigned threads = opts.threads ? opts.threads : std::max(1u, std::thread::hardware_concurrency());
   threads = static_cast<unsigned>(std::min<uint64_t>(threads, layout.chunks()));
-  Progress progress(opts.progress, space.points);
+  ProgressLine progress(opts.progress, space.points);
   // The `local`-th chunk this process sweeps: its index in the layout, or false when none.
   auto claim = [&](uint64_t local, uint64_t* index) -> bool {
     if (opts.next_chunk) {
@@ -404,23 +410,9 @@ SweepResult RunSweep(const Space& space, const FillerFactory& make_filler, Consu
   res.failed.assign(opts.num_requires, 0);
   auto finish = [&](Chunk& c) {
     bool go = consumer.Consume(c);
-    res.points += static_cast<uint64_t>(c.valid);
-    res.infeasible += static_cast<uint64_t>(c.infeasible);
-    for (size_t q = 0; q < c.failed.size() && q < res.failed.size(); ++q) res.failed[q] += c.failed[q];
-    if (c.valid < c.count) {
-      SweepResult::Failure f{std::vector<double>(space.axes.size()), 0, 0, c.index};
-      c.Params(c.valid, f.params.data());
-      for (size_t r = 0; r < space.num_reports; ++r)
-        if (!std::isfinite(c.Report(r, c.valid))) {
-          f.report = r;
-          f.value = c.Report(r, c.valid);
-          break;
-        }
-      res.failure = std::move(f);
-      return false;
-    }
-    return go;
+    return AddChunk(c, &res) && go;
   };
+  auto elsewhere = [&]() -> uint64_t { return opts.points_elsewhere ? opts.points_elsewhere() : 0; };
 
   if (threads <= 1) {
     Fillers f{make_filler()};
@@ -436,7 +428,7 @@ SweepResult RunSweep(const Space& space, const FillerFactory& make_filler, Consu
       CountFailedRequires(c, f, axes, opts);
       consumer.Prepare(c);
       if (!finish(c)) break;
-      progress.Update(res.points);
+      progress.Update(res.points + elsewhere());
     }
     return res;
   }
@@ -518,7 +510,7 @@ SweepResult RunSweep(const Space& space, const FillerFactory& make_filler, Consu
     while (!stop && !(exhausted && consumed == next)) {
       cv_done.wait_for(lock, std::chrono::milliseconds(100));
       if (interrupted()) stop = true;
-      progress.Update(points.load(std::memory_order_relaxed));
+      progress.Update(points.load(std::memory_order_relaxed) + elsewhere());
     }
     stop = true;
   }

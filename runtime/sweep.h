@@ -8,6 +8,7 @@
 #pragma once
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -145,6 +146,9 @@ struct SweepOptions {
   // more. Unset: every chunk, 0 to ChunkCount - 1. Chunks are still consumed in the
   // order they are claimed.
   std::function<std::optional<uint64_t>()> next_chunk;
+  // Points swept by other processes, added to the progress line's count (rank 0 under
+  // MPI, runtime/mpi/cluster.h).
+  std::function<uint64_t()> points_elsewhere;
 };
 
 // How many chunks RunSweep cuts `space` into with `chunk_points` (SweepOptions).
@@ -168,6 +172,25 @@ struct SweepResult {
     uint64_t chunk = 0;  // the chunk's index (the first failing chunk wins across processes)
   };
   std::optional<Failure> failure;
+};
+
+// Counts a consumed chunk into `res` as the engine does (its rows, infeasible rows and
+// failed requires); at the chunk's non-finite report it sets res->failure and returns false.
+bool AddChunk(const Chunk& c, SweepResult* res);
+
+// "swept 1.20M of 10.00M points (12%), 3.40M points/s, ETA 3s" on stderr, redrawn in
+// place at most twice a second and erased when destroyed; does nothing when off.
+class ProgressLine {
+ public:
+  ProgressLine(bool on, uint64_t total);
+  ~ProgressLine();
+  void Update(uint64_t done);
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  bool on_, shown_ = false;
+  uint64_t total_;
+  Clock::time_point start_, last_;
 };
 
 SweepResult RunSweep(const Space& space, const FillerFactory& make_filler, Consumer& consumer,

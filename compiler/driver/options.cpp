@@ -87,6 +87,10 @@ cl::opt<unsigned> Bins("bins", cl::desc("Most bins of --histogram (default 50)")
                        cl::sub(SweepCmd), cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("No progress line and no count of dropped points on stderr"),
                     cl::sub(SweepCmd), cl::cat(Category));
+cl::opt<bool> ShowProgress("progress",
+                           cl::desc("The progress line even when stderr is not a terminal (under mpirun, which "
+                                    "passes rank 0's stderr on through a pipe)"),
+                           cl::sub(SweepCmd), cl::cat(Category));
 
 // The subcommands defined in other files (stats, fit, advise) may not be constructed yet
 // while this file's options are: C++ does not order static initialisation across files,

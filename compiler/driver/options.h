@@ -40,5 +40,6 @@ extern cl::opt<std::string> Pareto;
 extern cl::opt<std::string> HistogramOf;
 extern cl::opt<unsigned> Bins;
 extern cl::opt<bool> Quiet;
+extern cl::opt<bool> ShowProgress;
 
 }  // namespace rl::driver

@@ -6,10 +6,12 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <csignal>
 #include <cmath>
 #include <cstring>
 #include <sstream>
+#include <thread>
 
 #include "compiler/api/fillers.h"
 #include "compiler/codegen/staging.h"
@@ -53,6 +55,40 @@ class InterruptScope {
  private:
   static constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
   struct sigaction old_[3] {};
+};
+
+// Rank 0 under MPI after a signal: when the process has not ended 0.8 s later (a rank
+// died mid-message and an MPI call waits for it; Open MPI sends SIGKILL 1 s after
+// SIGTERM), removes the output's temporary file, so the target keeps what it held, and
+// exits 128 + the signal.
+class SignalWatchdog {
+ public:
+  SignalWatchdog(bool on, const std::string& temp) : temp_(temp) {
+    if (!on) return;
+    thread_ = std::thread([this] {
+      while (!done_.load()) {
+        if (g_interrupt.load()) {
+          std::this_thread::sleep_for(std::chrono::milliseconds(800));
+          if (done_.load()) return;
+          if (!temp_.empty()) unlink(temp_.c_str());
+          static const char msg[] = "ringline: rank 0 did not end within 0.8 s of the signal; the output is not written\n";
+          if (write(2, msg, sizeof msg - 1) < 0) {
+          }
+          std::_Exit(128 + g_signal.load());
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      }
+    });
+  }
+  ~SignalWatchdog() {
+    done_ = true;
+    if (thread_.joinable()) thread_.join();
+  }
+
+ private:
+  std::string temp_;
+  std::atomic<bool> done_{false};
+  std::thread thread_;
 };
 
 // `iter_time` or `-iter_time` (maximise) to a report index; nullopt after a message.
@@ -239,6 +275,11 @@ int RunSweep() {
   std::unique_ptr<runtime::mpi::Cluster> cluster = runtime::mpi::Cluster::Start();
   if (cluster && cluster->rank() != 0) cluster->Silence();
   int code = SweepProcess(cluster.get());
+  // A rank given up after a signal (runtime/mpi/cluster.h) would never join the broadcast.
+  if (cluster && cluster->Abandoned())
+    cluster->Abort(fmt::format("ringline: a rank did not end within {} s of the signal; ending the job",
+                               runtime::mpi::Cluster::kGraceSeconds),
+                   code);
   if (cluster) code = cluster->Broadcast(code);
   return code;
 }
@@ -252,11 +293,6 @@ int SweepProcess(runtime::mpi::Cluster* cluster) {
   if (!fmt) return kUsageError;
   std::optional<Reduce> how = PickReduction();
   if (!how) return kUsageError;
-  if (cluster && cluster->size() > 1 && *how == Reduce::None)
-    return Fail(Kind::bad_usage,
-                fmt::format("under MPI ({} ranks) a sweep reduces its rows: add --best, --top K --by, --pareto or "
-                            "--histogram, or run the full table in one process",
-                            cluster->size()));
   Session s;
   Exit e;
   std::optional<check::Variants> variants = CompileVariants(s, e, /*all_values=*/true);
@@ -342,7 +378,7 @@ int SweepProcess(runtime::mpi::Cluster* cluster) {
   so.threads = Threads;
   so.keep_infeasible = keep;
   so.interrupt = &g_interrupt;
-  so.progress = lead && !Quiet && isatty(STDERR_FILENO);
+  so.progress = lead && !Quiet && (ShowProgress || isatty(STDERR_FILENO));
   // Which require dropped a point: each variant's requires (the scenario's, so the same
   // list in every variant) evaluated by variant, like the reports.
   std::vector<RequireOutcomes> outcomes;
@@ -355,14 +391,40 @@ int SweepProcess(runtime::mpi::Cluster* cluster) {
     for (const RequireOutcomes& o : outcomes) each.push_back(o.Filler());
     so.requires_filler = runtime::VariantFillers(std::move(each), variants->specialised, variant_sizes, np);
   }
-  if (cluster) so.next_chunk = cluster->Chunks(runtime::ChunkCount(space, so.chunk_points));
+  const uint64_t chunks = runtime::ChunkCount(space, so.chunk_points);
+  // A full table over several ranks: the others sweep and send their chunks, rank 0
+  // writes them in order (runtime/mpi/cluster.h).
+  const bool spread_table = cluster && cluster->size() > 1 && *how == Reduce::None;
   runtime::SweepResult res;
+  if (cluster && lead) cluster->Watch(&g_interrupt);
+  SignalWatchdog watchdog(cluster && lead && cluster->size() > 1, out.temp_path());
   {
     InterruptScope scope;
-    res = runtime::RunSweep(space, make_filler, *consumer, so);
-    if (cluster) {
+    if (spread_table && lead) {
+      res = cluster->WriteInOrder(space, chunks, *consumer, {so.num_requires, &g_interrupt, so.progress});
+    } else if (spread_table) {
+      std::unique_ptr<runtime::Consumer> sender = cluster->ChunkSender();
+      so.next_chunk = cluster->Chunks(chunks);
+      res = runtime::RunSweep(space, make_filler, *sender, so);
+      sender.reset();  // every chunk taken in by rank 0 before this rank says it has ended
       cluster->EndChunks();
-      Combine(*cluster, *consumer, res);
+    } else {
+      if (cluster) {
+        so.next_chunk = cluster->Chunks(chunks);
+        const double per_chunk = static_cast<double>(space.points) / static_cast<double>(std::max<uint64_t>(chunks, 1));
+        if (lead) so.points_elsewhere = [&cluster, per_chunk] { return cluster->PointsElsewhere(per_chunk); };
+      }
+      res = runtime::RunSweep(space, make_filler, *consumer, so);
+      if (cluster) {
+        cluster->EndChunks();
+        if (cluster->Abandoned()) {
+          // The other ranks' reductions cannot come: no result rather than a partial one.
+          out.Discard();
+          llvm::errs() << "ringline: a rank did not end after the signal; the output is not written\n";
+          return 128 + g_signal.load();
+        }
+        Combine(*cluster, *consumer, res);
+      }
     }
   }
   if (!lead) return res.failure ? kSpecError : res.interrupted ? 128 + g_signal.load() : kOk;

@@ -4,14 +4,18 @@
 // self-scheduling), so ranks whose chunks cost more simply claim fewer. Afterwards the
 // reducers' states, the counts and the first failure go to rank 0, which merges them
 // (ties break on the declaration-order index, as in one process) and writes the output.
+// A full table instead goes chunk by chunk to rank 0, which writes the rows in order.
 // No MPI types here: without MPI (RINGLINE_MPI off) Start returns nullptr.
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "runtime/sweep.h"
 
 namespace rl::runtime::mpi {
 
@@ -34,6 +38,39 @@ class Cluster {
   // the sweep on every rank.
   virtual std::function<std::optional<uint64_t>()> Chunks(uint64_t chunks) = 0;
   virtual void EndChunks() = 0;
+  // Rank 0: the requests for blocks its server has answered (ringline-mpi-chunk-bench).
+  virtual uint64_t Requests() const = 0;
+
+  // Rank 0: the flag Ctrl-C sets. Once it is set, rank 0 waits kGraceSeconds (Open MPI
+  // sends SIGKILL 1 s after SIGTERM: odls_base_sigkill_timeout) for the
+  // other ranks to end their sweeps; a rank that has not by then (it died: mpirun ends
+  // the others with SIGTERM) is given up, and Abandoned() says so: the collectives that
+  // follow would wait for it for ever.
+  static constexpr double kGraceSeconds = 0.5;
+  virtual void Watch(const std::atomic<bool>* interrupt) = 0;
+  virtual bool Abandoned() const = 0;
+
+  // Rank 0, for the progress line: the points the other ranks have swept, estimated from
+  // the chunks dealt to them before each one's last two blocks (the one it sweeps and the
+  // one it asked for ahead) at `points_per_chunk`.
+  virtual uint64_t PointsElsewhere(double points_per_chunk) const = 0;
+
+  // Full tables over N > 1 ranks. The other ranks sweep (Chunks, then EndChunks) into
+  // ChunkSender's consumer, which sends each chunk to rank 0; rank 0 sweeps nothing and
+  // calls WriteInOrder, which deals the chunks out, takes them in as they come, at most
+  // a window of them held (bounded memory whatever the ranks' speeds), and hands them to
+  // `writer` in chunk order. It returns what one process's RunSweep returns for the
+  // chunks written: the rows so far when a rank stopped (Ctrl-C) or a chunk held a
+  // non-finite report, the failure then that of the first such chunk.
+  virtual std::unique_ptr<Consumer> ChunkSender() = 0;
+  struct TableOptions {
+    size_t num_requires = 0;
+    const std::atomic<bool>* interrupt = nullptr;
+    bool progress = false;
+  };
+  virtual SweepResult WriteInOrder(const Space& space, uint64_t chunks, Consumer& writer,
+                                   const TableOptions& opts) = 0;
+
   // Every rank's bytes on rank 0, in rank order (empty elsewhere). Collective.
   virtual std::vector<std::string> Gather(const std::string& mine) = 0;
   // Rank 0's value on every rank. Collective.

@@ -1,29 +1,128 @@
 #!/usr/bin/env python3
 """MPI sweeps (docs/mpi.md): `mpirun -n 1, 2, 4 ringline sweep` gives byte for byte the
-stdout, stderr and exit status of one process, for every reducer on both backends, on a
-sweep whose variants differ in cost 400-fold; a full table is refused under more than
-one rank and is unchanged under one. Usage: run_mpi.py RINGLINE; exit 77 (skipped) when
-mpirun is missing or the binary was built without MPI."""
+stdout, stderr and exit status of one process, for every reducer and for full tables (CSV,
+JSON, the aligned table, with infeasible rows, two threads a rank) on both backends, on a
+sweep whose variants differ in cost 400-fold, and at a non-finite report. Ctrl-C leaves a
+table that is a prefix of the whole one and says how many rows it holds; `--progress`
+counts every rank's points; a rank killed mid-sweep ends the job with the output file as
+it was and no temporary file. Usage: run_mpi.py RINGLINE; exit 77 (skipped) when mpirun is
+missing or the binary was built without MPI."""
 import os
+import re
 import shutil
+import signal
 import subprocess
 import sys
+import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SPEC = os.path.join(HERE, "uneven.rl")
+NONFINITE = os.path.join(HERE, "nonfinite.rl")
+
+
+def big(reduce=False):
+    """A sweep of a few seconds on one core, of test/bench's ResNet-50 model: 5.2 M rows of
+    a table, or 1.3 G points reduced by --best."""
+    return [os.path.join(HERE, "..", "bench", "resnet50_dp.rl"), "--set", "gpus=1 .. " + ("16384" if reduce else "65"),
+            "--threads", "1"] + (["--best", "iter_time"] if reduce else [])
+
+
+TABLES = [[], ["--format", "json"], ["--format", "table"], ["--keep-infeasible"], ["--threads", "2"],
+          ["--set", "n=40", "--format", "json", "--keep-infeasible"]]
 REDUCERS = [["--best", "r"], ["--best", "-q"], ["--top", "7", "--by", "-q"], ["--top", "50", "--by", "r"],
             ["--pareto", "r,-q"], ["--histogram", "q"], ["--best", "r", "--keep-infeasible"],
             ["--best", "r", "--format", "json"]]
 
 
+ENV = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
+           OMPI_MCA_rmaps_base_oversubscribe="1")
+
+
+def machine_lines(err):
+    """ringline's lines of stderr: without Open MPI's hwloc complaints where /sys is not
+    mounted (a chroot), and without mpirun's boxes (between lines of dashes) about a rank's
+    non-zero exit status."""
+    out, boxed = [], False
+    for line in err.splitlines(keepends=True):
+        if line.startswith(b"-" * 40):
+            boxed = not boxed
+        elif not boxed and not line.startswith(b"[hwloc/"):
+            out.append(line)
+    return b"".join(out)
+
+
 def run(cmd):
-    env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
-               OMPI_MCA_rmaps_base_oversubscribe="1")
-    p = subprocess.run(cmd, capture_output=True, timeout=300, env=env)
-    # Open MPI's hwloc complains on stderr where /sys is not mounted (a chroot); that is
-    # the machine's, not ringline's output.
-    err = b"".join(l for l in p.stderr.splitlines(keepends=True) if not l.startswith(b"[hwloc/"))
-    return p.returncode, p.stdout, err
+    p = subprocess.run(cmd, capture_output=True, timeout=300, env=ENV)
+    return p.returncode, p.stdout, machine_lines(p.stderr)
+
+
+def started(cmd, out_dir):
+    """The job started in its own process group, its stdout and stderr in files."""
+    out = open(os.path.join(out_dir, "stdout"), "wb")
+    err = open(os.path.join(out_dir, "stderr"), "wb")
+    return subprocess.Popen(cmd, stdout=out, stderr=err, env=ENV, cwd=out_dir, start_new_session=True)
+
+
+def ranks_of(job):
+    """The pids of the job's ringline processes (mpirun's children)."""
+    for _ in range(200):
+        kids = subprocess.run(["ps", "-o", "pid=,args=", "--ppid", str(job.pid)], capture_output=True,
+                              text=True).stdout.split("\n")
+        pids = [int(k.split()[0]) for k in kids if "ringline" in k]
+        if pids:
+            return pids
+        time.sleep(0.05)
+    return []
+
+
+def interrupted_table(mpi, ringline, failures):
+    """Ctrl-C (SIGINT to mpirun) a second into a full table: the file holds a prefix of the
+    whole table, as many rows as the message says."""
+    with tempfile.TemporaryDirectory() as d:
+        job = started(mpi + ["3", ringline, "sweep"] + big() + ["-o", "t.csv"], d)
+        time.sleep(1.5)
+        job.send_signal(signal.SIGINT)
+        rc = job.wait(60)
+        err = open(os.path.join(d, "stderr"), "rb").read()
+        m = re.search(rb"interrupted after (\d+) of (\d+) points; the output holds them", err)
+        rows = open(os.path.join(d, "t.csv"), "rb").read().splitlines(keepends=True) if m else []
+        whole = run([ringline, "sweep"] + big())[1].splitlines(keepends=True)
+        if rc == 0 or not m or len(rows) != int(m.group(1)) + 1 or rows != whole[:len(rows)] or len(rows) >= len(whole):
+            failures.append(f"Ctrl-C: rc {rc}, {len(rows)} rows\n{err.decode()}")
+        if sorted(os.listdir(d)) != ["stderr", "stdout", "t.csv"]:
+            failures.append(f"Ctrl-C left {os.listdir(d)}")
+
+
+def killed_rank(mpi, ringline, failures):
+    """A rank killed (SIGKILL) mid-sweep, full table and --best: the job fails, the output
+    file keeps what it held and no temporary file stays."""
+    for extra in [False, True]:
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, "t.csv"), "w") as f:
+                f.write("before\n")
+            job = started(mpi + ["3", ringline, "sweep"] + big(extra) + ["-o", "t.csv"], d)
+            pids = ranks_of(job)
+            time.sleep(1.0)
+            if pids:
+                os.kill(pids[-1], signal.SIGKILL)
+            rc = job.wait(60)
+            err = open(os.path.join(d, "stderr"), "rb").read()
+            kept = open(os.path.join(d, "t.csv")).read()
+            if not pids or rc == 0 or kept != "before\n" or b"signal 9" not in err:
+                failures.append(f"killed rank {extra}: rc {rc}, pids {pids}, t.csv {kept[:40]!r}\n{err.decode()}")
+            if sorted(os.listdir(d)) != ["stderr", "stdout", "t.csv"]:
+                failures.append(f"killed rank {extra} left {os.listdir(d)}")
+
+
+def progress(mpi, ringline, failures):
+    """--progress under 4 ranks: rank 0's line counts the others' points, so it passes
+    well beyond the quarter rank 0 sweeps itself (a table: rank 0 sweeps none)."""
+    for extra in [True, False]:
+        rc, out, err = run(mpi + ["4", ringline, "sweep"] + big(extra) + ["--progress"])
+        shown = [int(p) for p in re.findall(rb"\((\d+)%\)", err)]
+        if rc != 0 or not shown or max(shown) < 50:
+            failures.append(f"--progress {extra}: rc {rc}, percentages {shown}")
 
 
 def main():
@@ -39,27 +138,31 @@ def main():
         print("skipped: ringline built without MPI (RINGLINE_MPI=OFF)")
         return 77
     failures = checks = 0
+    # Reducers (their rows printed when they differ: a few), full tables (sizes only), and
+    # the first non-finite report (table and reducer).
+    cases = [([SPEC] + r, True) for r in REDUCERS] + [([SPEC] + t, False) for t in TABLES] + \
+        [([NONFINITE], False), ([NONFINITE, "--best", "r"], False)]
     for backend in ["jit", "interp"]:
-        for args in REDUCERS:
-            cmd = [ringline, "sweep", SPEC, "--backend=" + backend] + args
+        for args, show in cases:
+            cmd = [ringline, "sweep", args[0], "--backend=" + backend] + args[1:]
             want = run(cmd)
             for n in ["1", "2", "4"]:
                 checks += 1
                 got = run(mpi + [n] + cmd)
                 if got != want:
                     failures += 1
-                    print(f"FAIL -n {n} {' '.join(cmd[1:])}: rc {got[0]} vs {want[0]}\n"
-                          f"--- got\n{got[1].decode()}{got[2].decode()}--- want\n{want[1].decode()}{want[2].decode()}")
-        # A full table: the same under one rank, refused under two.
-        cmd = [ringline, "sweep", SPEC, "--backend=" + backend, "--set", "n=40"]
-        checks += 2
-        if run(mpi + ["1"] + cmd) != run(cmd):
-            failures += 1
-            print(f"FAIL -n 1 full table {backend}")
-        rc, out, err = run(mpi + ["2"] + cmd)
-        if rc != 2 or out or b"[bad_usage]" not in err or err.count(b"error:") != 1:
-            failures += 1
-            print(f"FAIL -n 2 full table {backend}: rc {rc}\n{err.decode()}")
+                    rows = f"--- got\n{got[1].decode()}--- want\n{want[1].decode()}" if show else \
+                        f"{len(got[1])} vs {len(want[1])} bytes\n"
+                    print(f"FAIL -n {n} {' '.join(cmd[1:])}: rc {got[0]} vs {want[0]}\n{rows}"
+                          f"--- stderr\n{got[2].decode()}--- want\n{want[2].decode()}")
+    others = []
+    interrupted_table(mpi, ringline, others)
+    killed_rank(mpi, ringline, others)
+    progress(mpi, ringline, others)
+    checks += 5
+    failures += len(others)
+    for f in others:
+        print("FAIL " + f)
     print(f"{checks - failures} of {checks} MPI checks passed")
     return 1 if failures else 0
 
