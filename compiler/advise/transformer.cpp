@@ -331,6 +331,7 @@ LayoutResult Run(ringline::Spec& spec, const LayoutQuery& q) {
     so.threads = q.threads;
     so.top = q.top;
     so.top_by = GoalReport(q.goal);
+    so.processes = q.processes;
     Collect best(g, q.goal, 0, {});
     ringline::SweepSummary sum = sc->Sweep(best, so);
     LayoutSearch search{g, sum.total, sum.total - sum.infeasible, {}, 0};
@@ -338,7 +339,9 @@ LayoutResult Run(ringline::Spec& spec, const LayoutQuery& q) {
       if (d.second > 0 || llvm::is_contained(listed, d.first)) search.dropped.push_back(d);
     std::vector<LayoutRow> rows = std::move(best.rows());
     for (size_t i = 0; i < rows.size(); ++i) rows[i].rank = static_cast<int>(i + 1);
-    if (rows.empty()) {
+    // Decided on the summary, the whole sweep's on every process (a process but the
+    // first holds no rows).
+    if (sum.points == sum.infeasible) {
       // Nothing in the (pinned) space runs: its least broken layouts, each naming what it breaks.
       // broken_mask's bit k is stdlib.advise_llm's layout_constraints[k].
       Collect worst(g, q.goal, q.top, listed);
@@ -346,6 +349,7 @@ LayoutResult Run(ringline::Spec& spec, const LayoutQuery& q) {
       keep.backend = q.backend;
       keep.threads = q.threads;
       keep.keep_infeasible = true;
+      keep.processes = q.processes;
       sc->Sweep(worst, keep);
       rows = std::move(worst.rows());
     }

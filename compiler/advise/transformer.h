@@ -46,6 +46,9 @@ struct LayoutQuery {
   int sequence_parallel = -1, zero = -1;
   unsigned threads = 0;  // 0: every core
   ringline::Backend backend = ringline::Backend::Auto;
+  // With several: each search spread over an MPI job's processes (every process calls Run
+  // with the same query; process 0's result holds the rows, the others' none).
+  ringline::Processes* processes = nullptr;
 };
 
 // One layout and its cost (stdlib.advise_llm's reports, SI units).

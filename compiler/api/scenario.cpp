@@ -13,6 +13,8 @@
 #include "compiler/api/backend.h"
 #include "compiler/api/columns.h"
 #include "compiler/api/fillers.h"
+#include "compiler/api/processes.h"
+#include "runtime/mpi/combine.h"
 #include "compiler/codegen/staging.h"
 #include "compiler/interp/interp.h"
 #include "compiler/jit/jit.h"
@@ -163,7 +165,10 @@ class ScenarioImpl final : public ringline::Scenario {
     if (!o.best.empty()) consumer = runtime::MakeBest(sink, shape, Objective(o.best, "best"));
     else if (o.top > 0) consumer = runtime::MakeTop(sink, shape, Objective(o.top_by, "top_by"), o.top);
     else consumer = runtime::MakeRowWriter(sink, shape);
-    if (!reduce) sink.Begin(sc.name, cols);
+    // Under several processes, process 0 alone writes (compiler/api/processes.h).
+    runtime::mpi::Cluster* cluster = ClusterOf(o.processes);
+    const bool lead = !cluster || cluster->rank() == 0;
+    if (!reduce && lead) sink.Begin(sc.name, cols);
     std::vector<uint32_t> declaration(np);
     for (uint32_t p = 0; p < np; ++p) declaration[p] = p;
     runtime::Space space(std::move(axes), reduce ? order : declaration, nr);
@@ -191,16 +196,40 @@ class ScenarioImpl final : public ringline::Scenario {
       so.num_requires = sc.requires_.size();
       so.requires_filler = outcome_fillers->make;
     }
-    runtime::SweepResult res =
-        runtime::RunSweep(space, fillers->make, counting ? static_cast<runtime::Consumer&>(*counting) : *consumer, so);
+    runtime::Consumer& into = counting ? static_cast<runtime::Consumer&>(*counting) : *consumer;
+    runtime::SweepResult res;
+    if (!cluster) {
+      res = runtime::RunSweep(space, fillers->make, into, so);
+    } else {
+      const uint64_t chunks = runtime::ChunkCount(space, so.chunk_points);
+      if (!reduce && lead) {
+        res = cluster->WriteInOrder(space, chunks, into, {so.num_requires, o.interrupt, o.progress});
+      } else if (!reduce) {
+        std::unique_ptr<runtime::Consumer> sender = cluster->ChunkSender();
+        so.next_chunk = cluster->Chunks(chunks);
+        res = runtime::RunSweep(space, fillers->make, *sender, so);
+        sender.reset();
+        cluster->EndChunks();
+      } else {
+        so.next_chunk = cluster->Chunks(chunks);
+        const double per_chunk = static_cast<double>(space.points) / static_cast<double>(std::max<uint64_t>(chunks, 1));
+        if (lead) so.points_elsewhere = [cluster, per_chunk] { return cluster->PointsElsewhere(per_chunk); };
+        res = runtime::RunSweep(space, fillers->make, into, so);
+        cluster->EndChunks();
+        runtime::mpi::Combine(*cluster, *consumer, res);
+      }
+      runtime::mpi::Share(*cluster, res);
+    }
     if (res.failure) {
-      if (!reduce) consumer->Finish();
+      if (!reduce && lead) consumer->Finish();
       const size_t v = VariantOf(variants_, res.failure->params.data());
       ReportNonFinite(lib_->diags, written_[v], res.failure->params.data(), res.failure->report, res.failure->value);
       lib_->Fail(mark, "a report is not finite");
     }
-    if (reduce) sink.Begin(sc.name, cols);
-    consumer->Finish();
+    if (lead) {
+      if (reduce) sink.Begin(sc.name, cols);
+      consumer->Finish();
+    }
     ringline::SweepSummary summary;
     summary.points = res.points, summary.total = space.points, summary.interrupted = res.interrupted;
     summary.infeasible = res.infeasible;

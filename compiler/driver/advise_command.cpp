@@ -162,6 +162,12 @@ std::vector<const cl::Option*> LayoutOptions() {
           &AdviseDp, &AdviseMicro, &AdviseInterleave, &AdviseRecompute, &AdviseSeqParallel, &AdviseZero};
 }
 
+// Under mpirun: the job's processes (process 0 writes; the others help sweep a
+// transformer's layouts and print nothing).
+ringline::Processes* g_processes = nullptr;
+bool Helper() { return g_processes && g_processes->rank() != 0; }
+int AdviseProcess();
+
 // The transformer's layout search on `spec` (null: compile it here), written as the
 // format asks.
 int RunLayoutSearch(ringline::Spec* spec, const std::vector<int64_t>& gpus) {
@@ -195,18 +201,31 @@ int RunLayoutSearch(ringline::Spec* spec, const std::vector<int64_t>& gpus) {
                                         : ringline::Backend::Auto;
   std::optional<runtime::Format> format = PickFormat(runtime::Format::Table);
   if (!format) return kUsageError;
+  q.processes = g_processes;
   advise::LayoutResult res;
   try {
     res = spec ? advise::Run(*spec, q) : advise::Run(q, LibraryOptions());
   } catch (const ringline::SpecError& e) {
     return PrintSpecError(e);
   }
+  if (Helper()) return kOk;
   return Write(q, res, *format) ? kOk : kUsageError;
 }
 
 }  // namespace
 
 int RunAdvise() {
+  std::unique_ptr<ringline::Processes> processes = ringline::Processes::Launched();
+  if (processes && processes->rank() != 0) processes->Silence();
+  g_processes = processes.get();
+  const int code = AdviseProcess();
+  g_processes = nullptr;
+  return code;
+}
+
+namespace {
+
+int AdviseProcess() {
   std::optional<runtime::Format> format = PickFormat(runtime::Format::Table);
   if (!format) return kUsageError;
   if (!PlotFile.empty() && !ChartPathOk(PlotFile)) return kUsageError;
@@ -250,6 +269,8 @@ int RunAdvise() {
   q.setup = AdviseSetup, q.collectives = AdviseCollectives, q.precision = AdvisePrecision;
   if (AdviseDataset > 9.2e18) return Fail(Kind::bad_option, "--dataset takes at most 9.2e18 samples");
   q.dataset = static_cast<int64_t>(AdviseDataset);
+  // A network's strategies are a few hundred points: process 0 alone evaluates them.
+  if (Helper()) return kOk;
   advise::Result res;
   try {
     res = advise::Run(*compiled, q);
@@ -268,4 +289,5 @@ int RunAdvise() {
   return PlotRows(rows, spec, PlotFile, inputs);
 }
 
+}  // namespace
 }  // namespace rl::driver

@@ -20,9 +20,9 @@
 #include "compiler/driver/infeasible.h"
 #include "compiler/driver/options.h"
 #include "compiler/driver/plot.h"
-#include "runtime/bytes.h"
 #include "runtime/consumers.h"
 #include "runtime/mpi/cluster.h"
+#include "runtime/mpi/combine.h"
 #include "runtime/sweep.h"
 
 namespace rl::driver {
@@ -217,54 +217,6 @@ std::optional<chart::PlotSpec> SweepPlotSpec(const ir::Scenario& sc, Reduce how,
   return spec;
 }
 
-// Under MPI: every rank's counts, first failure and reducer state to rank 0, which
-// sums the counts, keeps the failure of the lowest chunk (the one a single process
-// stops at) and merges the reducers in rank order.
-void Combine(runtime::mpi::Cluster& cluster, runtime::RowConsumer& consumer, runtime::SweepResult& res) {
-  using runtime::Put, runtime::Take;
-  std::string mine;
-  Put(&mine, res.points);
-  Put(&mine, res.infeasible);
-  Put(&mine, static_cast<uint8_t>(res.interrupted));
-  Put(&mine, static_cast<uint64_t>(res.failed.size()));
-  for (uint64_t n : res.failed) Put(&mine, n);
-  Put(&mine, static_cast<uint8_t>(res.failure.has_value()));
-  if (res.failure) {
-    Put(&mine, res.failure->chunk);
-    Put(&mine, static_cast<uint64_t>(res.failure->report));
-    Put(&mine, res.failure->value);
-    Put(&mine, static_cast<uint64_t>(res.failure->params.size()));
-    for (double v : res.failure->params) Put(&mine, v);
-  }
-  std::string state;
-  consumer.Save(&state);
-  mine += state;
-  std::vector<std::string> all = cluster.Gather(mine);
-  for (size_t r = 1; r < all.size(); ++r) {
-    const std::string& in = all[r];
-    size_t at = 0;
-    res.points += Take<uint64_t>(in, &at);
-    res.infeasible += Take<uint64_t>(in, &at);
-    res.interrupted |= Take<uint8_t>(in, &at) != 0;
-    const uint64_t nf = Take<uint64_t>(in, &at);
-    for (uint64_t q = 0; q < nf; ++q) {
-      uint64_t n = Take<uint64_t>(in, &at);
-      if (q < res.failed.size()) res.failed[q] += n;
-    }
-    if (Take<uint8_t>(in, &at)) {
-      runtime::SweepResult::Failure f;
-      f.chunk = Take<uint64_t>(in, &at);
-      f.report = static_cast<size_t>(Take<uint64_t>(in, &at));
-      f.value = Take<double>(in, &at);
-      f.params.resize(Take<uint64_t>(in, &at));
-      for (double& v : f.params) v = Take<double>(in, &at);
-      if (!res.failure || f.chunk < res.failure->chunk) res.failure = std::move(f);
-    }
-    consumer.Merge(in.substr(std::min(at, in.size())));
-  }
-  if (res.failure) res.interrupted = false;
-}
-
 int SweepProcess(runtime::mpi::Cluster* cluster);
 
 }  // namespace
@@ -423,7 +375,7 @@ int SweepProcess(runtime::mpi::Cluster* cluster) {
           llvm::errs() << "ringline: a rank did not end after the signal; the output is not written\n";
           return 128 + g_signal.load();
         }
-        Combine(*cluster, *consumer, res);
+        runtime::mpi::Combine(*cluster, *consumer, res);
       }
     }
   }

@@ -96,6 +96,28 @@ enum class Format { Table, Csv, Json };
 // The command's table, CSV and JSON writers.
 std::unique_ptr<Sink> MakeSink(Format f, std::ostream& out, unsigned table_digits = 6);
 
+// The processes of an MPI job sweeping one space together (docs/mpi.md): every process
+// calls Sweep with the same scenario and options, the chunks are dealt out among them, and
+// process 0's sink gets the rows one process would write (the others' sinks get none);
+// every process's summary is process 0's, the whole sweep's.
+class Processes {
+ public:
+  // The job an MPI launcher (mpirun, srun) started this process in, MPI initialised here
+  // (and finalised when the object goes); nullptr when no launcher started it or the
+  // library was built without MPI.
+  static std::unique_ptr<Processes> Launched();
+  // The processes of `comm`, the handle of a communicator of an MPI the caller initialised
+  // (mpi4py's `MPI._handleof(comm)`), duplicated; nullptr when MPI is not initialised or
+  // the library was built without MPI.
+  static std::unique_ptr<Processes> Join(intptr_t comm);
+  virtual ~Processes() = default;
+  virtual int rank() const = 0;
+  virtual int size() const = 0;
+  // Sends this process's stdout and stderr to /dev/null (what the command does on every
+  // process but 0, so that the job prints once).
+  virtual void Silence() = 0;
+};
+
 struct SweepOptions {
   Backend backend = Backend::Auto;
   unsigned threads = 0;            // 0: every core
@@ -106,6 +128,7 @@ struct SweepOptions {
   const std::atomic<bool>* interrupt = nullptr;  // polled between chunks; set it to stop
   bool progress = false;           // a progress line on stderr while it runs, as the command's
   std::atomic<uint64_t>* done = nullptr;  // kept at the points evaluated so far (a caller's progress)
+  Processes* processes = nullptr;  // with several: the sweep spread over them (Processes)
 };
 struct SweepSummary {
   uint64_t points = 0;       // evaluated

@@ -31,7 +31,8 @@ class Lowered:
     def eval(self, backend: str) -> tuple[list[Column], list[Any], bool]: ...
     # {"columns": [(name, kind, unit, labels, array)], "points", "total", "interrupted"}
     def sweep(self, backend: str, threads: int, keep_infeasible: bool, best: str, top: int, top_by: str,
-              keep_partial: bool, tick: Optional[Callable[[int, int], Any]]) -> dict[str, Any]: ...
+              keep_partial: bool, tick: Optional[Callable[[int, int], Any]],
+              comm: Optional[int] = None) -> dict[str, Any]: ...
 
 class Spec:
     @staticmethod

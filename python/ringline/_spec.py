@@ -297,14 +297,14 @@ class Scenario:
     @overload
     def sweep(self, settings: Optional[Mapping[str, Any]] = ..., /, *, best: str, threads: int = ...,
               backend: str = ..., keep_infeasible: bool = ..., keep_partial: bool = ...,
-              progress: ProgressArg = ..., units: Optional[Mapping[str, str]] = ...,
+              progress: ProgressArg = ..., units: Optional[Mapping[str, str]] = ..., comm: Any = ...,
               **values: Any) -> Optional[Record]: ...
 
     @overload
     def sweep(self, settings: Optional[Mapping[str, Any]] = ..., /, *, threads: int = ..., backend: str = ...,
               keep_infeasible: bool = ..., top: Optional[int] = ..., top_by: Optional[str] = ...,
               keep_partial: bool = ..., progress: ProgressArg = ..., units: Optional[Mapping[str, str]] = ...,
-              **values: Any) -> Table: ...
+              comm: Any = ..., **values: Any) -> Table: ...
 
     def sweep(
         self,
@@ -320,6 +320,7 @@ class Scenario:
         keep_partial: bool = False,
         progress: ProgressArg = True,
         units: Optional[Mapping[str, str]] = None,
+        comm: Any = None,
         **values: Any,
     ) -> Union[Table, Optional[Record]]:
         """Evaluate the cartesian product of the params' values, as ``ringline sweep`` does.
@@ -347,6 +348,10 @@ class Scenario:
                 none; a callable is called with ``(done, total)`` points about 20 times a
                 second instead (it must not use this Spec).
             units: display units to use instead of the declared ones, as ``--unit``.
+            comm: an mpi4py communicator (``MPI.COMM_WORLD``): the sweep spread over its
+                processes, as ``mpirun ringline sweep`` spreads one (docs/mpi.md). Every
+                process calls ``sweep`` with the same arguments; rank 0 gets the result
+                one process would, the others an empty :class:`Table` (with `best`, None).
             **values: each param's values: a number or string, a ``range``, a list or a
                 NumPy array (``nodes=range(1, 65), batch=[32, 64, 128]``).
 
@@ -371,11 +376,21 @@ class Scenario:
             raise _usage("`best` and `top_by` need a report name", "bad_option")
         if threads < 0:
             raise _usage(f"`threads` must be 0 (every core) or more, got {threads}", "bad_option")
+        handle = None
+        if comm is not None:
+            try:
+                from mpi4py import MPI
+            except ImportError as e:
+                raise _usage(f"`comm` is an mpi4py communicator, and mpi4py cannot be imported: {e}") from None
+            if not isinstance(comm, MPI.Comm):
+                raise _usage(f"`comm` must be an mpi4py communicator (MPI.COMM_WORLD), got {type(comm).__name__}",
+                             "bad_option")
+            handle = MPI._handleof(comm)
         low = self._lower(settings, values, False, units)
         tick = Progress(progress, self.name)
         try:
             raw = low.sweep(backend, threads, keep_infeasible, best or "", top or 0, top_by or "",
-                            keep_partial, tick.callback)
+                            keep_partial, tick.callback, handle)
         finally:
             tick.close()
         table = table_from_sweep(self.name, raw, len(self.params))

@@ -272,6 +272,7 @@ struct SweepArgs {
   std::string top_by;
   bool keep_partial = false;
   py::object tick = py::none();  // tick(done, total), every 50 ms while the sweep runs
+  py::object comm = py::none();  // an MPI communicator's handle (mpi4py's MPI._handleof), or None
 };
 
 // Runs the sweep on a worker thread; returns {columns: [(name, kind, unit, labels, array)],
@@ -288,6 +289,16 @@ py::dict Sweep(Lowered& l, const SweepArgs& a) {
   std::atomic<uint64_t> done{0};
   o.interrupt = &interrupt;
   o.done = &done;
+  // With a communicator, the sweep spread over its processes (docs/mpi.md): rank 0's
+  // result holds the rows, the others' none.
+  std::unique_ptr<ringline::Processes> processes;
+  if (!a.comm.is_none()) {
+    processes = ringline::Processes::Join(a.comm.cast<intptr_t>());
+    if (!processes)
+      throw ringline::SpecError({ringline::Diagnostic::Plain(
+          "bad_usage", "`comm` needs MPI initialised (import mpi4py.MPI first) and a ringline built with MPI")});
+    o.processes = processes.get();
+  }
   const uint64_t total = SpaceSize(*l.scenario);
   const bool reduce = !a.best.empty() || a.top > 0;
   // A full table is reserved whole (up to 2^24 rows; dropped points leave it untouched).
@@ -592,12 +603,13 @@ PYBIND11_MODULE(_ringline, m) {
            py::arg("backend"))
       .def("sweep",
            [](Lowered& l, const std::string& backend, unsigned threads, bool keep_infeasible, const std::string& best,
-              size_t top, const std::string& top_by, bool keep_partial, py::object tick) {
-             SweepArgs a{backend, threads, keep_infeasible, best, top, top_by, keep_partial, std::move(tick)};
+              size_t top, const std::string& top_by, bool keep_partial, py::object tick, py::object comm) {
+             SweepArgs a{backend, threads, keep_infeasible, best, top, top_by, keep_partial, std::move(tick),
+                         std::move(comm)};
              return Sweep(l, a);
            },
            py::arg("backend"), py::arg("threads"), py::arg("keep_infeasible"), py::arg("best"), py::arg("top"),
-           py::arg("top_by"), py::arg("keep_partial"), py::arg("tick"));
+           py::arg("top_by"), py::arg("keep_partial"), py::arg("tick"), py::arg("comm") = py::none());
 
   m.def(
       "advise",

@@ -26,6 +26,7 @@
 #include <map>
 #include <mutex>
 #include <thread>
+#include <type_traits>
 
 namespace rl::runtime::mpi {
 namespace {
@@ -78,12 +79,20 @@ int g_err_fd = 2;  // this rank's stderr before Silence
 
 class MpiCluster : public Cluster {
  public:
-  MpiCluster() {
-    int provided = 0;
-    MPI_Init_thread(nullptr, nullptr, MPI_THREAD_SERIALIZED, &provided);
-    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
-    MPI_Comm_size(MPI_COMM_WORLD, &size_);
+  // With `comm` (a communicator of an MPI someone else initialised, mpi4py's), its
+  // duplicate, and MPI is neither initialised nor finalised here; else MPI_COMM_WORLD.
+  explicit MpiCluster(MPI_Comm* comm) {
+    int provided = 0, initialised = 0;
+    MPI_Initialized(&initialised);
+    owner_ = !initialised;
+    if (owner_)
+      MPI_Init_thread(nullptr, nullptr, MPI_THREAD_SERIALIZED, &provided);
+    else
+      MPI_Query_thread(&provided);
+    MPI_Comm_dup(comm ? *comm : MPI_COMM_WORLD, &comm_);
+    MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN);
+    MPI_Comm_rank(comm_, &rank_);
+    MPI_Comm_size(comm_, &size_);
     int* tag_ub = nullptr;
     int has = 0;
     MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &has);
@@ -94,7 +103,8 @@ class MpiCluster : public Cluster {
   }
   ~MpiCluster() override {
     EndChunks();
-    MPI_Finalize();
+    MPI_Comm_free(&comm_);
+    if (owner_) MPI_Finalize();
   }
   int rank() const override { return rank_; }
   int size() const override { return size_; }
@@ -142,7 +152,7 @@ class MpiCluster : public Cluster {
       std::lock_guard<std::mutex> lock(mpi_mu_);
       if (asked_) Answer();
       uint64_t req = kEnd;
-      Check(MPI_Send(&req, 1, MPI_UINT64_T, 0, kRequestTag, MPI_COMM_WORLD), "leaving the sweep");
+      Check(MPI_Send(&req, 1, MPI_UINT64_T, 0, kRequestTag, comm_), "leaving the sweep");
       done_ = true;
     }
     chunks_ = UINT64_MAX;
@@ -166,7 +176,7 @@ class MpiCluster : public Cluster {
   std::vector<std::string> Gather(const std::string& mine) override {
     uint64_t n = mine.size();
     std::vector<uint64_t> sizes(rank_ == 0 ? size_ : 0);
-    Check(MPI_Gather(&n, 1, MPI_UINT64_T, sizes.data(), 1, MPI_UINT64_T, 0, MPI_COMM_WORLD), "gathering results");
+    Check(MPI_Gather(&n, 1, MPI_UINT64_T, sizes.data(), 1, MPI_UINT64_T, 0, comm_), "gathering results");
     std::vector<int> counts, displs;
     std::string all;
     if (rank_ == 0) {
@@ -180,7 +190,7 @@ class MpiCluster : public Cluster {
       all.resize(total);
     }
     Check(MPI_Gatherv(mine.data(), static_cast<int>(n), MPI_BYTE, all.data(), counts.data(), displs.data(), MPI_BYTE,
-                      0, MPI_COMM_WORLD),
+                      0, comm_),
           "gathering results");
     std::vector<std::string> out;
     if (rank_ == 0)
@@ -188,8 +198,17 @@ class MpiCluster : public Cluster {
     return out;
   }
 
+  std::string Broadcast(const std::string& bytes) override {
+    uint64_t n = bytes.size();
+    Check(MPI_Bcast(&n, 1, MPI_UINT64_T, 0, comm_), "sharing results");
+    std::string out = rank_ == 0 ? bytes : std::string(n, '\0');
+    if (n > static_cast<uint64_t>(INT32_MAX)) Abort("ringline: a result exceeds 2 GiB", 1);
+    Check(MPI_Bcast(out.data(), static_cast<int>(n), MPI_BYTE, 0, comm_), "sharing results");
+    return out;
+  }
+
   int Broadcast(int value) override {
-    Check(MPI_Bcast(&value, 1, MPI_INT, 0, MPI_COMM_WORLD), "sharing the exit status");
+    Check(MPI_Bcast(&value, 1, MPI_INT, 0, comm_), "sharing the exit status");
     return value;
   }
 
@@ -197,7 +216,7 @@ class MpiCluster : public Cluster {
     std::string line = message + "\n";
     if (write(g_err_fd, line.data(), line.size()) < 0) {
     }
-    MPI_Abort(MPI_COMM_WORLD, code);
+    MPI_Abort(comm_, code);
     std::_Exit(code);
   }
 
@@ -236,7 +255,7 @@ class MpiCluster : public Cluster {
       }
       int flag = 0;
       MPI_Status status;
-      Check(MPI_Iprobe(MPI_ANY_SOURCE, kRequestTag, MPI_COMM_WORLD, &flag, &status), "serving chunks");
+      Check(MPI_Iprobe(MPI_ANY_SOURCE, kRequestTag, comm_, &flag, &status), "serving chunks");
       if (!flag) {
         backoff.Idle();
         continue;
@@ -250,7 +269,7 @@ class MpiCluster : public Cluster {
   // or when not `granting`). Returns the request.
   uint64_t Request(int from, bool table, bool granting) {
     uint64_t req = 0;
-    Check(MPI_Recv(&req, 1, MPI_UINT64_T, from, kRequestTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE), "serving chunks");
+    Check(MPI_Recv(&req, 1, MPI_UINT64_T, from, kRequestTag, comm_, MPI_STATUS_IGNORE), "serving chunks");
     if (req == kEnd) return req;
     requests_.fetch_add(1, std::memory_order_relaxed);
     uint64_t reply[2];
@@ -268,14 +287,14 @@ class MpiCluster : public Cluster {
       g.before_last = g.last;
       g.last = block;
     }
-    Check(MPI_Send(reply, 2, MPI_UINT64_T, from, kReplyTag, MPI_COMM_WORLD), "serving chunks");
+    Check(MPI_Send(reply, 2, MPI_UINT64_T, from, kReplyTag, comm_), "serving chunks");
     return req;
   }
 
   // Sends a request for the next block; Answer waits for its reply (mpi_mu_ held).
   void Ask() {
-    Check(MPI_Isend(&want_, 1, MPI_UINT64_T, 0, kRequestTag, MPI_COMM_WORLD, &ask_send_), "asking rank 0 for chunks");
-    Check(MPI_Irecv(reply_, 2, MPI_UINT64_T, 0, kReplyTag, MPI_COMM_WORLD, &ask_recv_), "asking rank 0 for chunks");
+    Check(MPI_Isend(&want_, 1, MPI_UINT64_T, 0, kRequestTag, comm_, &ask_send_), "asking rank 0 for chunks");
+    Check(MPI_Irecv(reply_, 2, MPI_UINT64_T, 0, kReplyTag, comm_, &ask_recv_), "asking rank 0 for chunks");
     asked_ = true;
   }
   std::pair<uint64_t, uint64_t> Answer() {
@@ -310,7 +329,7 @@ class MpiCluster : public Cluster {
       if (bytes.size() > static_cast<size_t>(INT32_MAX)) c_.Abort("ringline: a chunk exceeds 2 GiB", 1);
       std::lock_guard<std::mutex> lock(c_.mpi_mu_);
       c_.Check(MPI_Issend(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, 0, c_.DataTag(chunk.index),
-                          MPI_COMM_WORLD, &req_[slot]),
+                          c_.comm_, &req_[slot]),
                "sending rows to rank 0");
       return true;
     }
@@ -341,6 +360,8 @@ class MpiCluster : public Cluster {
   };
 
   int rank_ = 0, size_ = 1;
+  MPI_Comm comm_ = MPI_COMM_NULL;
+  bool owner_ = true;  // MPI_Init here, so MPI_Finalize here
   uint64_t tag_span_ = 1;
   mutable std::mutex mu_;  // next_, granted_ (rank 0)
   std::mutex mpi_mu_;      // MPI calls (ranks other than 0)
@@ -405,7 +426,7 @@ SweepResult MpiCluster::WriteInOrder(const Space& space, uint64_t chunks, Consum
     if (granting && opts.interrupt && opts.interrupt->load(std::memory_order_relaxed)) granting = false;
     int flag = 0;
     MPI_Status status;
-    Check(MPI_Iprobe(MPI_ANY_SOURCE, kRequestTag, MPI_COMM_WORLD, &flag, &status), "serving chunks");
+    Check(MPI_Iprobe(MPI_ANY_SOURCE, kRequestTag, comm_, &flag, &status), "serving chunks");
     if (flag) {
       busy = true;
       const uint64_t before = next_;
@@ -417,7 +438,7 @@ SweepResult MpiCluster::WriteInOrder(const Space& space, uint64_t chunks, Consum
       }
     }
     for (int r = 1; r < size_; ++r) {
-      Check(MPI_Iprobe(r, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status), "taking rows");
+      Check(MPI_Iprobe(r, MPI_ANY_TAG, comm_, &flag, &status), "taking rows");
       if (!flag || status.MPI_TAG < kDataTag) continue;
       const uint64_t x = chunk_of(status.MPI_TAG);
       if (writing && x >= written + window) continue;
@@ -425,7 +446,7 @@ SweepResult MpiCluster::WriteInOrder(const Space& space, uint64_t chunks, Consum
       int n = 0;
       MPI_Get_count(&status, MPI_BYTE, &n);
       bytes.resize(static_cast<size_t>(n));
-      Check(MPI_Recv(bytes.data(), n, MPI_BYTE, r, status.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE), "taking rows");
+      Check(MPI_Recv(bytes.data(), n, MPI_BYTE, r, status.MPI_TAG, comm_, MPI_STATUS_IGNORE), "taking rows");
       if (!writing) continue;
       Chunk& c = held[x];
       if (!DecodeChunk(bytes, space, &c) || c.index != x)
@@ -462,19 +483,36 @@ SweepResult MpiCluster::WriteInOrder(const Space& space, uint64_t chunks, Consum
   return res;
 }
 
+// Open MPI's MPI_Comm is a pointer, MPICH's an int: the handle mpi4py gives is either.
+template <typename C>
+C CommOf(intptr_t handle) {
+  if constexpr (std::is_pointer_v<C>)
+    return reinterpret_cast<C>(handle);
+  else
+    return static_cast<C>(handle);
+}
+
 }  // namespace
 
 bool Built() { return true; }
 
 bool Launched() {
-  for (const char* v : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK", "PMI_RANK"})
+  for (const char* v : {"Ocomm__SIZE", "PMI_SIZE", "PMIX_RANK", "PMI_RANK"})
     if (std::getenv(v)) return true;
   return false;
 }
 
 std::unique_ptr<Cluster> Cluster::Start() {
   if (!Launched()) return nullptr;
-  return std::make_unique<MpiCluster>();
+  return std::make_unique<MpiCluster>(nullptr);
+}
+
+std::unique_ptr<Cluster> Cluster::Join(intptr_t comm) {
+  int initialised = 0;
+  MPI_Initialized(&initialised);
+  if (!initialised) return nullptr;
+  MPI_Comm c = CommOf<MPI_Comm>(comm);
+  return std::make_unique<MpiCluster>(&c);
 }
 
 }  // namespace rl::runtime::mpi

@@ -30,6 +30,10 @@ class Cluster {
  public:
   // MPI_Init_thread (serialised) when Launched() and Built(); nullptr otherwise.
   static std::unique_ptr<Cluster> Start();
+  // The processes of `comm`, an MPI communicator's handle (mpi4py's `MPI._handleof(comm)`)
+  // in a process whose MPI someone else initialised (and will finalise); nullptr when MPI
+  // is not initialised or this build has no MPI.
+  static std::unique_ptr<Cluster> Join(intptr_t comm);
   virtual ~Cluster() = default;  // MPI_Finalize
   virtual int rank() const = 0;
   virtual int size() const = 0;
@@ -75,6 +79,7 @@ class Cluster {
   virtual std::vector<std::string> Gather(const std::string& mine) = 0;
   // Rank 0's value on every rank. Collective.
   virtual int Broadcast(int value) = 0;
+  virtual std::string Broadcast(const std::string& bytes) = 0;
   // Ends the whole job: the message on stderr (rank 0's, or this rank's original
   // stderr), then MPI_Abort.
   [[noreturn]] virtual void Abort(const std::string& message, int code) = 0;

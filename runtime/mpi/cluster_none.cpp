@@ -6,5 +6,6 @@ namespace rl::runtime::mpi {
 bool Built() { return false; }
 bool Launched() { return false; }
 std::unique_ptr<Cluster> Cluster::Start() { return nullptr; }
+std::unique_ptr<Cluster> Cluster::Join(intptr_t) { return nullptr; }
 
 }  // namespace rl::runtime::mpi

@@ -5,7 +5,7 @@ JSON, the aligned table, with infeasible rows, two threads a rank) on both backe
 sweep whose variants differ in cost 400-fold, and at a non-finite report. Ctrl-C leaves a
 table that is a prefix of the whole one and says how many rows it holds; `--progress`
 counts every rank's points; a rank killed mid-sweep ends the job with the output file as
-it was and no temporary file. Usage: run_mpi.py RINGLINE; exit 77 (skipped) when mpirun is
+it was and no temporary file; `mpirun ringline advise` prints what one process prints. Usage: run_mpi.py RINGLINE; exit 77 (skipped) when mpirun is
 missing or the binary was built without MPI."""
 import os
 import re
@@ -115,6 +115,27 @@ def killed_rank(mpi, ringline, failures):
                 failures.append(f"killed rank {extra} left {os.listdir(d)}")
 
 
+def advise(mpi, ringline, failures):
+    """`mpirun ringline advise`: a transformer's layout search spread over the ranks, and a
+    network's strategies (process 0 alone), print what one process prints; only the
+    search's own timing ("searched in 0.41 s") may differ."""
+    def text(result):
+        rc, out, err = result
+        return rc, re.sub(rb"searched in [0-9.]+ s", b"searched in - s", out), err
+    for args in [["--model", "gpt3_175b", "--cluster", "selene", "--gpus", "512,1024", "--global-batch", "1536"],
+                 ["--model", "megatron_530b", "--gpus", "280", "--global-batch", "560", "--format", "csv",
+                  "--pp", "35", "--zero", "1"],
+                 ["--model", "gpt2_small", "--gpus", "8", "--global-batch", "64", "--tp", "3"],
+                 ["--model", "resnet50", "--cluster", "abci", "--gpus", "16,64", "--per-gpu", "32"]]:
+        cmd = [ringline, "advise"] + args + ["--threads", "1"]
+        want = text(run(cmd))
+        for n in ["2", "3"]:
+            got = text(run(mpi + [n] + cmd))
+            if got != want:
+                failures.append(f"advise -n {n} {' '.join(args)}: rc {got[0]} vs {want[0]}\n"
+                                f"{got[1].decode()}{got[2].decode()}--- want\n{want[1].decode()}{want[2].decode()}")
+
+
 def progress(mpi, ringline, failures):
     """--progress under 4 ranks: rank 0's line counts the others' points, so it passes
     well beyond the quarter rank 0 sweeps itself (a table: rank 0 sweeps none)."""
@@ -159,7 +180,8 @@ def main():
     interrupted_table(mpi, ringline, others)
     killed_rank(mpi, ringline, others)
     progress(mpi, ringline, others)
-    checks += 5
+    advise(mpi, ringline, others)
+    checks += 13
     failures += len(others)
     for f in others:
         print("FAIL " + f)
