@@ -2,6 +2,7 @@
 // (`import stdlib.models.all`). A plain import does not pass on the names a module itself
 // imported, so each model is re-bound here; the builders (`resnet`, `vgg`, `gpt2`, ...)
 // stay in their family modules.
+import stdlib.layers
 import stdlib.models.lenet as _lenet
 import stdlib.models.alexnet as _alexnet
 import stdlib.models.vgg as _vgg
@@ -82,3 +83,39 @@ let gpt2_small = _transformer.gpt2_small
 let bert_base = _transformer.bert_base
 let gpt2_small_1024 = _transformer.gpt2_small_1024
 let bert_base_512 = _transformer.bert_base_512
+
+// The torchvision network `name` at a `size` x `size` input (`size` 224 gives the model
+// above; Inception-v3's own is 299), for the validation's twins at another input
+// (tools/validation/validate.py --input-size): the stdlib's ImageNet CNNs by name.
+fn at_size(name: String, size: Int) -> Network = {
+  let bottle = fn(planes: Int, s: Int) -> Block = _resnet.bottleneck(planes, s)
+  if name == "alexnet" then _alexnet.alexnet_net(size = size)
+  else if name == "vgg11" then _vgg.vgg("vgg11", _vgg.vgg_a, false, size = size)
+  else if name == "vgg13" then _vgg.vgg("vgg13", _vgg.vgg_b, false, size = size)
+  else if name == "vgg16" then _vgg.vgg("vgg16", _vgg.vgg_d, false, size = size)
+  else if name == "vgg19" then _vgg.vgg("vgg19", _vgg.vgg_e, false, size = size)
+  else if name == "vgg11_bn" then _vgg.vgg("vgg11_bn", _vgg.vgg_a, true, size = size)
+  else if name == "vgg13_bn" then _vgg.vgg("vgg13_bn", _vgg.vgg_b, true, size = size)
+  else if name == "vgg16_bn" then _vgg.vgg("vgg16_bn", _vgg.vgg_d, true, size = size)
+  else if name == "vgg19_bn" then _vgg.vgg("vgg19_bn", _vgg.vgg_e, true, size = size)
+  else if name == "resnet18" then _resnet.resnet("resnet18", _resnet.basic_block, [2, 2, 2, 2], size = size)
+  else if name == "resnet34" then _resnet.resnet("resnet34", _resnet.basic_block, [3, 4, 6, 3], size = size)
+  else if name == "resnet50" then _resnet.resnet("resnet50", bottle, [3, 4, 6, 3], size = size)
+  else if name == "resnet101" then _resnet.resnet("resnet101", bottle, [3, 4, 23, 3], size = size)
+  else if name == "resnet152" then _resnet.resnet("resnet152", bottle, [3, 8, 36, 3], size = size)
+  else if name == "wide_resnet50_2" then _resnet.resnet("wide_resnet50_2",
+    fn(planes: Int, s: Int) -> Block = _resnet.bottleneck(planes, s, base_width = 128), [3, 4, 6, 3], size = size)
+  else if name == "resnext50_32x4d" then _resnet.resnet("resnext50_32x4d",
+    fn(planes: Int, s: Int) -> Block = _resnet.bottleneck(planes, s, groups = 32, base_width = 4), [3, 4, 6, 3],
+    size = size)
+  else if name == "googlenet" then _googlenet.googlenet_net("googlenet", false, size = size)
+  else if name == "googlenet_aux" then _googlenet.googlenet_net("googlenet_aux", true, size = size)
+  else if name == "inception_v3" then _inception.inception_v3_net("inception_v3", false, size = size)
+  else if name == "inception_v3_aux" then _inception.inception_v3_net("inception_v3_aux", true, size = size)
+  else if name == "densenet121" then _densenet.densenet("densenet121", [6, 12, 24, 16], size = size)
+  else if name == "mobilenet_v2" then _mobilenet.mobilenet_v2_net(size = size)
+  else if name == "squeezenet1_0" then _squeezenet.squeezenet1_0_net(size = size)
+  else if name == "squeezenet1_1" then _squeezenet.squeezenet1_1_net(size = size)
+  else error("at_size: `" + name + "` is not one of stdlib's ImageNet CNNs (alexnet, vgg11..vgg19_bn, resnet18.." +
+             "resnext50_32x4d, googlenet, inception_v3, densenet121, mobilenet_v2, squeezenet1_0, squeezenet1_1)")
+}

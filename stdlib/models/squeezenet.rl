@@ -1,4 +1,4 @@
-// stdlib.models.squeezenet: torchvision's SqueezeNet 1.0 and 1.1 at 224x224 (max pools in
+// stdlib.models.squeezenet: torchvision's SqueezeNet 1.0 and 1.1 at 224x224 or `size` (max pools in
 // ceil mode; the classifier is a 1x1 conv). Each matches torchvision 0.14's num_params and
 // conv+linear MACs exactly (test/lit/models/).
 import stdlib.layers
@@ -12,15 +12,20 @@ let _squeeze_pool: Block = maxpool(3, s = 2, ceil_mode = true)
 fn _squeeze_head(classes: Int) -> [Block] =
   [dropout(), conv2d(classes, k = 1), relu, global_avgpool]
 
-let squeezenet1_0 = network("squeezenet1_0", [3, 224, 224], concat(
-  [conv2d(96, k = 7, s = 2), relu, _squeeze_pool,
-   fire(16, 64, 64), fire(16, 64, 64), fire(32, 128, 128), _squeeze_pool,
-   fire(32, 128, 128), fire(48, 192, 192), fire(48, 192, 192), fire(64, 256, 256), _squeeze_pool,
-   fire(64, 256, 256)], _squeeze_head(1000)))
+fn squeezenet1_0_net(size: Int = 224, classes: Int = 1000) -> Network =
+  network("squeezenet1_0", [3, size, size], concat(
+    [conv2d(96, k = 7, s = 2), relu, _squeeze_pool,
+     fire(16, 64, 64), fire(16, 64, 64), fire(32, 128, 128), _squeeze_pool,
+     fire(32, 128, 128), fire(48, 192, 192), fire(48, 192, 192), fire(64, 256, 256), _squeeze_pool,
+     fire(64, 256, 256)], _squeeze_head(classes)))
 
-let squeezenet1_1 = network("squeezenet1_1", [3, 224, 224], concat(
-  [conv2d(64, k = 3, s = 2), relu, _squeeze_pool,
-   fire(16, 64, 64), fire(16, 64, 64), _squeeze_pool,
-   fire(32, 128, 128), fire(32, 128, 128), _squeeze_pool,
-   fire(48, 192, 192), fire(48, 192, 192), fire(64, 256, 256), fire(64, 256, 256)],
-  _squeeze_head(1000)))
+fn squeezenet1_1_net(size: Int = 224, classes: Int = 1000) -> Network =
+  network("squeezenet1_1", [3, size, size], concat(
+    [conv2d(64, k = 3, s = 2), relu, _squeeze_pool,
+     fire(16, 64, 64), fire(16, 64, 64), _squeeze_pool,
+     fire(32, 128, 128), fire(32, 128, 128), _squeeze_pool,
+     fire(48, 192, 192), fire(48, 192, 192), fire(64, 256, 256), fire(64, 256, 256)],
+    _squeeze_head(classes)))
+
+let squeezenet1_0 = squeezenet1_0_net()
+let squeezenet1_1 = squeezenet1_1_net()

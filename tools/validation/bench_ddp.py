@@ -3,7 +3,7 @@ DistributedDataParallel over gloo, or the same model's compute alone; validate.p
 one per host of the emulated cluster.
 
   python3 -m tools.validation.bench_ddp --model resnet18_cifar --batch 16 [--steps 5]
-      [--warmup 2] [--rank R --world P --init tcp://ADDR:PORT]
+      [--warmup 2] [--size SIDE] [--rank R --world P --init tcp://ADDR:PORT]
 
 Without --world (or with --world 1) it times the compute of one training step on this
 process alone: forward with the loss, backward, and the SGD update, each the median of
@@ -43,9 +43,16 @@ def busy(spans):
     return total
 
 
-def batch_of(torch, name, batch):
+def logits(out):
+    """The main output: GoogLeNet's and Inception-v3's `_aux` forms return their auxiliary
+    classifiers' too in training (a namedtuple, the main one first)."""
+    return out[0] if isinstance(out, tuple) else out
+
+
+def batch_of(torch, args):
     g = torch.Generator().manual_seed(1)
-    x = torch.rand([batch] + torch_twins.INPUTS[name], generator=g)
+    x = torch.rand([args.batch] + torch_twins.input_shape(args.model, args.size or None), generator=g)
+    batch = args.batch
     y = torch.randint(0, 10, (batch,), generator=g)
     return x, y
 
@@ -54,11 +61,11 @@ def compute_only(torch, args):
     model = torch_twins.build(args.model)
     opt = torch.optim.SGD(model.parameters(), lr=0.01)
     loss_fn = torch.nn.CrossEntropyLoss()
-    x, y = batch_of(torch, args.model, args.batch)
+    x, y = batch_of(torch, args)
     fwd, bwd, upd = [], [], []
     for i in range(args.warmup + args.steps):
         t0 = now()
-        loss = loss_fn(model(x), y)
+        loss = loss_fn(logits(model(x)), y)
         t1 = now()
         loss.backward()
         t2 = now()
@@ -96,14 +103,14 @@ def data_parallel(torch, dist, args):
     model.register_comm_hook(None, timed_allreduce)
     opt = torch.optim.SGD(model.parameters(), lr=0.01)
     loss_fn = torch.nn.CrossEntropyLoss()
-    x, y = batch_of(torch, args.model, args.batch)
+    x, y = batch_of(torch, args)
     iters, comms = [], []
     buckets = []
     dist.barrier()
     for i in range(args.warmup + args.steps):
         step["spans"], step["buckets"] = [], []
         t0 = now()
-        loss = loss_fn(model(x), y)
+        loss = loss_fn(logits(model(x)), y)
         loss.backward()
         opt.step()
         opt.zero_grad(set_to_none=True)
@@ -127,7 +134,9 @@ def data_parallel(torch, dist, args):
 
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--model", required=True, choices=sorted(torch_twins.INPUTS))
+    ap.add_argument("--model", required=True, choices=torch_twins.known())
+    ap.add_argument("--size", type=int, default=0,
+                    help="input side of a torchvision model (default: its own, 224 or 299)")
     ap.add_argument("--batch", type=int, required=True, help="samples per rank")
     ap.add_argument("--steps", type=int, default=5)
     ap.add_argument("--warmup", type=int, default=2)

@@ -7,6 +7,10 @@ layers in the same order, so that `ringline` counts what torch runs.
 
 The CIFAR forms are those of kuangliu/pytorch-cifar (models/resnet.py ResNet18(),
 models/vgg.py VGG('VGG11')), written here from their layer lists; torchvision has neither.
+Every other name is a torchvision model that stdlib/models has (torchvision_reference.py's
+MODELS: densenet121, squeezenet1_0, resnet50, ...), built by torchvision (Debian's
+python3-torchvision) at its own input side or another (`input_shape(name, size)`; the
+stdlib network at that side is stdlib.models.all's `at_size(name, size)`).
 
   python3 -m tools.validation.torch_twins [MODEL...]     counts as JSON (num_params, MACs)
   python3 -m tools.validation.torch_twins --compare BUILD/bin/ringline [--stdlib DIR]
@@ -71,11 +75,38 @@ def build(name):
             nn.Conv2d(3, 64, 3, 1, 1, bias=False), nn.BatchNorm2d(64), nn.ReLU(inplace=True),
             *blocks, nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(512, 10))
 
-    raise KeyError(f"unknown twin `{name}`; the twins: {', '.join(INPUTS)}")
+    if name in tvr.MODELS:
+        import torchvision.models as tvm
+        builder, kwargs, _, _ = tvr.MODELS[name]
+        return getattr(tvm, builder)(weights=None, **kwargs)
+    raise KeyError(f"unknown twin `{name}`; the twins: {', '.join(known())}")
 
 
-def measure(name, with_layers, device="meta"):
-    return tvr.count(build(name), INPUTS[name], False, with_layers, device)
+def known():
+    """Every name build() takes: the CIFAR twins, then torchvision's models."""
+    return list(INPUTS) + list(tvr.MODELS)
+
+
+def input_shape(name, size=None):
+    """One sample's shape: a CIFAR twin's own (it has no other), or [3, size, size] for a
+    torchvision model (its own side when `size` is None)."""
+    if name in INPUTS:
+        if size and size != INPUTS[name][1]:
+            raise ValueError(f"`{name}` takes {INPUTS[name][1]}x{INPUTS[name][2]} inputs only, not {size}")
+        return INPUTS[name]
+    if name not in tvr.MODELS:
+        raise KeyError(f"unknown twin `{name}`; the twins: {', '.join(known())}")
+    side = size or tvr.MODELS[name][2]
+    return [3, side, side]
+
+
+def train_mode(name):
+    """Whether the model runs in training mode when counted (torchvision's `_aux` variants)."""
+    return name in tvr.MODELS and tvr.MODELS[name][3]
+
+
+def measure(name, with_layers, device="meta", size=None):
+    return tvr.count(build(name), input_shape(name, size), train_mode(name), with_layers, device)
 
 
 def main():
@@ -86,8 +117,8 @@ def main():
     args = ap.parse_args()
     names = args.models or list(INPUTS)
     for n in names:
-        if n not in INPUTS:
-            ap.error(f"unknown twin {n}; the twins: {', '.join(INPUTS)}")
+        if n not in known():
+            ap.error(f"unknown twin {n}; the twins: {', '.join(known())}")
     if not importable_or_rerun(__spec__.name, "torch"):
         print("SKIPPED: torch not installed (apt-get install python3-torch)")
         return 0

@@ -1,7 +1,7 @@
 """Ringline's predictions against real distributed training on an emulated cluster.
 
   sudo python3 -m tools.validation.validate [--rates 200mbit,1gbit] [--p 2,4]
-      [--models resnet18:16,vgg11:8] [--collectives allreduce,allgather,broadcast,reduce_scatter]
+      [--models resnet18:16,vgg11:8 | densenet121:4,squeezenet1_0:16 [--input-size 128]] [--collectives allreduce,allgather,broadcast,reduce_scatter]
       [--coll-p 2,3,4,5,6,7,8] [--sizes 1KiB..64MiB] -o results.csv
   python3 -m tools.validation.validate --report results.csv > docs/validation.md
   python3 -m tools.validation.validate --repredict WORK/measured.json -o results.csv  # predict again
@@ -28,7 +28,10 @@ in the order it reduced them); `# key: value` lines at the top describe the run.
 --report renders it as Markdown (validate_report.py). Work files (the collectives
 CSV, the cluster spec, the prediction spec, logs, the profile) go to --work.
 
-Model names: lenet5, resnet18_cifar (resnet18), vgg11_bn_cifar (vgg11). Needs root,
+Model names: the CIFAR twins lenet5, resnet18_cifar (resnet18), vgg11_bn_cifar (vgg11), and
+every torchvision model stdlib/models has (densenet121, squeezenet1_0, resnet50, ...: built
+by torchvision, Debian's python3-torchvision), at its own input side or --input-size's
+(stdlib.models.all's at_size then predicts it). Needs root,
 `ip netns`, tc and /usr/bin/python3 with torch; a missing one is an error, exit 2
 (`--check` only tests for them: exit 0 when the validation can run, 77 when not).
 """
@@ -45,11 +48,12 @@ import time
 from ..common import RINGLINE, TORCH_PYTHON as PY, command_args, command_line, module_command, module_env, \
     parse_bytes, write_header
 from . import emulated_cluster as ec
+from . import torch_twins
 from . import validate_predict as vp
 from . import validate_report as vr
 
 ALIASES = {"resnet18": "resnet18_cifar", "vgg11": "vgg11_bn_cifar", "lenet": "lenet5"}
-MODELS = ("lenet5", "resnet18_cifar", "vgg11_bn_cifar")
+MODELS = tuple(torch_twins.known())
 COLUMNS = ["kind", "op", "rate", "p", "model", "batch", "bytes", "mode", "measured_s", "predicted_s",
            "bucket_cap", "buckets"]
 SKIP = 77  # ctest's SKIP_RETURN_CODE
@@ -77,6 +81,9 @@ def parse_args(argv):
     ap.add_argument("--p", default="2,4", help="ranks of the training runs (default 2,4)")
     ap.add_argument("--models", default="lenet5:64,resnet18:16,vgg11:16",
                     help="MODEL:BATCH (samples per rank) of the training runs")
+    ap.add_argument("--input-size", type=int, default=0,
+                    help="input side of the torchvision models of --models (default: each one's own, 224 or "
+                         "299); the CIFAR twins keep 32")
     ap.add_argument("--collectives", default="allreduce,allgather,broadcast,reduce_scatter")
     ap.add_argument("--coll-p", default="2,3,4,5,6,7,8", help="ranks of the collective runs")
     ap.add_argument("--sizes", default="1KiB..64MiB", help="collective sizes: A..B (powers of 4) or a list")
@@ -136,7 +143,11 @@ def parse_args(argv):
         if name not in MODELS or not batch.strip().isdigit() or int(batch) < 1:
             ap.error(f"--models takes MODEL:BATCH with MODEL one of {', '.join(MODELS)} "
                      f"(or {', '.join(ALIASES)}), got `{item}`")
+        if args.input_size and name in torch_twins.INPUTS:
+            ap.error(f"--input-size is for torchvision's models; `{name}` takes 32x32 inputs only")
         models.append((name, int(batch)))
+    if args.input_size < 0 or (args.input_size and args.input_size < 32):
+        ap.error(f"--input-size takes a side of 32 pixels or more, got {args.input_size}")
     args.models = models
     args.collectives = [c.strip() for c in args.collectives.split(",") if c.strip()]
     bad = [c for c in args.collectives if c not in ("allreduce", "allgather", "broadcast", "reduce_scatter")]
@@ -212,7 +223,8 @@ def compute_at_once(args, name, batch, p):
     cores, their SMT siblings, memory bandwidth, and whatever else runs there). The mean
     of the ranks' medians."""
     argv = ["nice", "-n", str(args.nice)] + module_command(PY, f"{__package__}.bench_ddp", "--model", name,
-                                                           "--batch", batch, "--steps", args.steps)
+                                                           "--batch", batch, "--steps", args.steps,
+                                                           "--size", args.input_size)
     procs = [subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                               env=module_env(dict(os.environ, OMP_NUM_THREADS="1")))
              for _ in range(p)]
@@ -260,7 +272,8 @@ def measure(args, meta):
                     # speed drifts over minutes.
                     compute(name, batch, p, rate)
                     log(f"DDP at {rate}, {p} ranks: {name}, batch {batch} per rank")
-                    r = run.ranks(p, "bench_ddp", ["--model", name, "--batch", str(batch), "--steps",
+                    r = run.ranks(p, "bench_ddp", ["--model", name, "--size", str(args.input_size), "--batch",
+                                                   str(batch), "--steps",
                                                       str(args.steps)])[0]
                     rows.append({"kind": "training", "op": "iteration", "rate": rate, "p": p, "model": name,
                                  "batch": batch, "bytes": r["grad_bytes"], "measured_s": r["iter_s"],

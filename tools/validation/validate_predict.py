@@ -154,6 +154,13 @@ scenario predict {{
 """
 
 
+def network(args, name):
+    """The stdlib network of a twin: its name, or at another input side stdlib.models.all's
+    at_size (validate.py --input-size)."""
+    size = getattr(args, "input_size", 0)
+    return f'at_size("{name}", {size})' if size else name
+
+
 def predict(args, rows, computes, meta, log):
     calibrate(args, rows, meta, log)
     dev, dev_let, has_bundle = choose_device(args, meta, log)
@@ -174,7 +181,7 @@ def predict(args, rows, computes, meta, log):
         for (name, batch, p, rate), cm in computes.items():
             if p != 1:
                 continue
-            lets.append(f"  let k_{name}_{batch} = serial({name}, setup(c.cluster_{ident(args.rates[0])}(1, {dev})), "
+            lets.append(f"  let k_{name}_{batch} = serial({network(args, name)}, setup(c.cluster_{ident(args.rates[0])}(1, {dev})), "
                         f"{batch})\n")
             row = {"kind": "training", "op": "compute", "rate": "", "p": 1, "model": name, "batch": batch,
                    "bytes": cm["grad_bytes"], "mode": "all_predicted", "measured_s": cm["iter_s"]}
@@ -189,7 +196,7 @@ def predict(args, rows, computes, meta, log):
         cm = computes[(name, batch, p, r["rate"])]
         sh = share(args, p)
         cl = f"c.cluster_{rid}({p}, {dev})"
-        common = f"{name}, {cl}, c.coll_{rid}, {p}, {batch}"
+        common = f"{network(args, name)}, {cl}, c.coll_{rid}, {p}, {batch}"
         ddp_opts = f"{r['bucket_cap']} B, {r['first_bucket']} B, {'true' if overlaps(args, p) else 'false'}"
         measured_plan = f"ddp_measured({common}, {cm['fwd_s']!r} s, {cm['bwd_s']!r} s, 1.0, {ddp_opts})"
         if r["op"] == "comm":

@@ -141,7 +141,10 @@ def render(path):
       "training is tools/validation/bench_ddp.py, DistributedDataParallel of the torch twins\n"
       "of tools/validation/torch_twins.py (one intra-op thread per rank, one fixed batch, SGD),\n"
       "the median over steps of the slowest rank's iteration, after warm-up steps in which DDP\n"
-      "rebuilds its buckets.\n\n")
+      "rebuilds its buckets. `--models` takes the CIFAR twins (lenet5, resnet18_cifar or\n"
+      "`resnet18`, vgg11_bn_cifar or `vgg11`) and every torchvision model stdlib/models has\n"
+      "(`--models densenet121:4,squeezenet1_0:16`, built by torchvision), at its own input side\n"
+      "or `--input-size`'s, predicted then as stdlib.models.all's `at_size(name, size)`.\n\n")
     w("**Prediction.** `ringline calibrate` fits each rate's link (α, β and the reduction cost\n"
       f"γ, least squares on relative errors) from these collectives{fit_scope(meta)}, modelling each op by the\n"
       "stdlib.collectives schedule of the algorithm gloo runs (ring allreduce and allgather;\n"
