@@ -96,6 +96,7 @@ scenario dle_resnet50 {
   report host = s.host in ms
   report exposed = s.exposed in ms
   report nccl = s.nccl in ms
+  report stolen = s.stolen in ms
   report input = s.input in ms
   report kernels = s.kernels
 }

@@ -40,6 +40,7 @@ record Device {
   kernels_fp16: Bundle = mlp_bundle()  // its models for fp16 elements, where they differ
   kernels_any: Bundle = mlp_bundle()   // models of any GPU from its peak and membw (gpu_any)
   kernel_data: KernelData = KernelData {}  // what the bundles' data covers
+  sms: Int = 0                         // streaming multiprocessors (0: not recorded)
 }
 // The bandwidth memory-bound kernels reach.
 fn achieved_bw(d: Device) -> B/s = d.membw * d.stream
@@ -59,28 +60,31 @@ let gpu_any = mlp_bundle("kernels/gpu_any.rlk")
 // (CUDA 10.1, cuDNN 7.6), fp32 and tensor-core fp16 (docs/kernel-models.md, "GPU models
 // from DeepBench"); DeepBench ran it in a DGX-1 host (its Xeon E5-2698 v4), so an SXM2.
 // Streaming kernels reach 790 to 830 of its 900 GB/s (BabelStream copy and triad on the
-// SXM2 board [M]): stream 0.9, 810 GB/s.
+// SXM2 board [M]): stream 0.9, 810 GB/s. 80 SMs (NVIDIA Tesla V100 GPU architecture
+// whitepaper).
 let v100_sxm2_16gb = Device { name = "V100-SXM2-16GB", peak_fp64 = 7.8 TFLOP/s,
   peak_fp32 = 15.7 TFLOP/s, peak_fp16 = 125 TFLOP/s, membw = 900 GB/s, memory = 16 GiB, stream = 0.9,
   kernels = mlp_bundle("kernels/v100_sxm2_16gb.rlk"),
   kernels_fp16 = mlp_bundle("kernels/v100_sxm2_16gb_fp16.rlk"), kernels_any = gpu_any,
-  kernel_data = deepbench_data }
+  kernel_data = deepbench_data, sms = 80 }
 let v100_sxm2_32gb = v100_sxm2_16gb with { name = "V100-SXM2-32GB", memory = 32 GiB }
 // A100 datasheet: TF32 tensor cores 156 TFLOP/s dense. Streaming kernels reach about
 // 1.3 to 1.4 TB/s of the 40 GB board's 1555 GB/s and 1.7 to 1.8 TB/s of the 80 GB board's
 // 2039 GB/s (1.80 TB/s, 88%, for a read-only kernel under Nsight Compute on an 80 GB SXM4,
 // NVIDIA developer forum "Trouble to reach peak bandwidth of A100"; copy and triad
-// figures [M]): stream 0.87 (1.35 TB/s) and 0.86 (1.75 TB/s).
+// figures [M]): stream 0.87 (1.35 TB/s) and 0.86 (1.75 TB/s). 108 SMs (NVIDIA A100 Tensor
+// Core GPU architecture whitepaper).
 let a100_sxm4_40gb = Device { name = "A100-SXM4-40GB", peak_fp64 = 9.7 TFLOP/s,
   peak_fp32 = 19.5 TFLOP/s, peak_fp16 = 312 TFLOP/s, membw = 1555 GB/s, memory = 40 GiB,
-  peak_tf32 = 156 TFLOP/s, stream = 0.87 }
+  peak_tf32 = 156 TFLOP/s, stream = 0.87, sms = 108 }
 let a100_sxm4_80gb = a100_sxm4_40gb with { name = "A100-SXM4-80GB", membw = 2039 GB/s, memory = 80 GiB,
   stream = 0.86 }
 // H100 SXM5 datasheet: TF32 494.7 TFLOP/s dense, FP8 1,978.9 TFLOP/s dense (3,958 with
-// sparsity). The H200's "141 GB" are binary, as every HBM board's [M].
+// sparsity); 132 SMs (NVIDIA H100 Tensor Core GPU architecture whitepaper). The H200's
+// "141 GB" are binary, as every HBM board's [M].
 let h100_sxm5 = Device { name = "H100-SXM5-80GB", peak_fp64 = 34 TFLOP/s,
   peak_fp32 = 67 TFLOP/s, peak_fp16 = 989.4 TFLOP/s, membw = 3.35 TB/s, memory = 80 GiB,
-  peak_tf32 = 494.7 TFLOP/s, peak_fp8 = 1978.9 TFLOP/s }
+  peak_tf32 = 494.7 TFLOP/s, peak_fp8 = 1978.9 TFLOP/s, sms = 132 }
 let h200_sxm = h100_sxm5 with { name = "H200-SXM-141GB", membw = 4.8 TB/s, memory = 141 GiB }
 
 // The CPU this project is developed on (one core of an AMD EPYC, family 26, as Debian's
@@ -208,6 +212,11 @@ record Node {
   topo: Topology
   nics: Int
   nic: Link
+  // The CTAs an NCCL collective runs on each GPU, one per channel, each holding an SM for
+  // as long as it runs (NCCL's CTAs share no SM with other kernels: NVIDIA/nccl#689); two
+  // per NVLink of a GPU (24 on the DGX A100's 12: NVIDIA/nccl#1225 and nccl-tests#100's
+  // "Channel 23/24" log; 0: not recorded).
+  comm_ctas: Int = 0
 }
 
 // A cluster: `nodes` nodes and the levels above them (rack/leaf, pod/spine), innermost
@@ -271,17 +280,18 @@ fn p100_pcie_cluster(nodes: Int, nic: Link = roce25) -> Cluster = {
             levels = [Level { name = "switch", size = nodes, link = nic, topo = switched }] }
 }
 // DGX-1 (V100): 8 x V100-SXM2-16GB, NVLink 2 hybrid cube-mesh, 4 x EDR (MLPerf v0.6
-// system JSON).
+// system JSON); NCCL's collectives on 12 CTAs, two per NVLink of a V100's six (NCCL's
+// search finds six rings on six NVLinks a V100: NVIDIA/nccl#713).
 let dgx1 = Node { name = "DGX-1", device = v100_sxm2_16gb, gpus = 8, link = nvlink2,
-  topo = cube_mesh, nics = 4, nic = edr }
+  topo = cube_mesh, nics = 4, nic = edr, comm_ctas = 12 }
 // DGX-2: 16 x V100-SXM3-32GB on NVSwitch 1.0 (300 GB/s bidirectional), 8 x EDR compute
 // NICs. SXM3 peaks are not re-verified [M]; SXM2 32 GB numbers are used.
 let dgx2 = Node { name = "DGX-2", device = v100_sxm2_32gb, gpus = 16, link = nvlink2,
-  topo = switched, nics = 8, nic = edr }
+  topo = switched, nics = 8, nic = edr, comm_ctas = 12 }
 // DGX A100: 8 x A100-SXM4 (40 GB in MLPerf v0.7, 80 GB in v1.0), NVLink 3 via NVSwitch
 // 2.0, 8 x HDR 200 Gb/s.
 let dgx_a100 = Node { name = "DGX A100", device = a100_sxm4_40gb, gpus = 8, link = nvlink3,
-  topo = switched, nics = 8, nic = hdr }
+  topo = switched, nics = 8, nic = hdr, comm_ctas = 24 }
 // DGX H100: 8 x H100 SXM5, NVLink 4 via NVSwitch gen3, 8 x ConnectX-7 NDR 400 Gb/s [M].
 let dgx_h100 = Node { name = "DGX H100", device = h100_sxm5, gpus = 8, link = nvlink4,
   topo = switched, nics = 8, nic = ndr }

@@ -214,8 +214,10 @@ record TrainStep {
   comm: s             // the gradient allreduces
   exposed: s          // the part of them that ends after the backward pass
   nccl: s             // the allreduce's own HBM traffic, taken from the backward pass
+  stolen: s           // the backward's convolutions and GEMMs slowed by the SMs the
+                      // allreduce's CTAs hold while they overlap (Node.comm_ctas)
   input: s            // the input pipeline's time for one GPU's batch (0 s: not modelled)
-  compute: s          // fwd + bwd + update + host + nccl + exposed
+  compute: s          // fwd + bwd + update + host + nccl + stolen + exposed
   iter: s             // max(compute, input)
   kernels: Int        // kernels one GPU launches per step
   throughput: 1/s     // samples per second
@@ -245,7 +247,7 @@ fn _step(net: Network, d: Device, fw: Framework, p: Precision, batch: Int, ts: [
                                                      (if p.master and _weights(l) > 0 then 2 else 0)))
   let compute = fwd + bwd + update + fw.iteration
   TrainStep { gpus = 1, batch = batch, fwd = fwd, bwd = bwd, update = update, host = fw.iteration,
-              matmul = mm, memory = fwd + bwd - mm, comm = 0 s, exposed = 0 s, nccl = 0 s, input = 0 s,
+              matmul = mm, memory = fwd + bwd - mm, comm = 0 s, exposed = 0 s, nccl = 0 s, stolen = 0 s, input = 0 s,
               compute = compute, iter = compute, kernels = kernels, throughput = batch / compute }
 }
 
@@ -276,9 +278,18 @@ fn train_data_parallel(net: Network, c: Cluster, host: Host, fw: Framework, p: P
   let grads = total_params(net) * s.elem
   let nccl = if gpus > 1 then 6 * (gpus - 1) / gpus * grads / achieved_bw(c.device) else 0 s
   let exposed = if gpus > 1 then max(chain - one.bwd, 0 s) else 0 s
+  // While an allreduce overlaps the backward pass its CTAs hold comm_ctas of the GPU's SMs,
+  // and the SM-bound share of the backward (its convolutions and GEMMs, the step's matmul
+  // share) runs on the rest: the overlapped time's SM-bound work takes sms / (sms - ctas)
+  // as long. Memory-bound kernels lose HBM bandwidth instead (`nccl`).
+  let comm = sum t in times: t
+  let overlap = if gpus > 1 then min(max(comm - exposed, 0 s), one.bwd) else 0 s
+  let ctas = if c.device.sms > 0 then min(c.node.comm_ctas, c.device.sms - 1) else 0
+  let stolen = if ctas > 0 then overlap * one.matmul / (one.fwd + one.bwd) * ctas / (c.device.sms - ctas)
+               else 0 s
   let input = if loader.threads > 0 then batch / loader_rate(host, loader, min(gpus, c.gpus_per_node)) else 0 s
-  let compute = one.compute + nccl + exposed
+  let compute = one.compute + nccl + stolen + exposed
   let iter = max(compute, input)
-  one with { gpus = gpus, batch = gpus * batch, comm = sum t in times: t, exposed = exposed, nccl = nccl,
+  one with { gpus = gpus, batch = gpus * batch, comm = comm, exposed = exposed, nccl = nccl, stolen = stolen,
              input = input, compute = compute, iter = iter, throughput = gpus * batch / iter }
 }
