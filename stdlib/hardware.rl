@@ -234,6 +234,18 @@ record Cluster {
 }
 fn gpus(c: Cluster) -> Int = c.nodes * c.gpus_per_node
 
+// The link a ring over the first g GPUs of a node sees. On a switched node each GPU keeps
+// every NVLink (c.intra). On the DGX-1's hybrid cube mesh a V100's 6 NVLinks go to 4 of
+// the 7 others, 1 or 2 to each (nvidia-smi topo -m: GPU0 NV1 to GPUs 1 and 2, NV2 to 3
+// and 4; GPU1 NV1 to 0 and 3, NV2 to 2 and 5: NVIDIA/nccl#671's topology dump; the others
+// by the mesh's symmetry: 2-3 NV2, 2-6 NV1, 3-7 NV1, the second quad as the first), so a
+// ring over g GPUs has at most the fewest NVLinks any of them has inside the group (each
+// link carrying one ring each way): 1, 2, 4, 2, 3, 4 and 6 of the 6 for g = 2 to 8.
+fn intra_link(c: Cluster, g: Int) -> Link =
+  if c.node.topo.kind == "cube_mesh" and g >= 2 and g < 8 then
+    c.intra with { bw = c.intra.bw * [1, 2, 4, 2, 3, 4][g - 2] / 6 }
+  else c.intra
+
 // `nodes` nodes of one `device` each, joined by `link` through one non-blocking switch: the
 // cluster of the analytical scaling studies (Keuper and Pfreundt; Barrachina et al.), in
 // which every allreduce is a flat ring on the network's link.

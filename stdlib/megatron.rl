@@ -332,7 +332,7 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int = m.
   // values travel too (twice the bytes) behind the core's backward.
   let c = max(1, floor(keys / m.seq))
   let kv = 2.0 * b * m.seq * m.kv_heads * head_dim(m) / t * elem
-  let ring = if c > 1 then (c - 1) * p2p(kv, _cp_link(s, t, c, e)) else 0 s
+  let ring = if c > 1 then (c - 1) * p2p(kv, _group_link(s, t, c, e)) else 0 s
   let fused = if not l.flash then [0 s, 0 s]
               else if _half(l) then flash_attention_time(m, b, t, keys, d, e, _peak(d, l), elem)
               else error("FlashAttention runs in fp16 or bf16, not " + l.precision + "; use precision \"bf16\"")
@@ -347,7 +347,7 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int = m.
   // an all-to-all over the e GPUs of the expert group forward (dispatch, combine) and two
   // backward (the gradients), of which 1/e stays on the GPU.
   let routed = 1.0 * b * m.seq * m.top_k * m.capacity * m.hidden * elem / (if l.sequence_parallel then t else 1)
-  let a2a = if m.experts > 1 and ep > 1 then 2 * pairwise_alltoall(routed * (ep - 1) / ep, ep, _ep_link(s, t * max(1, l.context), ep, e))
+  let a2a = if m.experts > 1 and ep > 1 then 2 * pairwise_alltoall(routed * (ep - 1) / ep, ep, _group_link(s, t * max(1, l.context), ep, e))
             else 0 s
   LayerCost { fwd = gemm_f + mem_f, bwd = gemm_b + mem_b,
               core = core_f, comm_fwd = fwd_c + max(ring - core_f, 0 s) + a2a,
@@ -360,11 +360,10 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int = m.
 fn _eff(k: Link, e: Efficiency) -> Link = k with { bw = k.bw * e.collective }
 // The tensor group: t consecutive GPUs, inside a node when t <= GPUs per node.
 fn _tp_link(s: Setup, t: Int, e: Efficiency) -> Link =
-  _eff(if t <= s.cluster.gpus_per_node then s.cluster.intra else inter_link(s.cluster, ceil(t / s.cluster.gpus_per_node)), e)
-// The context-parallel group: c GPUs t apart, inside a node when t c <= GPUs per node; an
-// expert group of n GPUs `stride` apart likewise.
-fn _cp_link(s: Setup, t: Int, c: Int, e: Efficiency) -> Link = _ep_link(s, t, c, e)
-fn _ep_link(s: Setup, stride: Int, n: Int, e: Efficiency) -> Link =
+  _eff(if t <= s.cluster.gpus_per_node then intra_link(s.cluster, t) else inter_link(s.cluster, ceil(t / s.cluster.gpus_per_node)), e)
+// A group of n GPUs `stride` apart (the context-parallel group: c GPUs t apart; an expert
+// group), inside a node when stride n <= GPUs per node.
+fn _group_link(s: Setup, stride: Int, n: Int, e: Efficiency) -> Link =
   _eff(if stride * n <= s.cluster.gpus_per_node then s.cluster.intra
        else inter_link(s.cluster, ceil(stride * n / s.cluster.gpus_per_node)), e)
 fn tp_allreduce(s: Setup, n: B, t: Int, e: Efficiency) -> s = if t <= 1 then 0 s else s.coll.allreduce(n, t, _tp_link(s, t, e))

@@ -208,7 +208,7 @@ fn act_bytes(net: Network, s: Setup, batch: Int) -> B = (sum l in net.layers: l.
 
 // The link a group of `g` GPUs sees: the node's inside one node, the network's across.
 fn group_link(s: Setup, g: Int) -> Link =
-  if g <= s.cluster.gpus_per_node then s.cluster.intra else inter_link(s.cluster, ceil(g / s.cluster.gpus_per_node))
+  if g <= s.cluster.gpus_per_node then intra_link(s.cluster, g) else inter_link(s.cluster, ceil(g / s.cluster.gpus_per_node))
 
 // An allreduce of n bytes over a group of g consecutive GPUs: the collective on the node's
 // link inside one node; across nodes hierarchical (reduce-scatter in the node, the
@@ -216,7 +216,7 @@ fn group_link(s: Setup, g: Int) -> Link =
 fn group_allreduce(s: Setup, n: B, g: Int) -> s = {
   let gpn = s.cluster.gpus_per_node
   if g <= 1 then 0 s
-  else if g <= gpn then s.coll.allreduce(n, g, s.cluster.intra)
+  else if g <= gpn then s.coll.allreduce(n, g, intra_link(s.cluster, g))
   else if s.coll.hierarchical then
     s.coll.reduce_scatter(n, gpn, s.cluster.intra) + s.coll.allreduce(n / gpn, ceil(g / gpn), group_link(s, g))
       + s.coll.allgather(n, gpn, s.cluster.intra)
