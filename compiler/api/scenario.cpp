@@ -201,23 +201,7 @@ class ScenarioImpl final : public ringline::Scenario {
     if (!cluster) {
       res = runtime::RunSweep(space, fillers->make, into, so);
     } else {
-      const uint64_t chunks = runtime::ChunkCount(space, so.chunk_points);
-      if (!reduce && lead) {
-        res = cluster->WriteInOrder(space, chunks, into, {so.num_requires, o.interrupt, o.progress});
-      } else if (!reduce) {
-        std::unique_ptr<runtime::Consumer> sender = cluster->ChunkSender();
-        so.next_chunk = cluster->Chunks(chunks);
-        res = runtime::RunSweep(space, fillers->make, *sender, so);
-        sender.reset();
-        cluster->EndChunks();
-      } else {
-        so.next_chunk = cluster->Chunks(chunks);
-        const double per_chunk = static_cast<double>(space.points) / static_cast<double>(std::max<uint64_t>(chunks, 1));
-        if (lead) so.points_elsewhere = [cluster, per_chunk] { return cluster->PointsElsewhere(per_chunk); };
-        res = runtime::RunSweep(space, fillers->make, into, so);
-        cluster->EndChunks();
-        runtime::mpi::Combine(*cluster, *consumer, res);
-      }
+      res = runtime::mpi::SweepAcross(*cluster, space, fillers->make, *consumer, into, so, !reduce);
       runtime::mpi::Share(*cluster, res);
     }
     if (res.failure) {

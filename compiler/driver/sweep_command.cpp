@@ -343,39 +343,22 @@ int SweepProcess(runtime::mpi::Cluster* cluster) {
     for (const RequireOutcomes& o : outcomes) each.push_back(o.Filler());
     so.requires_filler = runtime::VariantFillers(std::move(each), variants->specialised, variant_sizes, np);
   }
-  const uint64_t chunks = runtime::ChunkCount(space, so.chunk_points);
-  // A full table over several ranks: the others sweep and send their chunks, rank 0
-  // writes them in order (runtime/mpi/cluster.h).
-  const bool spread_table = cluster && cluster->size() > 1 && *how == Reduce::None;
   runtime::SweepResult res;
   if (cluster && lead) cluster->Watch(&g_interrupt);
   SignalWatchdog watchdog(cluster && lead && cluster->size() > 1, out.temp_path());
   {
     InterruptScope scope;
-    if (spread_table && lead) {
-      res = cluster->WriteInOrder(space, chunks, *consumer, {so.num_requires, &g_interrupt, so.progress});
-    } else if (spread_table) {
-      std::unique_ptr<runtime::Consumer> sender = cluster->ChunkSender();
-      so.next_chunk = cluster->Chunks(chunks);
-      res = runtime::RunSweep(space, make_filler, *sender, so);
-      sender.reset();  // every chunk taken in by rank 0 before this rank says it has ended
-      cluster->EndChunks();
-    } else {
-      if (cluster) {
-        so.next_chunk = cluster->Chunks(chunks);
-        const double per_chunk = static_cast<double>(space.points) / static_cast<double>(std::max<uint64_t>(chunks, 1));
-        if (lead) so.points_elsewhere = [&cluster, per_chunk] { return cluster->PointsElsewhere(per_chunk); };
-      }
+    if (!cluster) {
       res = runtime::RunSweep(space, make_filler, *consumer, so);
-      if (cluster) {
-        cluster->EndChunks();
-        if (cluster->Abandoned()) {
-          // The other ranks' reductions cannot come: no result rather than a partial one.
-          out.Discard();
-          llvm::errs() << "ringline: a rank did not end after the signal; the output is not written\n";
-          return 128 + g_signal.load();
-        }
-        runtime::mpi::Combine(*cluster, *consumer, res);
+    } else {
+      // A full table over several ranks: the others sweep, rank 0 writes in order.
+      const bool table = cluster->size() > 1 && *how == Reduce::None;
+      res = runtime::mpi::SweepAcross(*cluster, space, make_filler, *consumer, *consumer, so, table);
+      if (!table && cluster->Abandoned()) {
+        // The other ranks' reductions cannot come: no result rather than a partial one.
+        out.Discard();
+        llvm::errs() << "ringline: a rank did not end after the signal; the output is not written\n";
+        return 128 + g_signal.load();
       }
     }
   }

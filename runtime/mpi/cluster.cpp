@@ -98,7 +98,6 @@ class MpiCluster : public Cluster {
     MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &has);
     const int64_t ub = has && tag_ub ? *tag_ub : 32767;
     tag_span_ = static_cast<uint64_t>(std::min<int64_t>(int64_t{1} << 20, ub - kDataTag));
-    granted_.assign(size_, Granted{});
     if (provided < MPI_THREAD_SERIALIZED) Abort("ringline: this MPI library does not support MPI_THREAD_SERIALIZED", 1);
   }
   ~MpiCluster() override {
@@ -110,12 +109,10 @@ class MpiCluster : public Cluster {
   int size() const override { return size_; }
 
   std::function<std::optional<uint64_t>()> Chunks(uint64_t chunks) override {
-    chunks_ = chunks;
-    next_ = 0;
+    Deal(chunks);
     block_ = {0, 0};
     done_ = false;
     asked_ = false;
-    granted_.assign(size_, Granted{});
     if (rank_ == 0) {
       if (size_ > 1) server_ = std::thread([this] { Serve(); });
       return [this]() -> std::optional<uint64_t> {
@@ -171,7 +168,7 @@ class MpiCluster : public Cluster {
 
   std::unique_ptr<Consumer> ChunkSender() override { return std::make_unique<Sender>(*this); }
 
-  SweepResult WriteInOrder(const Space& space, uint64_t chunks, Consumer& writer, const TableOptions& opts) override;
+  SweepResult WriteInOrder(const Space& space, uint64_t chunks, Consumer& writer, const SweepOptions& opts) override;
 
   std::vector<std::string> Gather(const std::string& mine) override {
     uint64_t n = mine.size();
@@ -240,6 +237,13 @@ class MpiCluster : public Cluster {
     Abort("ringline: rank " + std::to_string(rank_) + ": MPI failed " + what + ": " + std::string(text, len) +
               "; ending the job",
           1);
+  }
+
+  // Rank 0 deals chunks 0 .. chunks - 1 from the start.
+  void Deal(uint64_t chunks) {
+    chunks_ = chunks;
+    next_ = 0;
+    granted_.assign(size_, Granted{});
   }
 
   // Answers requests until every other rank has said it has swept its last chunk.
@@ -383,12 +387,10 @@ class MpiCluster : public Cluster {
 // chunk whose turn has come. Writing stops at a chunk with a non-finite report and at a
 // chunk that can no longer come (its rank has ended without it: Ctrl-C); dealing stops
 // then and at this rank's Ctrl-C.
-SweepResult MpiCluster::WriteInOrder(const Space& space, uint64_t chunks, Consumer& writer, const TableOptions& opts) {
+SweepResult MpiCluster::WriteInOrder(const Space& space, uint64_t chunks, Consumer& writer, const SweepOptions& opts) {
   SweepResult res;
   res.failed.assign(opts.num_requires, 0);
-  chunks_ = chunks;
-  next_ = 0;
-  granted_.assign(size_, Granted{});
+  Deal(chunks);
   ProgressLine progress(opts.progress, space.points);
   const uint64_t others = static_cast<uint64_t>(size_ - 1);
   const double chunk_bytes =

@@ -66,14 +66,10 @@ class Cluster {
   // `writer` in chunk order. It returns what one process's RunSweep returns for the
   // chunks written: the rows so far when a rank stopped (Ctrl-C) or a chunk held a
   // non-finite report, the failure then that of the first such chunk.
+  // Of `opts`, WriteInOrder reads num_requires, interrupt and progress.
   virtual std::unique_ptr<Consumer> ChunkSender() = 0;
-  struct TableOptions {
-    size_t num_requires = 0;
-    const std::atomic<bool>* interrupt = nullptr;
-    bool progress = false;
-  };
   virtual SweepResult WriteInOrder(const Space& space, uint64_t chunks, Consumer& writer,
-                                   const TableOptions& opts) = 0;
+                                   const SweepOptions& opts) = 0;
 
   // Every rank's bytes on rank 0, in rank order (empty elsewhere). Collective.
   virtual std::vector<std::string> Gather(const std::string& mine) = 0;

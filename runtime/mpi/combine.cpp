@@ -64,6 +64,28 @@ void Combine(Cluster& cluster, RowConsumer& consumer, SweepResult& res) {
   if (res.failure) res.interrupted = false;
 }
 
+SweepResult SweepAcross(Cluster& cluster, const Space& space, const FillerFactory& make_filler, RowConsumer& consumer,
+                        Consumer& into, SweepOptions so, bool table) {
+  const uint64_t chunks = ChunkCount(space, so.chunk_points);
+  const bool lead = cluster.rank() == 0;
+  if (table && lead) return cluster.WriteInOrder(space, chunks, into, so);
+  so.next_chunk = cluster.Chunks(chunks);
+  SweepResult res;
+  if (table) {
+    std::unique_ptr<Consumer> sender = cluster.ChunkSender();
+    res = RunSweep(space, make_filler, *sender, so);
+    sender.reset();  // every chunk taken in by rank 0 before this rank says it has ended
+    cluster.EndChunks();
+    return res;
+  }
+  const double per_chunk = static_cast<double>(space.points) / static_cast<double>(std::max<uint64_t>(chunks, 1));
+  if (lead) so.points_elsewhere = [&cluster, per_chunk] { return cluster.PointsElsewhere(per_chunk); };
+  res = RunSweep(space, make_filler, into, so);
+  cluster.EndChunks();
+  if (!cluster.Abandoned()) Combine(cluster, consumer, res);
+  return res;
+}
+
 void Share(Cluster& cluster, SweepResult& res) {
   std::string mine;
   if (cluster.rank() == 0) PutResult(res, &mine);

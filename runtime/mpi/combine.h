@@ -12,6 +12,13 @@
 namespace rl::runtime::mpi {
 
 void Combine(Cluster& cluster, RowConsumer& consumer, SweepResult& res);
+// RunSweep over the cluster's ranks, every rank calling it alike. A full table (`table`):
+// ranks 1..N-1 sweep and send their chunks, rank 0 hands them in order to `into`. A
+// reducer: every rank sweeps into `into` (`consumer`, or a consumer that forwards to it),
+// and rank 0 combines the ranks' results into `consumer` and its result (not when a rank
+// was given up: Cluster::Abandoned). Rank 0's progress line counts every rank's points.
+SweepResult SweepAcross(Cluster& cluster, const Space& space, const FillerFactory& make_filler, RowConsumer& consumer,
+                        Consumer& into, SweepOptions so, bool table);
 // Rank 0's `res` on every rank (the library's summary is the whole sweep's everywhere).
 // Collective.
 void Share(Cluster& cluster, SweepResult& res);
