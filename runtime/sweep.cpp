@@ -275,13 +275,17 @@ std::string EtaText(double seconds) {
 
 ProgressLine::ProgressLine(bool on, uint64_t total) : on_(on), total_(total), start_(Clock::now()), last_(start_) {}
 
-void ProgressLine::Update(uint64_t done) {
-  if (!on_) return;
+bool ProgressLine::Due() {
+  if (!on_) return false;
   auto now = Clock::now();
-  if (now - last_ < std::chrono::milliseconds(500)) return;
+  if (now - last_ < std::chrono::milliseconds(500)) return false;
   last_ = now;
+  return true;
+}
+
+void ProgressLine::Show(uint64_t done) {
   done = std::min(done, total_);
-  double secs = std::chrono::duration<double>(now - start_).count();
+  double secs = std::chrono::duration<double>(last_ - start_).count();
   double rate = done / std::max(secs, 1e-9);
   double eta = rate > 0 ? (total_ - done) / rate : 0;
   std::string left = EtaText(eta);
@@ -428,7 +432,7 @@ SweepResult RunSweep(const Space& space, const FillerFactory& make_filler, Consu
       CountFailedRequires(c, f, axes, opts);
       consumer.Prepare(c);
       if (!finish(c)) break;
-      progress.Update(res.points + elsewhere());
+      if (progress.Due()) progress.Show(res.points + elsewhere());
     }
     return res;
   }
@@ -510,7 +514,7 @@ SweepResult RunSweep(const Space& space, const FillerFactory& make_filler, Consu
     while (!stop && !(exhausted && consumed == next)) {
       cv_done.wait_for(lock, std::chrono::milliseconds(100));
       if (interrupted()) stop = true;
-      progress.Update(points.load(std::memory_order_relaxed) + elsewhere());
+      if (progress.Due()) progress.Show(points.load(std::memory_order_relaxed) + elsewhere());
     }
     stop = true;
   }

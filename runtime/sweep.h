@@ -184,7 +184,13 @@ class ProgressLine {
  public:
   ProgressLine(bool on, uint64_t total);
   ~ProgressLine();
-  void Update(uint64_t done);
+  void Update(uint64_t done) {
+    if (Due()) Show(done);
+  }
+  // Whether the line is on and half a second has passed since it was last drawn (then
+  // Show draws it): the count, which may cost more than this, is taken only then.
+  bool Due();
+  void Show(uint64_t done);
 
  private:
   using Clock = std::chrono::steady_clock;
