@@ -217,11 +217,28 @@ record Node {
   // per NVLink of a GPU (24 on the DGX A100's 12: NVIDIA/nccl#1225 and nccl-tests#100's
   // "Channel 23/24" log; 0: not recorded).
   comm_ctas: Int = 0
+  // What one TCP connection moves through a NIC (0 B/s: no limit below the NIC's, as over
+  // RDMA). A connection is one core's protocol processing and copies: ESnet's fasterdata
+  // (fasterdata.es.net, "40G tuning", 2015) finds flows above 5-9 Gbit/s on 40G hosts need
+  // tuning, and 15-35 Gbit/s single-stream on 100G hosts ("performance expectations for a
+  // 100G host", 2024); NCCL's socket transport opens one socket per connection by default
+  // (src/transport/net_socket.cc) and reaches "the minimum speed of the sockets multiplied
+  // by the number of sockets" (NVIDIA/nccl-tests#83).
+  stream: B/s = 0 B/s
 }
+
+// One GPU's share of its node's NICs when every GPU sends across nodes at once (the
+// hierarchical allreduce runs one ring a GPU on its share of the bytes): nics / gpus of a
+// NIC, a whole one at most. `Cluster.inter`'s default.
+fn shared_nic(n: Node) -> Link = n.nic with { bw = _streams(n, n.nic.bw * min(1.0, n.nics / n.gpus), 1) }
+// `bw` carried on `k` TCP connections of the node's (`Node.stream`), each one at most.
+fn _streams(n: Node, bw: B/s, k: Int) -> B/s = if n.stream > 0 B/s then min(bw, k * n.stream) else bw
 
 // A cluster: `nodes` nodes and the levels above them (rack/leaf, pod/spine), innermost
 // first. `intra` and `inter` are the links a GPU sees inside its node and to another
-// node (one NIC each when there are as many NICs as GPUs; a share of one otherwise).
+// node when every GPU of the node sends across nodes at once, as the hierarchical
+// allreduce's rings and concurrent groups do: one NIC each when there are as many NICs
+// as GPUs, a share of one otherwise (`shared_nic`).
 record Cluster {
   name: String
   node: Node
@@ -230,7 +247,7 @@ record Cluster {
   device: Device = node.device
   gpus_per_node: Int = node.gpus
   intra: Link = node.link
-  inter: Link = node.nic
+  inter: Link = shared_nic(node)
 }
 fn gpus(c: Cluster) -> Int = c.nodes * c.gpus_per_node
 
@@ -267,27 +284,32 @@ fn inter_link(c: Cluster, nodes: Int) -> Link =
   if len(c.levels) == 0 then c.inter
   else c.inter with { bw = c.inter.bw / (max i in range(len(c.levels)):
     if nodes > nodes_within(c, i) then c.levels[i].topo.oversub else 1.0) }
+// The link between nodes of one flat ring that has k of its GPUs in each node: the ring
+// crosses each node once, on the k shares of the NICs its GPUs hold (NCCL spreads a
+// ring's channels over the node's NICs), so k times `inter_link`'s, a node's every NIC
+// at most (and over TCP each share one connection).
+fn flat_inter_link(c: Cluster, nodes: Int, k: Int) -> Link =
+  inter_link(c, nodes) with { bw = inter_link(c, nodes).bw * max(1, min(k, c.gpus_per_node)) }
 
 // ---- standard nodes (MLPerf Training system descriptions; paraDL) -------------------
 // ABCI compute node: 4 x V100 SXM2 16 GB joined by NVLink 2, InfiniBand EDR between
 // nodes (paraDL ABCI.plat: BANDWIDTH 12.5e9 B/s, LATENCY 500e-9 s, GPU_PER_NODE 4;
-// INTRA_LINK_BW 50e9, INTRA_CALBE_LAT 9e-6). ABCI nodes have two EDR HCAs [M]; paraDL
-// models one link, as here.
+// INTRA_LINK_BW 50e9, INTRA_CALBE_LAT 9e-6). ABCI's compute nodes have two EDR HCAs
+// (ABCI system overview, abci.ai: "InfiniBand EDR (12.5 GB/s) x 2") [M], so between nodes
+// each GPU has half of one (`shared_nic`); paraDL's projections (stdlib.paradl's own
+// links) give each GPU a whole one.
 let abci_node = Node { name = "ABCI", device = v100_sxm2_16gb, gpus = 4,
-  link = Link { bw = 50 GB/s, lat = 9 us }, topo = switched, nics = 1,
+  link = Link { bw = 50 GB/s, lat = 9 us }, topo = switched, nics = 2,
   nic = Link { bw = 12.5 GB/s, lat = 500 ns } }
 // A PCIe server: four P100-PCIe-16GB on one PCIe 3.0 tree (x16 each), one NIC (25 Gbit/s
 // RoCE unless given) that its GPUs share [M].
 let p100_pcie_server = Node { name = "4 x P100 PCIe", device = p100_pcie_16gb, gpus = 4, link = pcie3,
   topo = pcie_tree, nics = 1, nic = roce25 }
-// One GPU's share of its node's NICs when every GPU sends across nodes at once (the
-// hierarchical allreduce runs one ring a GPU on its share of the bytes): nics / gpus of a
-// NIC, a whole one at most. `Cluster.inter` defaults to a whole NIC per GPU.
-fn shared_nic(n: Node) -> Link = n.nic with { bw = n.nic.bw * min(1.0, n.nics / n.gpus) }
-// `nodes` such servers on one switch, their GPUs sharing the NIC `nic`.
-fn p100_pcie_cluster(nodes: Int, nic: Link = roce25) -> Cluster = {
+// `nodes` such servers on one switch, their GPUs sharing the NIC `nic` (over TCP, each
+// connection at most `stream`: `Node.stream`).
+fn p100_pcie_cluster(nodes: Int, nic: Link = roce25, stream: B/s = 0 B/s) -> Cluster = {
   require nodes >= 1, "a cluster's nodes >= 1"
-  let node = p100_pcie_server with { nic = nic }
+  let node = p100_pcie_server with { nic = nic, stream = stream }
   Cluster { name = "4 x P100 PCIe", node = node, nodes = nodes, inter = shared_nic(node),
             levels = [Level { name = "switch", size = nodes, link = nic, topo = switched }] }
 }

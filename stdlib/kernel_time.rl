@@ -47,9 +47,11 @@ fn _model_time(d: Device, k: Kernel, n: Int, elem: B) -> s = {
 // GEMMs, whose first is batch x rows and whose data reach thousands of rows).
 fn _beyond_batch(d: Device, k: Kernel, batch: Int) -> Bool =
   d.kernel_data.batch > 0 and batch > d.kernel_data.batch and not _is_gemm_kind(k)
-// A 1 x n or n x 1 2-D kernel (Inception's factorised 7 x 7) on data that has none.
+// A 1 x n or n x 1 2-D kernel (Inception's factorised 7 x 7) on data that has none. The
+// kind is tested first: it is known when the spec is checked, so a kernel with fewer
+// features is never indexed even where the device is chosen at run time.
 fn _beyond_shape(d: Device, k: Kernel) -> Bool =
-  not d.kernel_data.one_by_n and _is_conv2d_kind(k) and (k.feats[4] == 1) != (k.feats[5] == 1)
+  _is_conv2d_kind(k) and (k.feats[4] == 1) != (k.feats[5] == 1) and not d.kernel_data.one_by_n
 
 // Whether `k` for `batch` samples is a modelled kernel asked beyond its device's data.
 fn kernel_extrapolated(d: Device, k: Kernel, batch: Int, elem: B = 4 B) -> Bool =

@@ -359,13 +359,14 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int = m.
 // A link at the bandwidth NCCL reaches on it.
 fn _eff(k: Link, e: Efficiency) -> Link = k with { bw = k.bw * e.collective }
 // The tensor group: t consecutive GPUs, inside a node when t <= GPUs per node.
-fn _tp_link(s: Setup, t: Int, e: Efficiency) -> Link =
-  _eff(if t <= s.cluster.gpus_per_node then intra_link(s.cluster, t) else inter_link(s.cluster, ceil(t / s.cluster.gpus_per_node)), e)
+fn _tp_link(s: Setup, t: Int, e: Efficiency) -> Link = _eff(flat_group_link(s, t), e)
 // A group of n GPUs `stride` apart (the context-parallel group: c GPUs t apart; an expert
-// group), inside a node when stride n <= GPUs per node.
+// group), inside a node when stride n <= GPUs per node; across nodes on the NICs of its
+// GPUs in a node (GPUs per node / stride of them, one at least).
 fn _group_link(s: Setup, stride: Int, n: Int, e: Efficiency) -> Link =
   _eff(if stride * n <= s.cluster.gpus_per_node then s.cluster.intra
-       else inter_link(s.cluster, ceil(stride * n / s.cluster.gpus_per_node)), e)
+       else flat_inter_link(s.cluster, ceil(stride * n / s.cluster.gpus_per_node),
+                            max(1, floor(s.cluster.gpus_per_node / stride))), e)
 fn tp_allreduce(s: Setup, n: B, t: Int, e: Efficiency) -> s = if t <= 1 then 0 s else s.coll.allreduce(n, t, _tp_link(s, t, e))
 fn tp_allgather(s: Setup, n: B, t: Int, e: Efficiency) -> s = if t <= 1 then 0 s else s.coll.allgather(n, t, _tp_link(s, t, e))
 fn tp_reduce_scatter(s: Setup, n: B, t: Int, e: Efficiency) -> s =
@@ -376,13 +377,14 @@ fn tp_reduce_scatter(s: Setup, n: B, t: Int, e: Efficiency) -> s =
 // bytes (the whole vector): inside one node on its link; across nodes hierarchically when
 // the Setup's collectives are (reduce-scatter in the node, the collective across nodes on
 // n/k, allgather in the node; a reduce-scatter or an allgather runs its half of that), else
-// flat on the network's link.
+// flat on the k GPUs' shares of the network (`flat_inter_link`).
 fn dp_collective(s: Setup, kind: String, n: B, t: Int, d: Int, e: Efficiency) -> s = {
   let gpn = s.cluster.gpus_per_node
   let k = max(1, min(d, floor(gpn / t)))
   let nodes = ceil(d / k)
   let intra = _eff(s.cluster.intra, e)
-  let inter = _eff(inter_link(s.cluster, max(nodes, ceil(t * d / gpn))), e)
+  let span = max(nodes, ceil(t * d / gpn))
+  let inter = _eff(inter_link(s.cluster, span), e)
   let flat = fn(l: Link) -> s =
     if kind == "allreduce" then s.coll.allreduce(n, d, l)
     else if kind == "reduce_scatter" then s.coll.reduce_scatter(n, d, l)
@@ -394,7 +396,7 @@ fn dp_collective(s: Setup, kind: String, n: B, t: Int, d: Int, e: Efficiency) ->
       s.coll.reduce_scatter(n, k, intra) + s.coll.allreduce(n / k, nodes, inter) + s.coll.allgather(n, k, intra)
     else if kind == "reduce_scatter" then s.coll.reduce_scatter(n, k, intra) + s.coll.reduce_scatter(n / k, nodes, inter)
     else s.coll.allgather(n / k, nodes, inter) + s.coll.allgather(n, k, intra))
-  else flat(inter)
+  else flat(_eff(flat_inter_link(s.cluster, span, k), e))
 }
 
 // One pipeline send of a micro-batch's activation (b·s·h elements) between consecutive

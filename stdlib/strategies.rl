@@ -212,7 +212,8 @@ fn group_link(s: Setup, g: Int) -> Link =
 
 // An allreduce of n bytes over a group of g consecutive GPUs: the collective on the node's
 // link inside one node; across nodes hierarchical (reduce-scatter in the node, the
-// collective across nodes, allgather in the node), or flat on the network's link.
+// collective across nodes, allgather in the node), or one flat ring on the NICs of the
+// node's GPUs in it (`flat_inter_link`).
 fn group_allreduce(s: Setup, n: B, g: Int) -> s = {
   let gpn = s.cluster.gpus_per_node
   if g <= 1 then 0 s
@@ -220,12 +221,17 @@ fn group_allreduce(s: Setup, n: B, g: Int) -> s = {
   else if s.coll.hierarchical then
     s.coll.reduce_scatter(n, gpn, s.cluster.intra) + s.coll.allreduce(n / gpn, ceil(g / gpn), group_link(s, g))
       + s.coll.allgather(n, gpn, s.cluster.intra)
-  else s.coll.allreduce(n, g, group_link(s, g))
+  else s.coll.allreduce(n, g, flat_group_link(s, g))
 }
 // n: the whole gathered vector (each GPU contributes n / g), as stdlib.collectives.
-fn group_allgather(s: Setup, n: B, g: Int) -> s = if g <= 1 then 0 s else s.coll.allgather(n, g, group_link(s, g))
+// The link of one flat ring over g consecutive GPUs: the node's inside one node, across
+// nodes the NICs of the ring's GPUs in a node (`flat_inter_link`).
+fn flat_group_link(s: Setup, g: Int) -> Link =
+  if g <= s.cluster.gpus_per_node then intra_link(s.cluster, g)
+  else flat_inter_link(s.cluster, ceil(g / s.cluster.gpus_per_node), s.cluster.gpus_per_node)
+fn group_allgather(s: Setup, n: B, g: Int) -> s = if g <= 1 then 0 s else s.coll.allgather(n, g, flat_group_link(s, g))
 fn group_reduce_scatter(s: Setup, n: B, g: Int) -> s =
-  if g <= 1 then 0 s else s.coll.reduce_scatter(n, g, group_link(s, g))
+  if g <= 1 then 0 s else s.coll.reduce_scatter(n, g, flat_group_link(s, g))
 
 // ---- gradient buckets ---------------------------------------------------------------
 
@@ -496,7 +502,10 @@ fn pipeline(net: Network, s: Setup, stages: Int, micro: Int, batch: Int, order: 
   let sb = [sum j in range(cuts[k], cuts[k + 1]): ts[j].bwd for k in range(stages)]
   let step_f = max(sf)
   let step_b = max(sb)
-  let link = group_link(s, stages)
+  // One transfer at a time crosses between two stages' GPUs: across nodes a whole NIC.
+  let link = if stages <= s.cluster.gpus_per_node then group_link(s, stages)
+    else flat_inter_link(s.cluster, ceil(stages / s.cluster.gpus_per_node),
+                         ceil(s.cluster.gpus_per_node / max(1, s.cluster.node.nics)))
   let send = if stages > 1 then max k in range(1, stages): p2p(mb * in_elems(net, cuts[k]) * s.elem, link) else 0 s
   let sends = 2 * (micro + stages - 2) * send
   let sp = [sum j in range(cuts[k], cuts[k + 1]): net.layers[j].params for k in range(stages)]
@@ -517,9 +526,13 @@ fn pipeline(net: Network, s: Setup, stages: Int, micro: Int, batch: Int, order: 
 // (a plan for the group's share of the batch, on p2 GPUs): the group's gradients (its
 // parameters, already split p2 ways by a model-parallel inner strategy) are allreduced
 // across the p1 groups on the network's link, one GPU of each group in a ring, all
-// groups' rings at once. Overlap with the backward pass as in `data_parallel`.
+// groups' rings at once (each on the NICs of its GPUs in a node: floor(GPUs per node / p2)
+// of them, one at least). Overlap with the backward pass as in `data_parallel`.
 fn data_hybrid(name: String, inner: Plan, s: Setup, p1: Int, p2: Int, grad_bytes: B) -> Plan = {
-  let across = if p1 <= 1 then 0 s else s.coll.allreduce(grad_bytes, p1, group_link(s, p1 * p2))
+  let gpn = s.cluster.gpus_per_node
+  let link = if p1 * p2 <= gpn then group_link(s, p1 * p2)
+    else flat_inter_link(s.cluster, ceil(p1 * p2 / gpn), max(1, floor(gpn / p2)))
+  let across = if p1 <= 1 then 0 s else s.coll.allreduce(grad_bytes, p1, link)
   let exposed = if s.overlap then max(across - inner.bwd, 0 s) else across
   _plan(name, s, p1 * p2, inner.batch * p1, inner.fwd, inner.bwd, inner.update,
         concat(inner.comms, [Comm { name = "grad_allreduce", time = across, bytes = grad_bytes }]),

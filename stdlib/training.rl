@@ -255,12 +255,50 @@ fn _step(net: Network, d: Device, fw: Framework, p: Precision, batch: Int, ts: [
 fn train_step(net: Network, d: Device, fw: Framework, p: Precision, batch: Int) -> TrainStep =
   _step(net, d, fw, p, batch, [step_layer(l, d, fw, p, batch) for l in net.layers])
 
+// Horovod's background thread, cycle by cycle (horovod/common/operations.cc, RunLoopOnce):
+// a cycle starts `cycle` after the previous one began, or when its allreduces end if they
+// took longer; it reduces, fused, every gradient that was ready when it started (in
+// allreduces of the fusion buffer's `bucket` at most) and nothing that was not. `next`: the
+// next cycle's start; `pending`: the bytes ready since the last cycle that reduced any;
+// `busy`: the allreduces' time so far; `end`: when the last one ends.
+record _Cycles { next: s, pending: B, busy: s, end: s }
+
+// A cycle's allreduces of `n` bytes, in fusion buffers of `fw.bucket` at most.
+fn _fused(s: Setup, fw: Framework, n: B, gpus: Int) -> s = {
+  let k = max(1, ceil(n / fw.bucket))
+  k * group_allreduce(s, n / k, gpus)
+}
+// The thread's state after layer gradient `n` bytes is ready at `ready`: a cycle that
+// starts before then reduces what is pending, then the cycles that find nothing pass.
+fn _cycle_to(s: Setup, fw: Framework, gpus: Int, c: _Cycles, ready: s, n: B) -> _Cycles = {
+  let fire = c.pending > 0 B and c.next < ready
+  let t = if fire then _fused(s, fw, c.pending, gpus) else 0 s
+  let after = if fire then c.next + max(fw.cycle, t) else c.next
+  let next = if after >= ready then after
+             else if fw.cycle > 0 s then after + fw.cycle * ceil((ready - after) / fw.cycle) else ready
+  _Cycles { next = next, pending = (if fire then 0 B else c.pending) + n, busy = c.busy + t,
+            end = if fire then c.next + t else c.end }
+}
+// The allreduces of a step's gradients under Horovod's cycles, from the backward pass's
+// start: every parameter's layer in backward order, its gradient ready when its backward
+// kernels end (`bwd`: each layer's backward time), then the last cycle for what remains.
+fn horovod_cycles(net: Network, s: Setup, fw: Framework, gpus: Int, bwd: [s]) -> _Cycles = {
+  let order = [len(net.layers) - 1 - i for i in range(len(net.layers)) if net.layers[len(net.layers) - 1 - i].params > 0]
+  let ready = [(sum j in range(len(net.layers)): if j >= i then bwd[j] else 0 s) for i in order]
+  let last = fold(fn(c: _Cycles, k: Int) -> _Cycles =
+                    _cycle_to(s, fw, gpus, c, ready[k], net.layers[order[k]].params * s.elem),
+                  _Cycles { next = 0 s, pending = 0 B, busy = 0 s, end = 0 s }, range(len(order)))
+  let t = if last.pending > 0 B then _fused(s, fw, last.pending, gpus) else 0 s
+  last with { pending = 0 B, busy = last.busy + t, end = if t > 0 s then last.next + t else last.end }
+}
+
 // Data parallelism on `gpus` GPUs of the cluster `c` (consecutive, a node's first), `batch`
 // samples each: every GPU runs train_step; its gradients (grad_elem bytes each) are cut
 // into the framework's buckets in backward order (stdlib.strategies' `buckets`) and each
 // bucket's allreduce (the cluster's, `group_allreduce`) starts when its last gradient is
-// ready, the previous allreduce is done and, with a `cycle`, half a cycle later; the part
-// that ends after the backward pass is exposed. The allreduce reads and writes HBM as it
+// ready and the previous allreduce is done; with a `cycle` (Horovod) the allreduces are
+// the cycles' instead (`horovod_cycles`). The part that ends after the backward pass is
+// exposed. The allreduce reads and writes HBM as it
 // runs, 6 (p - 1) / p times the gradient bytes (a ring's received chunk written, it and the
 // local chunk read, the sum written while reducing; written and read again while
 // gathering), which the backward pass loses at the achieved bandwidth. A `loader` with
@@ -274,7 +312,10 @@ fn train_data_parallel(net: Network, c: Cluster, host: Host, fw: Framework, p: P
   let sizes = [(sum j in b: net.layers[j].params) * s.elem for b in bs]
   let times = [group_allreduce(s, n, gpus) for n in sizes]
   let ready = [(sum j in range(len(net.layers)): if j >= min(bs[k]) then ts[j].bwd else 0 s) for k in range(len(bs))]
-  let chain = fold(fn(end: s, k: Int) -> s = max(end, ready[k] + fw.cycle / 2) + times[k], 0 s, range(len(bs)))
+  let cycles = if fw.cycle > 0 s and gpus > 1 then horovod_cycles(net, s, fw, gpus, [t.bwd for t in ts])
+               else _Cycles { next = 0 s, pending = 0 B, busy = 0 s, end = 0 s }
+  let chain = if fw.cycle > 0 s then cycles.end
+              else fold(fn(end: s, k: Int) -> s = max(end, ready[k]) + times[k], 0 s, range(len(bs)))
   let grads = total_params(net) * s.elem
   let nccl = if gpus > 1 then 6 * (gpus - 1) / gpus * grads / achieved_bw(c.device) else 0 s
   let exposed = if gpus > 1 then max(chain - one.bwd, 0 s) else 0 s
@@ -282,7 +323,7 @@ fn train_data_parallel(net: Network, c: Cluster, host: Host, fw: Framework, p: P
   // and the SM-bound share of the backward (its convolutions and GEMMs, the step's matmul
   // share) runs on the rest: the overlapped time's SM-bound work takes sms / (sms - ctas)
   // as long. Memory-bound kernels lose HBM bandwidth instead (`nccl`).
-  let comm = sum t in times: t
+  let comm = if fw.cycle > 0 s then cycles.busy else sum t in times: t
   let overlap = if gpus > 1 then min(max(comm - exposed, 0 s), one.bwd) else 0 s
   let ctas = if c.device.sms > 0 then min(c.node.comm_ctas, c.device.sms - 1) else 0
   let stolen = if ctas > 0 then overlap * one.matmul / (one.fwd + one.bwd) * ctas / (c.device.sms - ctas)

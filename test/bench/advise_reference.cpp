@@ -17,7 +17,8 @@ AdviseModel g_model;
 // (stdlib.strategies' update_time), 16 GiB of HBM2.
 constexpr double kPeak = 15.7e12, kMembw = 0.9 * 900e9, kUpdateMembw = 900e9, kElem = 4,
                  kMemory = 16.0 * (1ull << 30);
-constexpr double kIntraBw = 50e9, kIntraLat = 9e-6, kInterBw = 12.5e9, kInterLat = 500e-9;
+// Between nodes a GPU's share of the node's two EDR HCAs (stdlib.hardware's shared_nic).
+constexpr double kIntraBw = 50e9, kIntraLat = 9e-6, kInterBw = 12.5e9 * 0.5, kInterLat = 500e-9;
 
 double Roofline(double work, double traffic, double membw = kMembw) {
   return std::max(work / kPeak, traffic / membw);

@@ -31,14 +31,14 @@ fn tiny(width: Int = 16) -> Network =
   network("tiny", [3, 32, 32], [conv2d(width, 3, p = 1), relu, flatten, dense(10)])
 
 // data at 64 GPUs: 1,281,167 samples an epoch in ceil(1281167 / 2048) = 626 iterations.
-// PLAIN: 64,64,{{[0-9]}},data,0.08255939237958006,51.68217962961712,4324770112,
+// PLAIN: 64,64,{{[0-9]}},data,0.08639294717958006,54.081984934417115,4324770112,
 // The setup's optimizer shows in the title; an epoch of 100,000 samples is 49 iterations.
 // SETUP:    resnet50 on abci: 32 samples per GPU, half's optimizer, roofline compute; ranked by time
-// SETUPCSV: 64,64,{{[0-9]}},data,0.06651192536886061,3.2590843430741696,2366841312,
+// SETUPCSV: 64,64,{{[0-9]}},data,0.06842870276886061,3.35300643567417,2366841312,
 // A tree allreduce changes data parallelism's time, not its memory.
-// TREE: 64,64,{{[0-9]}},data,0.09502733805958005,59.48711362529711,4324770112,
+// TREE: 64,64,{{[0-9]}},data,0.11138383853958006,69.72628292577711,4324770112,
 // 128,000 samples: 63 iterations (62.5 rounded up).
-// DATASET: 64,64,{{[0-9]}},data,0.08255939237958006,5.2012417199135434,4324770112,
+// DATASET: 64,64,{{[0-9]}},data,0.08639294717958006,5.4427556723135435,4324770112,
 // FN:   8,8,1,data
 // CALL: 8,8,1,data
 // GPT2: gpt2_small on dgx_a100_pod: global batch 512, seq 1024, bf16

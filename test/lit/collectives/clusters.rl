@@ -19,12 +19,13 @@ scenario abci_span {
           + 2 * (nodes - 1) / nodes * (n / 4) / lo.bw
   report same = abs(cluster_allreduce(n, c) - f) / f <= 1e-12
 }
-// Inside one rack EDR's 12.5 GB/s; across racks, 1:3 oversubscribed.
+// Inside one rack a GPU's share of the node's two EDR HCAs, 6.25 GB/s; across racks, 1:3
+// oversubscribed.
 // SPAN: nodes,gpus,bw[GB/s],same
-// SPAN-NEXT: 1,4,12.5,true
-// SPAN-NEXT: 34,136,12.5,true
-// SPAN-NEXT: 35,140,4.16666{{[0-9]*}},true
-// SPAN-NEXT: 1088,4352,4.16666{{[0-9]*}},true
+// SPAN-NEXT: 1,4,6.25,true
+// SPAN-NEXT: 34,136,6.25,true
+// SPAN-NEXT: 35,140,2.08333{{[0-9]*}},true
+// SPAN-NEXT: 1088,4352,2.08333{{[0-9]*}},true
 
 scenario fields {
   report abci_gpn = abci(2).gpus_per_node

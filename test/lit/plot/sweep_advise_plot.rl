@@ -61,8 +61,8 @@ scenario ring {
 // ADVISE:      text: resnet50 on abci: 32 samples per GPU, sgd, roofline compute
 // ADVISE-NEXT: series: 8
 // ADVISE-NEXT: series 'data_overlap' paths=1 points=2
-// ADVISE-NEXT: series 'data' paths=1 points=2
 // ADVISE-NEXT: series 'data+spatial/4' paths=1 points=2
+// ADVISE-NEXT: series 'data' paths=1 points=2
 // ADVISE-NEXT: series 'data+pipeline/2' paths=1 points=2
 // ADVISE-NEXT: series 'data+pipeline/4' paths=1 points=2
 // ADVISE-NEXT: series 'data+filter/4' paths=1 points=2

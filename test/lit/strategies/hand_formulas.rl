@@ -1,7 +1,7 @@
 // Strategies on a network small enough to derive by hand: dense(4), relu, dense(2) on an
 // 8-feature input (FLOPs per sample 136, 8, 52; 46 parameters), 10 samples, a measured
 // 1 ms per sample spread by FLOPs with half of it backward, 4 GPUs per node on a
-// 10 GB/s, 1 us link and 1 GB/s, 10 us between nodes, V100 peaks for the update.
+// 10 GB/s, 1 us link and a NIC a GPU of 1 GB/s, 10 us between nodes, V100 peaks for the update.
 // Expected values computed by hand (ring allreduce 2(p-1)(a + n/(p b)), allgather and
 // reduce-scatter (p-1)(a + n/(p b))):
 //   serial: fwd = bwd = 5 ms; update = max(92 FLOP / 15.7 TFLOP/s, 552 B / 900 GB/s)
@@ -20,7 +20,7 @@ import stdlib.strategies
 
 let net = network("tiny", [8], [dense(4), relu, dense(2)])
 let node = Node { name = "n", device = v100_sxm2_16gb, gpus = 4, link = Link { bw = 10 GB/s, lat = 1 us },
-                  topo = switched, nics = 1, nic = Link { bw = 1 GB/s, lat = 10 us } }
+                  topo = switched, nics = 4, nic = Link { bw = 1 GB/s, lat = 10 us } }
 let base = setup(Cluster { name = "c", node = node, nodes = 4 }) with {
   compute = Compute { source = "measured", sample_time = 1 ms, bwd_share = 0.5 }, bucket = 0 B, dataset = 1000 }
 
