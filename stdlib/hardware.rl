@@ -116,12 +116,16 @@ let pcie5 = Link { bw = 63 GB/s, lat = 1 us }
 let edr = Link { bw = 100 Gbit/s, lat = 1.5 us }     // InfiniBand EDR 4x
 let hdr = Link { bw = 200 Gbit/s, lat = 1.5 us }     // InfiniBand HDR 4x
 let ndr = Link { bw = 400 Gbit/s, lat = 1.5 us }     // InfiniBand NDR 4x
-let gbe1 = Link { bw = 1 Gbit/s, lat = 20 us }       // TCP latency 10-50 us [M]
-let gbe10 = Link { bw = 10 Gbit/s, lat = 20 us }     // TCP latency 10-50 us [M]
+// Ethernet through the kernel's TCP: the line rate, and 20 us a message (application-level
+// latency "as low as 10 microseconds" on 10GbE: Larsen et al., "Architectural breakdown of
+// end-to-end latency in a TCP/IP network", SBAC-PAD 2007; 10-50 us in practice [M]). What
+// one connection moves is the node's (`Node.stream`).
+let gbe1 = Link { bw = 1 Gbit/s, lat = 20 us }
+let gbe10 = Link { bw = 10 Gbit/s, lat = 20 us }
 let gbe25 = Link { bw = 25 Gbit/s, lat = 20 us }
 let gbe100 = Link { bw = 100 Gbit/s, lat = 20 us }
 let gbe400 = Link { bw = 400 Gbit/s, lat = 20 us }
-let gbe40 = Link { bw = 40 Gbit/s, lat = 20 us }      // 40GBASE (IEEE 802.3ba), TCP latency [M]
+let gbe40 = Link { bw = 40 Gbit/s, lat = 20 us }      // 40GBASE (IEEE 802.3ba)
 // RDMA over Converged Ethernet (RoCE v2): the line rate, and the few microseconds of an
 // RDMA message through one switch on ConnectX-4/5-class adapters [M].
 let roce25 = Link { bw = 25 Gbit/s, lat = 3 us }
@@ -130,15 +134,17 @@ let nvlink1 = Link { bw = 80 GB/s, lat = 9 us }      // P100: 4 links x 20 GB/s
 // Older devices.
 let k80 = Device { name = "K80 (one GK210)", peak_fp64 = 1.455 TFLOP/s,  // board / 2, boost
   peak_fp32 = 4.37 TFLOP/s, peak_fp16 = 4.37 TFLOP/s, membw = 240 GB/s, memory = 12 GiB }
+// Both P100 boards' streaming kernels reach about 550 of their 732 GB/s of HBM2 (GPU-STREAM
+// copy and triad, Deakin et al., "GPU-STREAM v2.0", PMBS 2016 [M]): stream 0.75.
 let p100_sxm2 = Device { name = "P100-SXM2-16GB", peak_fp64 = 5.3 TFLOP/s,
-  peak_fp32 = 10.6 TFLOP/s, peak_fp16 = 21.2 TFLOP/s, membw = 732 GB/s, memory = 16 GiB,
+  peak_fp32 = 10.6 TFLOP/s, peak_fp16 = 21.2 TFLOP/s, membw = 732 GB/s, memory = 16 GiB, stream = 0.75,
   kernels_any = gpu_any, kernel_data = deepbench_data }
 // NVIDIA Tesla P100 datasheet (PCIe, 16 GB). DeepBench's P100 ran in the same host as its
 // GTX 1080 Ti and Titan Xp (a PCIe machine; systems.csv of data/deepbench), and its best
 // fp32 GEMM, 9.12 TFLOP/s, is 98% of this peak: it was this board, not the SXM2 one. Its
 // fp16 models are DeepBench's 16-bit data computed in fp32 (CUDA 8, cuDNN 6).
 let p100_pcie_16gb = Device { name = "P100-PCIe-16GB", peak_fp64 = 4.7 TFLOP/s,
-  peak_fp32 = 9.3 TFLOP/s, peak_fp16 = 18.7 TFLOP/s, membw = 732 GB/s, memory = 16 GiB,
+  peak_fp32 = 9.3 TFLOP/s, peak_fp16 = 18.7 TFLOP/s, membw = 732 GB/s, memory = 16 GiB, stream = 0.75,
   kernels = mlp_bundle("kernels/p100_pcie_16gb.rlk"),
   kernels_fp16 = mlp_bundle("kernels/p100_pcie_16gb_fp16.rlk"), kernels_any = gpu_any,
   kernel_data = deepbench_data }

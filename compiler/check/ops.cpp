@@ -136,6 +136,11 @@ Value Program::Binary(ast::BinaryOp op, const Value& l, const Value& r, SourceRa
     // Short-circuit on a constant left side keeps structure static where it can be.
     if (op == O::And && l.is_const) return l.c == 0 ? l : r;
     if (op == O::Or && l.is_const) return l.c != 0 ? l : r;
+    // A constant right side that decides the result does too, so that `p and false and x`
+    // (parsed `(p and false) and x`) leaves `x` unevaluated as `false and x` does: `and`
+    // and `or` have no effects, and the left side's value is simply not used.
+    if (op == O::And && r.is_const && r.c == 0) return r;
+    if (op == O::Or && r.is_const && r.c != 0) return r;
     return Emit(*this, IrOp(op), l, &r, {B::Bool, {}, false}, where, env);
   }
   if (!lt.IsNumeric() || !rt.IsNumeric()) {

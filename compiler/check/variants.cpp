@@ -284,11 +284,18 @@ std::optional<Variants> Program::LowerVariants(ModuleInfo* m, const ast::Scenari
       for (size_t i = 0; i < v->reports.size() && i < first->reports.size(); ++i) {
         const ir::Display &a = first->reports[i].display, &b = v->reports[i].display;
         if (a.kind != b.kind || a.dim != b.dim) {
+          // The kind and the unit, each named where it is the difference (`Int` and `Real`
+          // of one unit print alike otherwise).
+          auto describe = [&](const ir::Display& d) -> std::string {
+            if (d.kind == ir::Display::Kind::Bool) return "Bool";
+            const char* kind = d.kind == ir::Display::Kind::Int ? "Int" : "Real";
+            if (d.dim.IsNone()) return kind;
+            return a.kind == b.kind ? d.dim.Str() : fmt::format("{} of {}", kind, d.dim.Str());
+          };
           Error(diag::Kind::type_mismatch, v->reports[i].range,
                 fmt::format("report `{}` is `{}` in one variant and `{}` in another; it must be the same in "
                             "every variant of the scenario",
-                            v->reports[i].name, a.kind == ir::Display::Kind::Bool ? "Bool" : a.dim.Str(),
-                            b.kind == ir::Display::Kind::Bool ? "Bool" : b.dim.Str()));
+                            v->reports[i].name, describe(a), describe(b)));
           blame(errors, options);
           return std::nullopt;
         }

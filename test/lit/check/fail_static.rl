@@ -131,6 +131,15 @@ scenario s {
 }
 
 // -----
+scenario s {
+  param k: Int = 2 in [1, 2]
+  // An `Int` in one variant and a `Real` in another are named as such.
+  // expected-error@+1 {{report `r` is `Real` in one variant and `Int` in another; it must be the same in every variant of the scenario [type_mismatch]}}
+  report r = [3, 2.5][k - 1]
+  // expected-note@-5 {{in the variant of scenario `s` with `k = 1` [specialised_at]}}
+}
+
+// -----
 // A list doubled in a loop stops at the cap (as `range` does), not when memory runs out.
 fn dbl(xs: [Int], n: Int) -> [Int] = if n == 0 then xs else dbl(concat(xs, xs), n - 1)
 // expected-error@-1 {{`concat` would make a list of 1048576 elements; the limit is 1000000 [eval_limit]}}
