@@ -53,6 +53,17 @@ fn _beyond_batch(d: Device, k: Kernel, batch: Int) -> Bool =
 fn _beyond_shape(d: Device, k: Kernel) -> Bool =
   _is_conv2d_kind(k) and (k.feats[4] == 1) != (k.feats[5] == 1) and not d.kernel_data.one_by_n
 
+// Work no algorithm shortens: a GEMM, and a 2-D convolution other than the ungrouped
+// stride-1 3 x 3 and 5 x 5 ones that Winograd and FFT algorithms compute with fewer
+// multiplications than their direct count (cuDNN's WINOGRAD, WINOGRAD_NONFUSED and FFT
+// algorithms take only those). Such a kernel does its direct FLOPs at the peak at best.
+fn _direct_only(k: Kernel) -> Bool =
+  _is_gemm_kind(k) or
+  (_is_conv2d_kind(k) and not (k.feats[4] == k.feats[5] and (k.feats[4] == 3 or k.feats[4] == 5) and
+                               k.feats[6] == 1 and k.feats[7] == 1 and k.feats[10] == 1))
+// The peak a kernel of `elem`-byte elements runs at: the 16-bit one for 2-byte elements.
+fn _peak_for(d: Device, elem: B) -> FLOP/s = if elem < 4 B then d.peak_fp16 else d.peak
+
 // Whether `k` for `batch` samples is a modelled kernel asked beyond its device's data.
 fn kernel_extrapolated(d: Device, k: Kernel, batch: Int, elem: B = 4 B) -> Bool =
   kernel_modelled(d, k, elem) and (_beyond_batch(d, k, batch) or _beyond_shape(d, k))
@@ -61,7 +72,9 @@ fn kernel_extrapolated(d: Device, k: Kernel, batch: Int, elem: B = 4 B) -> Bool 
 // time is bounded below: past the largest batch B by B's time per sample (batch / B x its
 // time at B: a GPU saturated at B does not get faster per sample, while the model's trend
 // may keep falling) and by the kernel's bytes at the achieved bandwidth; for a 1 x n
-// kernel by its roofline (no Winograd or FFT for it: the direct count is its work).
+// kernel by its roofline (no Winograd or FFT for it: the direct count is its work). Any
+// modelled kernel whose work no algorithm shortens (`_direct_only`) takes at least its
+// FLOPs at the peak: an MLP between or beyond its rows can promise less, no device can.
 fn kernel_time(d: Device, k: Kernel, batch: Int, elem: B = 4 B) -> s = {
   let work = batch * k.flops * 1 FLOP
   let traffic = (batch * k.elems + k.fixed) * elem
@@ -71,7 +84,9 @@ fn kernel_time(d: Device, k: Kernel, batch: Int, elem: B = 4 B) -> s = {
     let big = _beyond_batch(d, k, batch)
     let per_sample = if big then max(t, batch / d.kernel_data.batch * _model_time(d, k, d.kernel_data.batch, elem),
                                      traffic / achieved_bw(d)) else t
-    if _beyond_shape(d, k) then max(per_sample, roofline(work, traffic, d.peak, achieved_bw(d))) else per_sample
+    let shaped = if _beyond_shape(d, k) then max(per_sample, roofline(work, traffic, d.peak, achieved_bw(d)))
+                 else per_sample
+    if _direct_only(k) then max(shaped, work / _peak_for(d, elem)) else shaped
   }
 }
 

@@ -35,6 +35,7 @@ let resnet101 = _resnet.resnet101
 let resnet152 = _resnet.resnet152
 let wide_resnet50_2 = _resnet.wide_resnet50_2
 let resnext50_32x4d = _resnet.resnext50_32x4d
+let resnext101_32x4d = _resnet.resnext101_32x4d
 let resnet18_cifar = _resnet.resnet18_cifar
 let googlenet = _googlenet.googlenet
 let googlenet_aux = _googlenet.googlenet_aux

@@ -62,4 +62,8 @@ let wide_resnet50_2 = resnet("wide_resnet50_2",
   fn(planes: Int, s: Int) -> Block = bottleneck(planes, s, base_width = 128), [3, 4, 6, 3])
 let resnext50_32x4d = resnet("resnext50_32x4d",
   fn(planes: Int, s: Int) -> Block = bottleneck(planes, s, groups = 32, base_width = 4), [3, 4, 6, 3])
+// ResNeXt-101 32x4d (Xie et al. 2017; NVIDIA DeepLearningExamples' resnext101-32x4d):
+// ResNet-101's stages with 32 groups of 4 channels a group in each 3 x 3 convolution.
+let resnext101_32x4d = resnet("resnext101_32x4d",
+  fn(planes: Int, s: Int) -> Block = bottleneck(planes, s, groups = 32, base_width = 4), [3, 4, 23, 3])
 let resnet18_cifar = resnet_cifar("resnet18_cifar", basic_block, [2, 2, 2, 2])

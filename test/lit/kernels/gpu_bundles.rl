@@ -100,17 +100,17 @@ scenario pick {
 // ROOF:       total,{{.*}},roofline
 
 // The documented V100 step (docs/kernel-models.md, "End to end").
-// STEP:      resnet50_kernels  = 2.69308 ms
+// STEP:      resnet50_kernels  = 2.71107 ms
 // STEP-NEXT: vgg16_kernels     = 3.53605 ms
 // STEP-NEXT: alexnet_kernels   = 0.235894 ms
 // STEP-NEXT: resnet50_roofline = 2.35156 ms
 // STEP-NEXT: vgg16_roofline    = 6.49497 ms
 // STEP-NEXT: alexnet_roofline  = 0.307709 ms
-// STEP-NEXT: resnet50_ratio    = 0.863304
+// STEP-NEXT: resnet50_ratio    = 0.86907
 // STEP-NEXT: vgg16_ratio       = 0.428841
 // STEP-NEXT: alexnet_ratio     = 0.386118
 
-// ResNet-50 on 16 of ABCI's V100s, 32 samples each: 84.86 ms an iteration with the V100's
+// ResNet-50 on 16 of ABCI's V100s, 32 samples each: 85.45 ms an iteration with the V100's
 // models, 76.25 ms on the roofline alone.
-// ADVISE:     16,1,data_overlap,0.084863893745{{[0-9]*}},
+// ADVISE:     16,1,data_overlap,0.085453927314{{[0-9]*}},
 // ADVISEROOF: 16,1,data_overlap,0.076246168139{{[0-9]*}},
