@@ -236,9 +236,11 @@ record Node {
 // One GPU's share of its node's NICs when every GPU sends across nodes at once (the
 // hierarchical allreduce runs one ring a GPU on its share of the bytes): nics / gpus of a
 // NIC, a whole one at most. `Cluster.inter`'s default.
-fn shared_nic(n: Node) -> Link = n.nic with { bw = _streams(n, n.nic.bw * min(1.0, n.nics / n.gpus), 1) }
-// `bw` carried on `k` TCP connections of the node's (`Node.stream`), each one at most.
-fn _streams(n: Node, bw: B/s, k: Int) -> B/s = if n.stream > 0 B/s then min(bw, k * n.stream) else bw
+// Over TCP the share is one connection, `Node.stream` at most.
+fn shared_nic(n: Node) -> Link = {
+  let share = n.nic.bw * min(1.0, n.nics / n.gpus)
+  n.nic with { bw = if n.stream > 0 B/s then min(share, n.stream) else share }
+}
 
 // A cluster: `nodes` nodes and the levels above them (rack/leaf, pod/spine), innermost
 // first. `intra` and `inter` are the links a GPU sees inside its node and to another
@@ -294,8 +296,10 @@ fn inter_link(c: Cluster, nodes: Int) -> Link =
 // crosses each node once, on the k shares of the NICs its GPUs hold (NCCL spreads a
 // ring's channels over the node's NICs), so k times `inter_link`'s, a node's every NIC
 // at most (and over TCP each share one connection).
-fn flat_inter_link(c: Cluster, nodes: Int, k: Int) -> Link =
-  inter_link(c, nodes) with { bw = inter_link(c, nodes).bw * max(1, min(k, c.gpus_per_node)) }
+fn flat_inter_link(c: Cluster, nodes: Int, k: Int) -> Link = {
+  let l = inter_link(c, nodes)
+  l with { bw = l.bw * max(1, min(k, c.gpus_per_node)) }
+}
 
 // ---- standard nodes (MLPerf Training system descriptions; paraDL) -------------------
 // ABCI compute node: 4 x V100 SXM2 16 GB joined by NVLink 2, InfiniBand EDR between

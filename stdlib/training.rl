@@ -53,9 +53,9 @@ fn grad_elem(p: Precision) -> B = if p.master then 4 B else p.elem
 // ReLUs and residual adds fused into the neighbouring batchnorm's passes (XLA). The update:
 // `update_bytes` per parameter moved by the optimizer in `update_kernels` kernels per
 // parameter tensor, and with `zero_grad` a memset of every gradient each step. Data
-// parallelism: gradient buckets of `bucket` (the first `first_bucket`), each allreduce
-// starting at the next of the framework's cycles (`cycle`: Horovod's background thread
-// negotiates once per cycle, so a ready bucket waits half a cycle on average).
+// parallelism: DDP's gradient buckets of `bucket` (the first `first_bucket`); with a
+// `cycle`, Horovod's background thread instead, which reduces every cycle what is ready
+// then, in fusion buffers of `bucket` at most (`horovod_cycles`).
 record Framework {
   name: String
   launch: s = 0 s
@@ -258,10 +258,11 @@ fn train_step(net: Network, d: Device, fw: Framework, p: Precision, batch: Int) 
 // Horovod's background thread, cycle by cycle (horovod/common/operations.cc, RunLoopOnce):
 // a cycle starts `cycle` after the previous one began, or when its allreduces end if they
 // took longer; it reduces, fused, every gradient that was ready when it started (in
-// allreduces of the fusion buffer's `bucket` at most) and nothing that was not. `next`: the
-// next cycle's start; `pending`: the bytes ready since the last cycle that reduced any;
-// `busy`: the allreduces' time so far; `end`: when the last one ends.
-record _Cycles { next: s, pending: B, busy: s, end: s }
+// allreduces of the fusion buffer's `bucket` at most) and nothing that was not. `clock`:
+// the backward pass's time so far; `next`: the next cycle's start; `pending`: the bytes
+// ready since the last cycle that reduced any; `busy`: the allreduces' time so far; `end`:
+// when the last one ends.
+record _Cycles { clock: s = 0 s, next: s = 0 s, pending: B = 0 B, busy: s = 0 s, end: s = 0 s }
 
 // A cycle's allreduces of `n` bytes, in fusion buffers of `fw.bucket` at most.
 fn _fused(s: Setup, fw: Framework, n: B, gpus: Int) -> s = {
@@ -276,18 +277,20 @@ fn _cycle_to(s: Setup, fw: Framework, gpus: Int, c: _Cycles, ready: s, n: B) -> 
   let after = if fire then c.next + max(fw.cycle, t) else c.next
   let next = if after >= ready then after
              else if fw.cycle > 0 s then after + fw.cycle * ceil((ready - after) / fw.cycle) else ready
-  _Cycles { next = next, pending = (if fire then 0 B else c.pending) + n, busy = c.busy + t,
-            end = if fire then c.next + t else c.end }
+  c with { next = next, pending = (if fire then 0 B else c.pending) + n, busy = c.busy + t,
+           end = if fire then c.next + t else c.end }
 }
 // The allreduces of a step's gradients under Horovod's cycles, from the backward pass's
 // start: every parameter's layer in backward order, its gradient ready when its backward
 // kernels end (`bwd`: each layer's backward time), then the last cycle for what remains.
 fn horovod_cycles(net: Network, s: Setup, fw: Framework, gpus: Int, bwd: [s]) -> _Cycles = {
-  let order = [len(net.layers) - 1 - i for i in range(len(net.layers)) if net.layers[len(net.layers) - 1 - i].params > 0]
-  let ready = [(sum j in range(len(net.layers)): if j >= i then bwd[j] else 0 s) for i in order]
-  let last = fold(fn(c: _Cycles, k: Int) -> _Cycles =
-                    _cycle_to(s, fw, gpus, c, ready[k], net.layers[order[k]].params * s.elem),
-                  _Cycles { next = 0 s, pending = 0 B, busy = 0 s, end = 0 s }, range(len(order)))
+  let n = len(net.layers)
+  let last = fold(fn(c: _Cycles, i: Int) -> _Cycles = {
+                    let l = net.layers[n - 1 - i]
+                    let ready = c.clock + bwd[n - 1 - i]
+                    if l.params > 0 then _cycle_to(s, fw, gpus, c with { clock = ready }, ready, l.params * s.elem)
+                    else c with { clock = ready }
+                  }, _Cycles {}, range(n))
   let t = if last.pending > 0 B then _fused(s, fw, last.pending, gpus) else 0 s
   last with { pending = 0 B, busy = last.busy + t, end = if t > 0 s then last.next + t else last.end }
 }
@@ -313,7 +316,7 @@ fn train_data_parallel(net: Network, c: Cluster, host: Host, fw: Framework, p: P
   let times = [group_allreduce(s, n, gpus) for n in sizes]
   let ready = [(sum j in range(len(net.layers)): if j >= min(bs[k]) then ts[j].bwd else 0 s) for k in range(len(bs))]
   let cycles = if fw.cycle > 0 s and gpus > 1 then horovod_cycles(net, s, fw, gpus, [t.bwd for t in ts])
-               else _Cycles { next = 0 s, pending = 0 B, busy = 0 s, end = 0 s }
+               else _Cycles {}
   let chain = if fw.cycle > 0 s then cycles.end
               else fold(fn(end: s, k: Int) -> s = max(end, ready[k]) + times[k], 0 s, range(len(bs)))
   let grads = total_params(net) * s.elem
