@@ -9,64 +9,48 @@
 //   ringline sweep examples/dle_resnext101.rl --scenario dle_resnext101 --format table
 //   ringline eval examples/dle_resnext101.rl --scenario dle_resnext101_summary
 import stdlib.hardware
-import stdlib.layers
 import stdlib.training
 import stdlib.models.resnet
+import "dle_resnet50.rl"
 
-record RxRow {
-  fw: Framework
-  c: Cluster
-  host: Host
-  p: Precision
-  loader: Loader
-  gpus: Int
-  batch: Int
-  published: Real
-}
-
-fn _node(n: Node) -> Cluster = Cluster { name = n.name, node = n, nodes = 1 }
-let _a100_80 = _node(dgx_a100 with { name = "DGX A100 80GB", device = a100_sxm4_80gb })
-let _a100_40 = _node(dgx_a100)
-let _v100_16 = _node(dgx1)
-let _v100_32 = _node(dgx1 with { name = "DGX-1 32GB", device = v100_sxm2_32gb })
-let _pt_a100 = dali_cpu(16)
-let _pt_v100 = dali_cpu(8)
+// DeepLearningExamples' rows for ResNet-50 (examples/dle_resnet50.rl): the same record,
+// nodes, loaders and step, with another network.
+fn _row(job: String, fw: Framework, c: Cluster, host: Host, p: Precision, loader: Loader, gpus: Int,
+        batch: Int, published: Real) -> DleRow =
+  DleRow { job = job, net = resnext101_32x4d, fw = fw, c = c, host = host, p = p, loader = loader,
+           gpus = gpus, batch = batch, published = published }
 
 let rx_rows = [
-  RxRow { fw = pytorch, c = _a100_80, host = dgx_a100_host, p = tf32, loader = _pt_a100, gpus = 1, batch = 128, published = 456 },
-  RxRow { fw = pytorch, c = _a100_80, host = dgx_a100_host, p = amp, loader = _pt_a100, gpus = 1, batch = 128, published = 1211 },
-  RxRow { fw = pytorch, c = _a100_80, host = dgx_a100_host, p = tf32, loader = _pt_a100, gpus = 8, batch = 128, published = 3471 },
-  RxRow { fw = pytorch, c = _a100_80, host = dgx_a100_host, p = amp, loader = _pt_a100, gpus = 8, batch = 128, published = 7925 },
-  RxRow { fw = pytorch, c = _v100_16, host = dgx1_host, p = fp32, loader = _pt_v100, gpus = 1, batch = 64, published = 147 },
-  RxRow { fw = pytorch, c = _v100_16, host = dgx1_host, p = amp, loader = _pt_v100, gpus = 1, batch = 128, published = 587 },
-  RxRow { fw = pytorch, c = _v100_16, host = dgx1_host, p = fp32, loader = _pt_v100, gpus = 8, batch = 64, published = 1133 },
-  RxRow { fw = pytorch, c = _v100_16, host = dgx1_host, p = amp, loader = _pt_v100, gpus = 8, batch = 128, published = 4065 },
-  RxRow { fw = pytorch, c = _v100_32, host = dgx1_host, p = fp32, loader = _pt_v100, gpus = 1, batch = 64, published = 144 },
-  RxRow { fw = pytorch, c = _v100_32, host = dgx1_host, p = amp, loader = _pt_v100, gpus = 1, batch = 128, published = 565 },
-  RxRow { fw = pytorch, c = _v100_32, host = dgx1_host, p = fp32, loader = _pt_v100, gpus = 8, batch = 64, published = 1108 },
-  RxRow { fw = pytorch, c = _v100_32, host = dgx1_host, p = amp, loader = _pt_v100, gpus = 8, batch = 128, published = 3863 },
-  RxRow { fw = tensorflow_xla, c = _a100_40, host = dgx_a100_host, p = tf32, loader = no_loader, gpus = 1, batch = 128, published = 371 },
-  RxRow { fw = tensorflow_xla, c = _a100_40, host = dgx_a100_host, p = amp, loader = no_loader, gpus = 1, batch = 256, published = 1132 },
-  RxRow { fw = tensorflow_xla, c = _a100_40, host = dgx_a100_host, p = tf32, loader = no_loader, gpus = 8, batch = 128, published = 2854 },
-  RxRow { fw = tensorflow_xla, c = _a100_40, host = dgx_a100_host, p = amp, loader = no_loader, gpus = 8, batch = 256, published = 8500 },
-  RxRow { fw = tensorflow_xla, c = _v100_16, host = dgx1_host, p = fp32, loader = no_loader, gpus = 1, batch = 64, published = 166 },
-  RxRow { fw = tensorflow_xla, c = _v100_16, host = dgx1_host, p = amp, loader = no_loader, gpus = 1, batch = 128, published = 566 },
-  RxRow { fw = tensorflow_xla, c = _v100_16, host = dgx1_host, p = fp32, loader = no_loader, gpus = 8, batch = 64, published = 1210 },
-  RxRow { fw = tensorflow_xla, c = _v100_16, host = dgx1_host, p = amp, loader = no_loader, gpus = 8, batch = 128, published = 4160 }]
-
-fn rx_step(r: RxRow) -> TrainStep =
-  train_data_parallel(resnext101_32x4d, r.c, r.host, r.fw, r.p, r.loader, r.gpus, r.batch)
-fn rx_error(r: RxRow) -> Real = rx_step(r).throughput * 1 s / r.published - 1
+  _row("PyTorch A100-80GB TF32", pytorch, dle_dgx_a100_80gb, dgx_a100_host, tf32, dle_dali_a100, 1, 128, 456),
+  _row("PyTorch A100-80GB AMP", pytorch, dle_dgx_a100_80gb, dgx_a100_host, amp, dle_dali_a100, 1, 128, 1211),
+  _row("PyTorch A100-80GB TF32", pytorch, dle_dgx_a100_80gb, dgx_a100_host, tf32, dle_dali_a100, 8, 128, 3471),
+  _row("PyTorch A100-80GB AMP", pytorch, dle_dgx_a100_80gb, dgx_a100_host, amp, dle_dali_a100, 8, 128, 7925),
+  _row("PyTorch V100-16GB FP32", pytorch, dle_dgx1_16gb, dgx1_host, fp32, dle_dali_v100, 1, 64, 147),
+  _row("PyTorch V100-16GB AMP", pytorch, dle_dgx1_16gb, dgx1_host, amp, dle_dali_v100, 1, 128, 587),
+  _row("PyTorch V100-16GB FP32", pytorch, dle_dgx1_16gb, dgx1_host, fp32, dle_dali_v100, 8, 64, 1133),
+  _row("PyTorch V100-16GB AMP", pytorch, dle_dgx1_16gb, dgx1_host, amp, dle_dali_v100, 8, 128, 4065),
+  _row("PyTorch V100-32GB FP32", pytorch, dle_dgx1_32gb, dgx1_host, fp32, dle_dali_v100, 1, 64, 144),
+  _row("PyTorch V100-32GB AMP", pytorch, dle_dgx1_32gb, dgx1_host, amp, dle_dali_v100, 1, 128, 565),
+  _row("PyTorch V100-32GB FP32", pytorch, dle_dgx1_32gb, dgx1_host, fp32, dle_dali_v100, 8, 64, 1108),
+  _row("PyTorch V100-32GB AMP", pytorch, dle_dgx1_32gb, dgx1_host, amp, dle_dali_v100, 8, 128, 3863),
+  _row("TensorFlow A100-40GB TF32", tensorflow_xla, dle_dgx_a100_40gb, dgx_a100_host, tf32, no_loader, 1, 128, 371),
+  _row("TensorFlow A100-40GB AMP", tensorflow_xla, dle_dgx_a100_40gb, dgx_a100_host, amp, no_loader, 1, 256, 1132),
+  _row("TensorFlow A100-40GB TF32", tensorflow_xla, dle_dgx_a100_40gb, dgx_a100_host, tf32, no_loader, 8, 128, 2854),
+  _row("TensorFlow A100-40GB AMP", tensorflow_xla, dle_dgx_a100_40gb, dgx_a100_host, amp, no_loader, 8, 256, 8500),
+  _row("TensorFlow V100-16GB FP32", tensorflow_xla, dle_dgx1_16gb, dgx1_host, fp32, no_loader, 1, 64, 166),
+  _row("TensorFlow V100-16GB AMP", tensorflow_xla, dle_dgx1_16gb, dgx1_host, amp, no_loader, 1, 128, 566),
+  _row("TensorFlow V100-16GB FP32", tensorflow_xla, dle_dgx1_16gb, dgx1_host, fp32, no_loader, 8, 64, 1210),
+  _row("TensorFlow V100-16GB AMP", tensorflow_xla, dle_dgx1_16gb, dgx1_host, amp, no_loader, 8, 128, 4160)]
 
 scenario dle_resnext101 {
   param row: Int = 1 in [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20]
   let r = rx_rows[row - 1]
-  let s = rx_step(r)
+  let s = dle_step(r)
   report gpus = r.gpus
   report batch = r.batch
   report predicted = s.throughput * 1 s
   report published = r.published
-  report error = rx_error(r)
+  report error = dle_error(r)
   report iter = s.iter in ms
   report matmul = s.matmul in ms
   report memory = s.memory in ms
@@ -76,7 +60,7 @@ scenario dle_resnext101 {
 
 // The largest and the mean error, and the rows within 15%, each step evaluated once.
 scenario dle_resnext101_summary {
-  let errors = [abs(rx_error(r)) for r in rx_rows]
+  let errors = [abs(dle_error(r)) for r in rx_rows]
   report worst = max(errors)
   report mean = (sum e in errors: e) / len(errors)
   report within_15 = sum e in errors: if e <= 0.15 then 1 else 0

@@ -300,6 +300,10 @@ fn flat_inter_link(c: Cluster, nodes: Int, k: Int) -> Link = {
   let l = inter_link(c, nodes)
   l with { bw = l.bw * max(1, min(k, c.gpus_per_node)) }
 }
+// The same for a ring of n GPUs `stride` apart that spans nodes: GPUs per node / stride of
+// them in each node (one at least), over the nodes the stride x n GPUs take.
+fn strided_inter_link(c: Cluster, stride: Int, n: Int) -> Link =
+  flat_inter_link(c, ceil(stride * n / c.gpus_per_node), max(1, floor(c.gpus_per_node / stride)))
 
 // ---- standard nodes (MLPerf Training system descriptions; paraDL) -------------------
 // ABCI compute node: 4 x V100 SXM2 16 GB joined by NVLink 2, InfiniBand EDR between

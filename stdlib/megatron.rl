@@ -365,8 +365,7 @@ fn _tp_link(s: Setup, t: Int, e: Efficiency) -> Link = _eff(flat_group_link(s, t
 // GPUs in a node (GPUs per node / stride of them, one at least).
 fn _group_link(s: Setup, stride: Int, n: Int, e: Efficiency) -> Link =
   _eff(if stride * n <= s.cluster.gpus_per_node then s.cluster.intra
-       else flat_inter_link(s.cluster, ceil(stride * n / s.cluster.gpus_per_node),
-                            max(1, floor(s.cluster.gpus_per_node / stride))), e)
+       else strided_inter_link(s.cluster, stride, n), e)
 fn tp_allreduce(s: Setup, n: B, t: Int, e: Efficiency) -> s = if t <= 1 then 0 s else s.coll.allreduce(n, t, _tp_link(s, t, e))
 fn tp_allgather(s: Setup, n: B, t: Int, e: Efficiency) -> s = if t <= 1 then 0 s else s.coll.allgather(n, t, _tp_link(s, t, e))
 fn tp_reduce_scatter(s: Setup, n: B, t: Int, e: Efficiency) -> s =

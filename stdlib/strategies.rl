@@ -529,9 +529,8 @@ fn pipeline(net: Network, s: Setup, stages: Int, micro: Int, batch: Int, order: 
 // groups' rings at once (each on the NICs of its GPUs in a node: floor(GPUs per node / p2)
 // of them, one at least). Overlap with the backward pass as in `data_parallel`.
 fn data_hybrid(name: String, inner: Plan, s: Setup, p1: Int, p2: Int, grad_bytes: B) -> Plan = {
-  let gpn = s.cluster.gpus_per_node
-  let link = if p1 * p2 <= gpn then group_link(s, p1 * p2)
-    else flat_inter_link(s.cluster, ceil(p1 * p2 / gpn), max(1, floor(gpn / p2)))
+  let link = if p1 * p2 <= s.cluster.gpus_per_node then group_link(s, p1 * p2)
+             else strided_inter_link(s.cluster, p2, p1)
   let across = if p1 <= 1 then 0 s else s.coll.allreduce(grad_bytes, p1, link)
   let exposed = if s.overlap then max(across - inner.bwd, 0 s) else across
   _plan(name, s, p1 * p2, inner.batch * p1, inner.fwd, inner.bwd, inner.update,

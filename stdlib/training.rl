@@ -258,10 +258,11 @@ fn train_step(net: Network, d: Device, fw: Framework, p: Precision, batch: Int) 
 // Horovod's background thread, cycle by cycle (horovod/common/operations.cc, RunLoopOnce):
 // a cycle starts `cycle` after the previous one began, or when its allreduces end if they
 // took longer; it reduces, fused, every gradient that was ready when it started (in
-// allreduces of the fusion buffer's `bucket` at most) and nothing that was not. `clock`:
-// the backward pass's time so far; `next`: the next cycle's start; `pending`: the bytes
-// ready since the last cycle that reduced any; `busy`: the allreduces' time so far; `end`:
-// when the last one ends.
+// allreduces of the fusion buffer's `bucket` at most) and nothing that was not.
+// A step's gradient allreduces, from the backward pass's start: `busy`, their time; `end`,
+// when the last one ends. Horovod's cycles also keep `clock`, the backward pass's time so
+// far, `next`, the next cycle's start, and `pending`, the bytes ready since the last cycle
+// that reduced any.
 record _Cycles { clock: s = 0 s, next: s = 0 s, pending: B = 0 B, busy: s = 0 s, end: s = 0 s }
 
 // A cycle's allreduces of `n` bytes, in fusion buffers of `fw.bucket` at most.
@@ -295,13 +296,22 @@ fn horovod_cycles(net: Network, s: Setup, fw: Framework, gpus: Int, bwd: [s]) ->
   last with { pending = 0 B, busy = last.busy + t, end = if t > 0 s then last.next + t else last.end }
 }
 
+// DDP's buckets in backward order (stdlib.strategies' `buckets`), each bucket's allreduce
+// (the cluster's, `group_allreduce`) starting when its last gradient is ready and the
+// previous one is done.
+fn _ddp_buckets(net: Network, s: Setup, gpus: Int, bwd: [s]) -> _Cycles = {
+  let bs = buckets(net, s)
+  let times = [group_allreduce(s, (sum j in b: net.layers[j].params) * s.elem, gpus) for b in bs]
+  let ready = [(sum j in range(len(net.layers)): if j >= min(bs[k]) then bwd[j] else 0 s) for k in range(len(bs))]
+  _Cycles { end = fold(fn(end: s, k: Int) -> s = max(end, ready[k]) + times[k], 0 s, range(len(bs))),
+            busy = sum t in times: t }
+}
+
 // Data parallelism on `gpus` GPUs of the cluster `c` (consecutive, a node's first), `batch`
-// samples each: every GPU runs train_step; its gradients (grad_elem bytes each) are cut
-// into the framework's buckets in backward order (stdlib.strategies' `buckets`) and each
-// bucket's allreduce (the cluster's, `group_allreduce`) starts when its last gradient is
-// ready and the previous allreduce is done; with a `cycle` (Horovod) the allreduces are
-// the cycles' instead (`horovod_cycles`). The part that ends after the backward pass is
-// exposed. The allreduce reads and writes HBM as it
+// samples each: every GPU runs train_step; its gradients (grad_elem bytes each) are
+// allreduced in DDP's buckets (`_ddp_buckets`) or, with a `cycle`, Horovod's cycles
+// (`horovod_cycles`). The part that ends after the backward pass is exposed. The
+// allreduce reads and writes HBM as it
 // runs, 6 (p - 1) / p times the gradient bytes (a ring's received chunk written, it and the
 // local chunk read, the sum written while reducing; written and read again while
 // gathering), which the backward pass loses at the achieved bandwidth. A `loader` with
@@ -311,22 +321,18 @@ fn train_data_parallel(net: Network, c: Cluster, host: Host, fw: Framework, p: P
   let ts = [step_layer(l, c.device, fw, p, batch) for l in net.layers]
   let one = _step(net, c.device, fw, p, batch, ts)
   let s = setup(c) with { elem = grad_elem(p), bucket = fw.bucket, first_bucket = fw.first_bucket }
-  let bs = buckets(net, s)
-  let sizes = [(sum j in b: net.layers[j].params) * s.elem for b in bs]
-  let times = [group_allreduce(s, n, gpus) for n in sizes]
-  let ready = [(sum j in range(len(net.layers)): if j >= min(bs[k]) then ts[j].bwd else 0 s) for k in range(len(bs))]
-  let cycles = if fw.cycle > 0 s and gpus > 1 then horovod_cycles(net, s, fw, gpus, [t.bwd for t in ts])
-               else _Cycles {}
-  let chain = if fw.cycle > 0 s then cycles.end
-              else fold(fn(end: s, k: Int) -> s = max(end, ready[k]) + times[k], 0 s, range(len(bs)))
+  let bwd = [t.bwd for t in ts]
+  let reduced = if gpus <= 1 then _Cycles {}
+                else if fw.cycle > 0 s then horovod_cycles(net, s, fw, gpus, bwd)
+                else _ddp_buckets(net, s, gpus, bwd)
   let grads = total_params(net) * s.elem
   let nccl = if gpus > 1 then 6 * (gpus - 1) / gpus * grads / achieved_bw(c.device) else 0 s
-  let exposed = if gpus > 1 then max(chain - one.bwd, 0 s) else 0 s
+  let exposed = if gpus > 1 then max(reduced.end - one.bwd, 0 s) else 0 s
   // While an allreduce overlaps the backward pass its CTAs hold comm_ctas of the GPU's SMs,
   // and the SM-bound share of the backward (its convolutions and GEMMs, the step's matmul
   // share) runs on the rest: the overlapped time's SM-bound work takes sms / (sms - ctas)
   // as long. Memory-bound kernels lose HBM bandwidth instead (`nccl`).
-  let comm = if fw.cycle > 0 s then cycles.busy else sum t in times: t
+  let comm = reduced.busy
   let overlap = if gpus > 1 then min(max(comm - exposed, 0 s), one.bwd) else 0 s
   let ctas = if c.device.sms > 0 then min(c.node.comm_ctas, c.device.sms - 1) else 0
   let stolen = if ctas > 0 then overlap * one.matmul / (one.fwd + one.bwd) * ctas / (c.device.sms - ctas)
