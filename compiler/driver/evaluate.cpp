@@ -3,8 +3,12 @@
 
 #include <fmt/format.h>
 #include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
 #include <llvm/Support/Process.h>
+#include <fcntl.h>
+#include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
 #include <iostream>
 #include <thread>
@@ -121,6 +125,10 @@ void ReportNonFinite(Session& s, const ir::Scenario& optimized, const double* pa
                        value);
 }
 
+namespace {
+std::string ProcFd(int fd) { return "/proc/self/fd/" + std::to_string(fd); }
+}  // namespace
+
 Output::Output() : Output(OutputFile, std::vector<std::string>(Files.begin(), Files.end())) {}
 
 Output::Output(std::string target, std::vector<std::string> inputs)
@@ -143,8 +151,23 @@ bool Output::Open(bool for_stream) {
     for (const std::string& in : inputs_)
       if (llvm::sys::fs::equivalent(in, target)) return refuse("it is an input of this run");
   }
-  // A fresh temporary beside the target, created exclusively (no planted file or symlink
-  // is followed), renamed onto the target only when everything was written.
+  // Linux first: an anonymous file in the target's directory (O_TMPFILE), given a name
+  // only at Commit, so a process killed with SIGKILL (a rank of an MPI job, the OOM
+  // killer) leaves no temporary behind. Its descriptor stays open until then.
+  if (for_stream) {
+    llvm::StringRef dir = llvm::sys::path::parent_path(target);
+    anon_fd_ = open(dir.empty() ? "." : std::string(dir).c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+    if (anon_fd_ >= 0) {
+      file_.open(ProcFd(anon_fd_), std::ios::out | std::ios::trunc);
+      if (file_) return true;
+      file_.clear();
+      close(anon_fd_);
+      anon_fd_ = -1;
+    }
+  }
+  // Elsewhere (a file system without O_TMPFILE, no /proc) and for a chart, which gnuplot
+  // writes by name: a fresh temporary beside the target, created exclusively (no planted
+  // file or symlink is followed), renamed onto the target only when everything was written.
   int fd = -1;
   llvm::SmallString<256> tmp;
   if (std::error_code ec = llvm::sys::fs::createUniqueFile(target + ".%%%%%%.tmp", fd, tmp)) {
@@ -163,6 +186,20 @@ bool Output::Open(bool for_stream) {
   return true;
 }
 
+// The anonymous file's name for linkat; a fresh name beside the target, then the rename.
+std::error_code Output::NameAnonymous() {
+  for (int tries = 0; tries < 64; ++tries) {
+    llvm::SmallString<256> path;
+    llvm::sys::fs::createUniquePath(target_ + ".%%%%%%.tmp", path, false);
+    if (linkat(AT_FDCWD, ProcFd(anon_fd_).c_str(), AT_FDCWD, path.c_str(), AT_SYMLINK_FOLLOW) == 0) {
+      tmp_ = std::string(path);
+      return {};
+    }
+    if (errno != EEXIST) return std::error_code(errno, std::generic_category());
+  }
+  return std::make_error_code(std::errc::file_exists);
+}
+
 std::ostream& Output::stream() { return target_.empty() ? std::cout : file_; }
 
 bool Output::Commit() {
@@ -176,22 +213,33 @@ bool Output::Commit() {
   }
   // A failed write (a full disk, a file-size limit) leaves the target as it was.
   if (streamed_ && file_.fail()) {
-    llvm::sys::fs::remove(tmp_);
+    Discard();
     Fail(Kind::file_error, fmt::format("cannot write `{}`: the write failed (disk full or a size limit?)", target_));
     return false;
   }
-  if (std::error_code ec = llvm::sys::fs::rename(tmp_, target_)) {
-    llvm::sys::fs::remove(tmp_);
+  std::error_code ec = anon_fd_ >= 0 ? NameAnonymous() : std::error_code();
+  if (!ec) ec = llvm::sys::fs::rename(tmp_, target_);
+  if (ec) {
+    Discard();
     Fail(Kind::file_error, fmt::format("cannot write `{}`: {}", target_, ec.message()));
     return false;
   }
+  CloseAnonymous();
   return true;
 }
 
 void Output::Discard() {
   if (target_.empty()) return;
   if (streamed_) file_.close();
-  llvm::sys::fs::remove(tmp_);
+  if (!tmp_.empty()) llvm::sys::fs::remove(tmp_);
+  CloseAnonymous();
 }
+
+void Output::CloseAnonymous() {
+  if (anon_fd_ >= 0) close(anon_fd_);
+  anon_fd_ = -1;
+}
+
+Output::~Output() { CloseAnonymous(); }
 
 }  // namespace rl::driver

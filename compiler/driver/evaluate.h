@@ -8,6 +8,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "compiler/api/backend.h"
@@ -51,17 +52,22 @@ void ReportNonFinite(Session& s, const ir::Scenario& sc, const double* params, s
                      size_t variant = 0);
 
 // Output goes to a temporary file renamed into place at the end, so a failed run never
-// leaves a half-written file under the requested name. The default target is `-o`
+// leaves a half-written file under the requested name. Where Linux allows, a stream's
+// temporary is anonymous (O_TMPFILE) until Commit, so not even SIGKILL leaves one behind. The default target is `-o`
 // (empty: stdout), checked against the spec files; a chart names its own target and
 // inputs, and lets gnuplot write the temporary (Open(false), temp_path()).
 class Output {
  public:
   Output();
   Output(std::string target, std::vector<std::string> inputs);
+  ~Output();
+  Output(const Output&) = delete;
+  Output& operator=(const Output&) = delete;
   // Refuses a target that is not a regular file or is an input; creates the temporary
   // (opened as stream() unless `for_stream` is false). False after a message.
   bool Open(bool for_stream = true);
   std::ostream& stream();
+  // The temporary's name; empty while it is anonymous.
   const std::string& temp_path() const { return tmp_; }
   bool Commit();
   void Discard();
@@ -72,6 +78,9 @@ class Output {
   std::string tmp_;
   std::ofstream file_;
   bool streamed_ = true;
+  int anon_fd_ = -1;
+  std::error_code NameAnonymous();
+  void CloseAnonymous();
 };
 
 }  // namespace rl::driver

@@ -59,8 +59,8 @@ class InterruptScope {
 
 // Rank 0 under MPI after a signal: when the process has not ended 0.8 s later (a rank
 // died mid-message and an MPI call waits for it; Open MPI sends SIGKILL 1 s after
-// SIGTERM), removes the output's temporary file, so the target keeps what it held, and
-// exits 128 + the signal.
+// SIGTERM), exits 128 + the signal without writing, so the target keeps what it held.
+// A named temporary (no O_TMPFILE, see Output) is removed first.
 class SignalWatchdog {
  public:
   SignalWatchdog(bool on, const std::string& temp) : temp_(temp) {

@@ -21,8 +21,21 @@ out = args[0]
 
 
 def temporaries():
-    # The output's temporary file: OUT, six random characters, `.tmp`, beside OUT.
+    # The output's named temporary file: OUT, six random characters, `.tmp`, beside OUT.
     return glob.glob(glob.escape(out) + ".*.tmp")
+
+
+def written(pid):
+    # Bytes in the files the sweep holds open in OUT's directory: its output, whether the
+    # temporary is anonymous (O_TMPFILE, "/dir/#123 (deleted)") or named.
+    total, fds = 0, "/proc/%d/fd" % pid
+    try:
+        for fd in os.listdir(fds):
+            if os.readlink(os.path.join(fds, fd)).startswith(os.path.dirname(os.path.abspath(out)) + "/"):
+                total += os.stat(os.path.join(fds, fd)).st_size
+    except OSError:  # the process ended, or a descriptor closed while we looked
+        pass
+    return total
 
 
 for f in [out] + temporaries():
@@ -31,7 +44,7 @@ for f in [out] + temporaries():
 p = subprocess.Popen(args[1:], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 deadline = time.time() + 60
 while time.time() < deadline and p.poll() is None:
-    if any(os.path.getsize(t) > 4096 for t in temporaries() if os.path.exists(t)):
+    if written(p.pid) > 4096:
         break
     time.sleep(0.05)
 if p.poll() is not None:
