@@ -7,6 +7,7 @@
 // weight: 12 bytes a parameter in one kernel a tensor).
 //   ringline sweep examples/tf_benchmarks_p100.rl --scenario tf_p100 --format table
 //   ringline sweep examples/tf_benchmarks_p100.rl --scenario tf_p100_fixed --format table
+//   ringline sweep examples/tf_benchmarks_p100.rl --scenario tf_p100_scaling --format table
 // `tf_p100_fixed` splits each model's published step into a part per image and a part per
 // step from its two batch sizes (step(b) = fixed + b x per_image), beside the model's.
 import stdlib.hardware
@@ -15,6 +16,7 @@ import stdlib.training
 import stdlib.models.resnet
 import stdlib.models.vgg
 import stdlib.models.inception
+import stdlib.models.alexnet
 
 let tf11 = Framework { name = "TensorFlow 1.1", launch = 7.5 us, update_bytes = 12 B, update_kernels = 1 }
 // Images per second on one GPU, synthetic data, at 64 and at 32 images a step.
@@ -49,4 +51,41 @@ scenario tf_p100_fixed {
   report fixed = m64 - 64 * (m64 - m32) / 32 in ms
   report model_fixed = a.iter - 64 * (a.iter - b.iter) / 32 in ms
   report kernels = a.kernels
+}
+
+// Eight P100s of the DGX-1 over one, from the same tables (synthetic data). Inception v3
+// and the ResNets kept their variables on the CPU (`parameter_server`: each GPU pulls the
+// weights and pushes its gradients over PCIe, the CPU sums and updates); VGG-16 and
+// AlexNet (batch 512, torchvision's variant standing in for tf_cnn_benchmarks', whose
+// fourth convolution has 384 channels, not 256) were `replicated` and all-reduced each
+// variable with NCCL. The model runs every row as data parallelism with one ring
+// allreduce overlapping the backward pass (25 MiB buckets): it has neither mechanism.
+record TfScaling { net: String, batch: Int, one: Real, eight: Real }
+let _scaling = [
+  TfScaling { net = "inception_v3", batch = 64, one = 142, eight = 1131 },
+  TfScaling { net = "inception_v3", batch = 32, one = 128, eight = 995 },
+  TfScaling { net = "resnet50", batch = 64, one = 219, eight = 1734 },
+  TfScaling { net = "resnet50", batch = 32, one = 195, eight = 1485 },
+  TfScaling { net = "resnet152", batch = 64, one = 91.8, eight = 716 },
+  TfScaling { net = "resnet152", batch = 32, one = 82.7, eight = 632 },
+  TfScaling { net = "vgg16", batch = 64, one = 154, eight = 1081 },
+  TfScaling { net = "vgg16", batch = 32, one = 144, eight = 820 },
+  TfScaling { net = "alexnet", batch = 512, one = 2987, eight = 17822 }]
+let _dgx1_p100 = Cluster { name = "DGX-1 (P100)", node = dgx1_p100, nodes = 1 }
+
+fn _dp(r: TfScaling, gpus: Int) -> TrainStep = {
+  let net = if r.net == "alexnet" then alexnet else _net(r.net)
+  train_data_parallel(net, _dgx1_p100, dgx1_host, tf11, fp32, no_loader, gpus, r.batch)
+}
+
+scenario tf_p100_scaling {
+  param net: String in ["inception_v3", "resnet50", "resnet152", "vgg16", "alexnet"]
+  param batch: Int in [64, 32, 512]
+  require (net == "alexnet") == (batch == 512)
+  let r = _scaling[if net == "alexnet" then 8 else 2 * _i(net) + (if batch == 32 then 1 else 0)]
+  let one = _dp(r, 1)
+  let eight = _dp(r, 8)
+  report published = r.eight / r.one
+  report predicted = eight.throughput / one.throughput
+  report error = (eight.throughput / one.throughput) / (r.eight / r.one) - 1
 }

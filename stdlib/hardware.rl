@@ -332,6 +332,11 @@ fn p100_pcie_cluster(nodes: Int, nic: Link = roce25, stream: B/s = 0 B/s) -> Clu
 // search finds six rings on six NVLinks a V100: NVIDIA/nccl#713).
 let dgx1 = Node { name = "DGX-1", device = v100_sxm2_16gb, gpus = 8, link = nvlink2,
   topo = cube_mesh, nics = 4, nic = edr, comm_ctas = 12 }
+// DGX-1 (P100, 2016): 8 x P100-SXM2-16GB on NVLink 1 in the same hybrid cube-mesh, four
+// links a GPU, and 4 x EDR (NVIDIA DGX-1 datasheet, 2016). NCCL's CTAs a collective holds
+// on it are not recorded.
+let dgx1_p100 = Node { name = "DGX-1 (P100)", device = p100_sxm2, gpus = 8, link = nvlink1,
+  topo = cube_mesh, nics = 4, nic = edr }
 // DGX-2: 16 x V100-SXM3-32GB on NVSwitch 1.0 (300 GB/s bidirectional), 8 x EDR compute
 // NICs. SXM3 peaks are not re-verified [M]; SXM2 32 GB numbers are used.
 let dgx2 = Node { name = "DGX-2", device = v100_sxm2_32gb, gpus = 16, link = nvlink2,
