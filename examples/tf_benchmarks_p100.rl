@@ -8,6 +8,7 @@
 //   ringline sweep examples/tf_benchmarks_p100.rl --scenario tf_p100 --format table
 //   ringline sweep examples/tf_benchmarks_p100.rl --scenario tf_p100_fixed --format table
 //   ringline sweep examples/tf_benchmarks_p100.rl --scenario tf_p100_scaling --format table
+//   ringline sweep examples/tf_benchmarks_p100.rl --scenario tf_k80 --format table
 // `tf_p100_fixed` splits each model's published step into a part per image and a part per
 // step from its two batch sizes (step(b) = fixed + b x per_image), beside the model's.
 import stdlib.hardware
@@ -33,7 +34,7 @@ scenario tf_p100 {
   let s = train_step(_net(net), p100_sxm2, tf11, fp32, batch)
   let pub = if batch == 64 then _at64[_i(net)] else _at32[_i(net)]
   report predicted = s.throughput * 1 s
-  report published = pub * 1.0
+  report published = pub
   report ratio = s.throughput * 1 s / pub
   report iter = s.iter in ms
   report memory = s.memory in ms
@@ -88,4 +89,23 @@ scenario tf_p100_scaling {
   report published = r.eight / r.one
   report predicted = eight.throughput / one.throughput
   report error = (eight.throughput / one.throughput) / (r.eight / r.one) - 1
+}
+
+// One K80 GPU (a GK210, GPU Boost on) of Google Compute Engine's n1-standard-32-k80x8,
+// from the same May 2017 tables. stdlib.hardware's `k80` has no kernel models, so every
+// kernel is its roofline; `gpu_any` is the device-independent model a spec may opt into
+// (Kepler lies outside the GPUs it learned).
+let _k80 = [30.5, 51.9, 20.0, 35.4, 656]
+let _k80_batch = [64, 64, 32, 32, 512]
+fn _j(net: String) -> Int = if net == "alexnet" then 4 else _i(net)
+
+scenario tf_k80 {
+  param net: String in ["inception_v3", "resnet50", "resnet152", "vgg16", "alexnet"]
+  let model = if net == "alexnet" then alexnet else _net(net)
+  let roof = train_step(model, k80, tf11, fp32, _k80_batch[_j(net)])
+  let any = train_step(model, k80 with { kernels_any = gpu_any }, tf11, fp32, _k80_batch[_j(net)])
+  report batch = _k80_batch[_j(net)]
+  report published = _k80[_j(net)]
+  report roofline = roof.throughput * 1 s / _k80[_j(net)]
+  report gpu_any = any.throughput * 1 s / _k80[_j(net)]
 }

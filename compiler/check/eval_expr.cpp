@@ -298,11 +298,19 @@ Value Program::EvalNode(const ast::Expr* e, const Env& env) {
     case ast::ExprKind::Reduce: return EvalReduce(static_cast<const ast::ReduceExpr*>(e), env);
     case ast::ExprKind::List: {
       auto out = std::make_shared<std::vector<Value>>();
+      bool has_real = false;
       for (const ast::Expr* x : static_cast<const ast::ListExpr*>(e)->elems) {
         Value v = Eval(x, env);
         if (v.IsError()) return v;
+        has_real |= v.IsScalar() && v.type.base == B::Real && v.type.dim.IsNone();
         out->push_back(std::move(v));
       }
+      // `[142, 91.8]` is a list of `Real`s: its `Int`s are taken as `Real`s, as a `[Real]`
+      // parameter would take them, so an element picked by a param has one type in
+      // every variant.
+      if (has_real)
+        for (Value& v : *out)
+          if (v.IsScalar() && v.type.base == B::Int) v.type.base = B::Real;
       Value l;
       l.kind = Value::Kind::List;
       l.elems = out;

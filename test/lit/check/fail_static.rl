@@ -133,10 +133,11 @@ scenario s {
 // -----
 scenario s {
   param k: Int = 2 in [1, 2]
-  // An `Int` in one variant and a `Real` in another are named as such.
+  // An `Int` in one variant and a `Real` in another are named as such (one list's numbers
+  // would all be `Real`s: `[3, 2.5]`).
   // expected-error@+1 {{report `r` is `Real` in one variant and `Int` in another; it must be the same in every variant of the scenario [type_mismatch]}}
-  report r = [3, 2.5][k - 1]
-  // expected-note@-5 {{in the variant of scenario `s` with `k = 1` [specialised_at]}}
+  report r = [[3], [2.5]][k - 1][0]
+  // expected-note@-6 {{in the variant of scenario `s` with `k = 1` [specialised_at]}}
 }
 
 // -----

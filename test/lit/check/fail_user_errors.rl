@@ -60,7 +60,7 @@ scenario s {
   // the scenario is specialised on it, test/lit/params).
   // expected-error@+1 {{`str` needs a value known when the spec is checked, got param-dependent `Int` [not_static]}}
   let a = str(floor(x))
-  // expected-error@+1 {{`str` needs a value known when the spec is checked, got `[Int]` holding a param-dependent `Real` [not_static]}}
+  // expected-error@+1 {{`str` needs a value known when the spec is checked, got `[Real]` holding a param-dependent `Real` [not_static]}}
   let b = str([1, x])
   report r = x
 }

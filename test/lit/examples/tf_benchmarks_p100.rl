@@ -9,6 +9,9 @@
 // Eight GPUs over one: within 4% where the variables sat on the CPU, 12 to 36% optimistic
 // where VGG-16 and AlexNet all-reduced each variable with NCCL.
 // RUN: %ringline sweep %examples/tf_benchmarks_p100.rl --scenario tf_p100_scaling --format csv 2>&1 | FileCheck %s --check-prefix=SCALE
+// One K80, which has no kernel models: its rooflines are 1.24 to 3.16 times fast, and the
+// device-independent gpu_any 1.30 to 2.47.
+// RUN: %ringline sweep %examples/tf_benchmarks_p100.rl --scenario tf_k80 --format csv | FileCheck %s --check-prefix=K80
 // ROWS:      net,batch,predicted,published,ratio,iter[ms],memory[ms],kernels
 // ROWS-NEXT: inception_v3,64,211.36{{[0-9]*}},142,1.4884{{[0-9]*}},
 // ROWS-NEXT: inception_v3,32,209.77{{[0-9]*}},128,1.6388{{[0-9]*}},
@@ -34,3 +37,9 @@
 // SCALE-NEXT: vgg16,32,5.694{{[0-9]*}},7.739{{[0-9]*}},0.3590{{[0-9]*}}
 // SCALE-NEXT: alexnet,512,5.966{{[0-9]*}},7.889{{[0-9]*}},0.3223{{[0-9]*}}
 // SCALE-NEXT: ringline: 6 of 15 points dropped: 6 by `(net == "alexnet") == (batch == 512)`
+// K80:      net,batch,published,roofline,gpu_any
+// K80-NEXT: inception_v3,64,30.5,3.159{{[0-9]*}},2.467{{[0-9]*}}
+// K80-NEXT: resnet50,64,51.9,2.272{{[0-9]*}},1.705{{[0-9]*}}
+// K80-NEXT: resnet152,32,20,2.267{{[0-9]*}},1.624{{[0-9]*}}
+// K80-NEXT: vgg16,32,35.4,1.235{{[0-9]*}},1.523{{[0-9]*}}
+// K80-NEXT: alexnet,512,656,1.500{{[0-9]*}},1.302{{[0-9]*}}
