@@ -40,15 +40,22 @@ bool Program::StaticValues(const ast::ValueSet& vs, const Env& env, const ast::T
     return v;
   };
   if (!vs.hi) {
-    Value v = Eval(vs.list_or_lo, env);
-    if (v.IsError()) return false;
     std::vector<std::pair<Value, SourceRange>> items;
-    if (v.kind == Value::Kind::List) {
-      auto* list = ast::dyn_cast<ast::ListExpr>(vs.list_or_lo);
-      for (size_t i = 0; i < v.elems->size(); ++i)
-        items.push_back({(*v.elems)[i], list && i < list->elems.size() ? list->elems[i]->range : vs.range});
+    if (auto* list = ast::dyn_cast<ast::ListExpr>(vs.list_or_lo)) {
+      // A literal's elements one by one: each keeps its own type (the list would take
+      // `[1, 2.5]`'s `1` as a `Real`), so an `Int` param's refusal names the `2.5`.
+      for (const ast::Expr* x : list->elems) {
+        Value v = Eval(x, env);
+        if (v.IsError()) return false;
+        items.push_back({v, x->range});
+      }
     } else {
-      items.push_back({v, vs.range});
+      Value v = Eval(vs.list_or_lo, env);
+      if (v.IsError()) return false;
+      if (v.kind == Value::Kind::List)
+        for (const Value& e : *v.elems) items.push_back({e, vs.range});
+      else
+        items.push_back({v, vs.range});
     }
     for (auto& [item, range] : items) {
       Value c = Conform(item, type, m, range, what);
