@@ -6,8 +6,9 @@ sweep whose variants differ in cost 400-fold, and at a non-finite report. Ctrl-C
 table that is a prefix of the whole one and says how many rows it holds; `--progress`
 counts every rank's points; a rank killed mid-sweep ends the job with no temporary file and
 the output file as it was (or, for a table, a prefix of the whole table as after Ctrl-C);
-`mpirun ringline advise` prints what one process prints. Usage: run_mpi.py RINGLINE; exit
-77 (skipped) when mpirun is missing or the binary was built without MPI."""
+`mpirun ringline advise` prints what one process prints. Usage: run_mpi.py RINGLINE
+[--signals N] (only the Ctrl-C and killed-rank checks, N times); exit 77 (skipped) when
+mpirun is missing or the binary was built without MPI."""
 import os
 import re
 import shutil
@@ -77,12 +78,32 @@ def ranks_of(job):
     return []
 
 
+def writing(pids, out_dir, at_least=1 << 16, timeout=60):
+    """Waits until one of the processes `pids` holds open a file in `out_dir` (the output,
+    anonymous until it is committed) of `at_least` bytes: the sweep is under way, not
+    still compiling, where a signal would end it before its handlers are in place."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        for pid in pids:
+            fds = f"/proc/{pid}/fd"
+            try:
+                for fd in os.listdir(fds):
+                    path = os.path.join(fds, fd)
+                    if os.readlink(path).startswith(out_dir + "/") and os.stat(path).st_size >= at_least:
+                        return True
+            except OSError:  # the process ended, or a descriptor closed while we looked
+                pass
+        time.sleep(0.05)
+    return False
+
+
 def interrupted_table(mpi, ringline, failures):
-    """Ctrl-C (SIGINT to mpirun) a second into a full table: the file holds a prefix of the
-    whole table, as many rows as the message says."""
+    """Ctrl-C (SIGINT to mpirun) once rank 0 is writing a full table: the file holds a
+    prefix of the whole table, as many rows as the message says."""
     with tempfile.TemporaryDirectory() as d:
+        d = os.path.realpath(d)
         job = started(mpi + ["3", ringline, "sweep"] + big() + ["-o", "t.csv"], d)
-        time.sleep(1.5)
+        writing(ranks_of(job), d)
         job.send_signal(signal.SIGINT)
         rc = job.wait(60)
         err = open(os.path.join(d, "stderr"), "rb").read()
@@ -151,6 +172,21 @@ def progress(mpi, ringline, failures):
             failures.append(f"--progress {extra}: rc {rc}, percentages {shown}")
 
 
+def signals_only(mpi, ringline, times):
+    """The checks that race the job's signals (Ctrl-C, a killed rank), `times` times over:
+    run beside a load to see that they hold when the machine is busy."""
+    failed = 0
+    for i in range(times):
+        others = []
+        interrupted_table(mpi, ringline, others)
+        killed_rank(mpi, ringline, others)
+        for f in others:
+            print(f"FAIL run {i + 1}: " + f.split("\n")[0])
+        failed += bool(others)
+    print(f"{times - failed} of {times} runs of the signal checks passed")
+    return 1 if failed else 0
+
+
 def main():
     ringline = os.path.abspath(sys.argv[1])
     mpirun = shutil.which("mpirun")
@@ -163,6 +199,8 @@ def main():
     if rc == 0 and out.count(b"n,a,b,c") == 2:
         print("skipped: ringline built without MPI (RINGLINE_MPI=OFF)")
         return 77
+    if len(sys.argv) > 3 and sys.argv[2] == "--signals":
+        return signals_only(mpi, ringline, int(sys.argv[3]))
     failures = checks = 0
     # Reducers (their rows printed when they differ: a few), full tables (sizes only), and
     # the first non-finite report (table and reducer).
