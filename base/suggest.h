@@ -16,7 +16,9 @@ namespace rl {
 //    length (a third of it, rounded up: `nvlnk2` for `nvlink2`, `bacth` for `batch`),
 //    then those that `word` begins, shortest first (a word of 3 or more letters: `mem`
 //    for `membw` and `memory`, `iter` for `inter` and `iter_time`).
-// Candidates equal to `word`, repeated or empty are ignored.
+// Candidates equal to `word`, repeated or empty are ignored; a word longer than
+// kMaxSuggestedLength is matched by case and prefix only.
+inline constexpr size_t kMaxSuggestedLength = 256;
 inline std::vector<std::string> ClosestNames(llvm::StringRef word, const std::vector<std::string>& candidates,
                                              size_t max = 3) {
   std::vector<std::string> out;
@@ -27,10 +29,15 @@ inline std::vector<std::string> ClosestNames(llvm::StringRef word, const std::ve
   for (const std::string& c : candidates)
     if (c != word && llvm::StringRef(c).equals_insensitive(word)) add(c);
   if (!out.empty()) return out;
+  // Edit distance costs the product of the two lengths: a name of 200,000 letters against
+  // one of as many would take minutes, and nobody mistypes a name that long.
+  const bool measure = word.size() <= kMaxSuggestedLength;
   const unsigned limit = std::max<unsigned>(1, (static_cast<unsigned>(word.size()) + 2) / 3);
   unsigned best = limit + 1;
   for (const std::string& c : candidates) {
-    if (c.empty() || c == word) continue;
+    if (!measure || c.empty() || c == word) continue;
+    // The distance is at least the difference in length.
+    if (std::max(c.size(), word.size()) - std::min(c.size(), word.size()) > limit) continue;
     unsigned d = word.edit_distance(c, /*AllowReplacements=*/true, /*MaxEditDistance=*/limit);
     if (d > limit || d >= word.size()) continue;  // not every letter replaced: `y` is no slip for `x`
     if (d < best) {

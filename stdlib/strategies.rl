@@ -486,7 +486,9 @@ fn stage_cuts(net: Network, stages: Int) -> [Int] = {
   let run = fold(fn(acc: [Real], l: Layer) -> [Real] =
                    concat(acc, [acc[len(acc) - 1] + 1.0 * _layer_flops(l)]), [0.0], net.layers)
   let cut = fn(k: Int) -> Int = min i in range(n + 1): if run[i] * stages >= k * total then i else n
-  concat([0], [max(k, min(cut(k), n - stages + k)) for k in range(1, stages)], [n])
+  // More stages than layers (infeasible: pipeline's `stages <= layers`) leave the last
+  // stages empty rather than cut past the network's end.
+  concat([0], [min(n, max(k, min(cut(k), n - stages + k))) for k in range(1, stages)], [n])
 }
 
 // GPipe (Huang et al.) over `stages` GPUs with `micro` micro-batches of batch / micro

@@ -121,6 +121,8 @@ Inputs FindInputs(ringline::Spec& spec, const Query& q) {
                                     t.kind != Value::Kind::Number ? "not a number"
                                     : t.unit.empty()              ? "a plain number"
                                                                   : fmt::format("in `{}`", t.unit)));
+    if (!(t.number > 0))
+      Bad("bad_option", fmt::format("--sample-time takes a time above 0; `{}` is {} s", q.sample_time, t.number));
     compute.push_back({"sample_time", t});
   }
   in.compute = Value::Record("Compute", compute);
@@ -204,6 +206,9 @@ void Validate(const Query& q) {
   if ((q.compute == "measured") != !q.sample_time.empty())
     Bad("bad_usage", "--compute measured and --sample-time TIME go together");
   if (q.batch > 0 && q.per_gpu > 0) Bad("bad_usage", "give --batch (global) or --per-gpu, not both");
+  // An efficiency: 0.8 is 80% of linear scaling.
+  if (!(q.threshold > 0 && q.threshold <= 1))
+    Bad("bad_option", fmt::format("--threshold takes an efficiency above 0 and at most 1; got {}", q.threshold));
   if (q.model.empty()) Bad("bad_usage", "name a network with --model (and a spec file for your own)");
   if (q.gpus.empty()) Bad("bad_option", "--gpus takes GPU counts, `16,32,64`; got none");
   for (int64_t g : q.gpus)

@@ -358,7 +358,8 @@ Value Program::With(const ast::WithExpr* e, const Env& env) {
 Value Program::Field(const Value& base, const std::string& field, SourceRange where, const Env& env) {
   if (base.IsError()) return base;
   if (base.kind == Value::Kind::Module) {
-    if (!base.module->globals.count(field)) {
+    // A name that starts with `_` is its module's own, by qualified access too.
+    if (!base.module->globals.count(field) || (field[0] == '_' && base.module != env.module)) {
       std::vector<std::string> names;
       for (const auto& [n, _] : base.module->globals)
         if (n[0] != '_') names.push_back(n);

@@ -16,13 +16,14 @@ Value Program::EvalNumber(const ast::NumberExpr* n) {
   std::string shown = n->text.size() <= 24 ? n->text : n->text.substr(0, 20) + "...";
   if (n->is_int) {
     // Compared as digits: past 2^53 a double rounds (`9007199254740993` would read as
-    // ...992), and strtod is slow on a literal of a million digits.
+    // ...992), and strtod is slow on a literal of a million digits. 2^53 itself is refused
+    // as an `Int` result is (ir::kMaxExactInt).
     std::string digits;
     for (char c : n->text)
       if (c != '_' && (!digits.empty() || c != '0')) digits += c;
-    if (digits.size() > 16 || (digits.size() == 16 && digits > "9007199254740992")) {
+    if (digits.size() > 16 || (digits.size() == 16 && digits > "9007199254740991")) {
       Error(diag::Kind::domain_error, n->range,
-            fmt::format("`{}` is too large for an exact `Int` (2^53 at most)", shown));
+            fmt::format("`{}` is too large for an exact `Int` (2^53 - 1 at most)", shown));
       return Value::Error();
     }
     return Value::Int(units::LiteralToSI(n->text, units::Unit{}));

@@ -338,11 +338,31 @@ const ast::TypeDecl* Program::FindTypeAlias(ModuleInfo* m, const std::string& na
   auto it = m->globals.find(name);
   if (it != m->globals.end()) {
     if (it->second.kind != Global::Kind::Type) return nullptr;
+    const ast::TypeDecl* t = &m->ast->types[it->second.index];
+    if (cyclic_aliases_.count(t)) return nullptr;
     *owner = m;
-    return &m->ast->types[it->second.index];
+    return t;
   }
   if (auto u = m->unqualified.find(name); u != m->unqualified.end()) return FindTypeAlias(u->second, name, owner);
   return nullptr;
+}
+
+bool Program::AliasReaches(ModuleInfo* m, const ast::Type& t, const ast::TypeDecl* target, int depth) {
+  if (depth > 64) return false;  // a cycle that does not pass `target` (its own alias reports it)
+  switch (t.kind) {
+    case ast::Type::Kind::Named: {
+      ModuleInfo* owner = nullptr;
+      const ast::TypeDecl* d = FindTypeAlias(m, t.name, &owner);
+      return d && (d == target || AliasReaches(owner, d->type, target, depth + 1));
+    }
+    case ast::Type::Kind::Unit: return false;
+    case ast::Type::Kind::List:
+    case ast::Type::Kind::Fn:
+      for (const ast::Type& p : t.params)
+        if (AliasReaches(m, p, target, depth + 1)) return true;
+      return t.result && AliasReaches(m, *t.result, target, depth + 1);
+  }
+  return false;
 }
 
 void Program::UnknownRecord(ModuleInfo* m, const ast::RecordExpr* e) {

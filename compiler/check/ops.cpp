@@ -66,7 +66,7 @@ static Value Emit(Program& p, ir::Op op, const Value& l, const Value* r, ScalarT
     else if (std::isnan(v) && !std::isnan(l.c) && (!r || !std::isnan(r->c)))
       what = op == ir::Op::Mod ? "`%` by zero" : "the result is not a number";
     else if (t.base == B::Int && std::fabs(v) > ir::kMaxExactInt)
-      what = "an `Int` result beyond 2^53 (it cannot be exact)";
+      what = "an `Int` result of 2^53 or more (it may not be exact)";
     if (what) {
       p.Error(diag::Kind::domain_error, where,
               fmt::format("{} in `{}` of constants", what, ir::Mnemonic(op)));

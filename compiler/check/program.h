@@ -99,7 +99,10 @@ class Program {
   const ast::RecordDecl* FindRecord(ModuleInfo* m, const std::string& qualifier,
                                     const std::string& name, ModuleInfo** owner);
   // `type Name = ...` visible from `m` (own or imported unqualified), or null.
+  // nullptr also for an alias defined in terms of itself (reported once, when resolved).
   const ast::TypeDecl* FindTypeAlias(ModuleInfo* m, const std::string& name, ModuleInfo** owner);
+  // Whether type `t` (in module `m`) names the alias `target`, through any aliases.
+  bool AliasReaches(ModuleInfo* m, const ast::Type& t, const ast::TypeDecl* target, int depth);
   // The diagnostic for a `qualifier.name { ... }` that FindRecord did not find.
   void UnknownRecord(ModuleInfo* m, const ast::RecordExpr* e);
   // "; did you mean `x`?" for an unknown `name` used in `m` beside `locals`, or "": the
@@ -212,6 +215,9 @@ class Program {
                          ir::Scenario& out);
   // Records the Int and Bool params that the dynamic scalar `v` (of the scenario being
   // lowered) depends on: structure needed it as a constant, so TryLower specialises them.
+  // A param whose `in` list or `--set` list (`set`) holds no values: refused rather than
+  // left at its default.
+  void EmptyValues(SourceRange where, const std::string& param, bool set);
   void NeedStatic(const Value& v);
   void NeedStatic(ir::ValueId id);
   bool StaticValues(const ast::ValueSet& vs, const Env& env, const ast::Type& type,
@@ -279,6 +285,7 @@ class Program {
   ir::Scenario* lowering_ = nullptr;
   const Specialisation* spec_ = nullptr;
   std::set<std::string> want_static_;
+  std::set<const ast::TypeDecl*> cyclic_aliases_;  // aliases that name themselves
   std::vector<ir::Param> last_params_;  // the params of the last lowering, also a failed one
   // Errors in the command line's `--set` and `--unit` names so far: they are the same in
   // every variant, so no variant note follows them.

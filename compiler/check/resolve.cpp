@@ -252,6 +252,16 @@ void Program::ResolveModule(ModuleInfo* m) {
     r.Pop(rec.fields.size());
   }
   for (const ast::TypeDecl& t : a.types) r.Type(t.type);
+  // An alias that names itself, directly or through others (`type T = [T]`), has no
+  // meaning; it is refused here and taken as unknown after.
+  std::vector<const ast::TypeDecl*> cyclic;
+  for (const ast::TypeDecl& t : a.types)
+    if (AliasReaches(m, t.type, &t, 0)) {
+      Error(diag::Kind::cyclic_definition, t.name_range,
+            fmt::format("type `{}` is defined in terms of itself", t.name));
+      cyclic.push_back(&t);
+    }
+  cyclic_aliases_.insert(cyclic.begin(), cyclic.end());
   for (const ast::FnDecl& f : a.fns) r.Fn(f);
 
   for (const ast::ScenarioDecl& s : a.scenarios) {

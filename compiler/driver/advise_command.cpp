@@ -133,10 +133,11 @@ namespace {
 std::optional<std::vector<int64_t>> ParseCounts(const std::string& text) {
   std::vector<int64_t> out;
   llvm::SmallVector<llvm::StringRef, 16> parts;
-  llvm::StringRef(text).split(parts, ',', -1, false);
+  // Every item a count, none empty (`16,,32`) or repeated (the block would print twice).
+  llvm::StringRef(text).split(parts, ',', -1, true);
   for (llvm::StringRef p : parts) {
     unsigned v;
-    if (p.trim().getAsInteger(10, v) || v < 1 || v > 1'000'000) return std::nullopt;
+    if (p.trim().getAsInteger(10, v) || v < 1 || v > 1'000'000 || llvm::is_contained(out, v)) return std::nullopt;
     out.push_back(v);
   }
   if (out.empty()) return std::nullopt;
@@ -242,7 +243,7 @@ int AdviseProcess() {
   std::optional<std::vector<int64_t>> gpus = ParseCounts(AdviseGpus);
   if (!gpus)
     return Fail(Kind::bad_option,
-                fmt::format("--gpus takes GPU counts, `16,32,64`; got `{}`", std::string(AdviseGpus)));
+                fmt::format("--gpus takes distinct GPU counts from 1 to 10^6, `16,32,64`; got `{}`", std::string(AdviseGpus)));
   // A transformer's layouts, or a network's strategies: `gpt:` says which at once, a name
   // once the spec (or the standard library) is compiled.
   std::unique_ptr<ringline::Spec> compiled;

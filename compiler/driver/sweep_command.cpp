@@ -125,6 +125,10 @@ std::optional<Reduce> PickReduction() {
     Fail(Kind::bad_usage, "use at most one of --best, --top, --pareto and --histogram");
     return std::nullopt;
   }
+  if (Top.getNumOccurrences() && Top == 0) {
+    Fail(Kind::bad_option, "--top takes a count of 1 or more; got 0");
+    return std::nullopt;
+  }
   if ((Top > 0) != !TopBy.empty()) {
     Fail(Kind::bad_usage, "--top K and --by REPORT go together");
     return std::nullopt;

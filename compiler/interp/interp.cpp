@@ -81,7 +81,7 @@ std::optional<Failure> FindNonFinite(const ir::Scenario& s, const double* params
       if (in.op == ir::Op::Select) {  // passes a value through, creates none, except:
         if (ir::IsExactIntGuard(s, in) && a == 0 && std::isfinite(b))
           return Failure{k, reports[k], {static_cast<uint32_t>(i)},
-                         fmt::format("the `Int` result {} is past 2^53 (where integers stop being exact)",
+                         fmt::format("the `Int` result {} is 2^53 or more (where integers stop being exact)",
                                      units::FormatNumber(b))};
         continue;
       }

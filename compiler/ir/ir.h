@@ -108,17 +108,18 @@ struct Scenario {
   const kernels::Model& KernelOf(const Inst& in) const { return *kernels[static_cast<size_t>(in.imm)].model; }
 };
 
-// The largest magnitude up to which every integer is a double: `Int` arithmetic past it
-// is an error (compile time) or NaN (run time).
-inline constexpr double kMaxExactInt = 9007199254740992.0;  // 2^53
-// `select(abs(v) <= 2^53, v, NaN)`: an `Int` result that can no longer be exact turns into
+// The largest `Int` result known to be exact: every integer up to 2^53 is a double, but a
+// result of 2^53 may be 2^53 + 1 rounded (`9007199254740992 + 1`), so `Int` arithmetic
+// that reaches 2^53 is an error (compile time) or NaN (run time).
+inline constexpr double kMaxExactInt = 9007199254740991.0;  // 2^53 - 1
+// `select(abs(v) <= 2^53 - 1, v, NaN)`: an `Int` result that may not be exact turns into
 // a NaN the evaluators report. IsExactIntGuard recognises the select.
 ValueId GuardExactInt(Scenario& s, ValueId v, SourceRange r);
 bool IsExactIntGuard(const Scenario& s, const Inst& select);
 // An upper bound on |v| over every point of the scenario's params (their values and
 // defaults); infinity when nothing better is known. `known` caches the bounds of the
 // scenario's values (empty for a new scenario; its instructions are only appended).
-// Guards are only emitted where this bound passes 2^53.
+// Guards are only emitted where this bound reaches 2^53.
 double MagnitudeBound(const Scenario& s, ValueId v, std::vector<double>& known);
 
 // Makes a comparison on NaN an error instead of a silent `false`: every select and require

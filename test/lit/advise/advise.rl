@@ -7,6 +7,11 @@
 // RUN: %ringline advise %s --model tiny --cluster dgx_a100_pod --gpus 8 --per-gpu 4 --optimizer adam --format csv | FileCheck %s --check-prefix=SPEC
 // RUN: not %ringline advise --model resnet5 2>&1 | FileCheck %s --check-prefix=NOMODEL
 // RUN: not %ringline advise --model resnet50 --gpus 16,x 2>&1 | FileCheck %s --check-prefix=GPUS
+// RUN: not %ringline advise --model resnet50 --gpus 16,,32 2>&1 | FileCheck %s --check-prefix=GPUSEMPTY
+// RUN: not %ringline advise --model resnet50 --gpus 32,16,16 2>&1 | FileCheck %s --check-prefix=GPUSTWICE
+// RUN: not %ringline advise --model resnet50 --gpus 16 --threshold nan 2>&1 | FileCheck %s --check-prefix=THRESHOLD
+// RUN: not %ringline advise --model resnet50 --gpus 16 --threshold 2 2>&1 | FileCheck %s --check-prefix=THRESHOLD2
+// RUN: not %ringline advise --model resnet50 --gpus 16 --compute measured --sample-time=-1ms 2>&1 | FileCheck %s --check-prefix=NEGTIME
 // RUN: not %ringline advise --model resnet50 --goal speed 2>&1 | FileCheck %s --check-prefix=GOAL
 // RUN: not %ringline advise --model resnet50 --batch 64 --per-gpu 8 2>&1 | FileCheck %s --check-prefix=BOTH
 // RUN: %python %S/../driver/Inputs/expect_exit.py 2 %ringline advise --model resnet50 --per-gpu 0 | FileCheck %s --check-prefix=PERGPU0
@@ -53,7 +58,12 @@ fn mine(nodes: Int) -> Cluster = abci(nodes) with { name = "mine" }
 // SPEC:     gpus,used,rank,strategy
 // SPEC-NEXT: 8,8,1,
 // NOMODEL: ringline: error: no network `resnet5` (did you mean `resnet50`?); the models are lenet5,{{.*}} [bad_option]{{$}}
-// GPUS: ringline: error: --gpus takes GPU counts, `16,32,64`; got `16,x` [bad_option]
+// GPUS: ringline: error: --gpus takes distinct GPU counts from 1 to 10^6, `16,32,64`; got `16,x` [bad_option]
+// GPUSEMPTY: ringline: error: --gpus takes distinct GPU counts from 1 to 10^6, `16,32,64`; got `16,,32` [bad_option]
+// GPUSTWICE: ringline: error: --gpus takes distinct GPU counts from 1 to 10^6, `16,32,64`; got `32,16,16` [bad_option]
+// THRESHOLD: ringline: error: --threshold takes an efficiency above 0 and at most 1; got nan [bad_option]
+// THRESHOLD2: ringline: error: --threshold takes an efficiency above 0 and at most 1; got 2 [bad_option]
+// NEGTIME: ringline: error: --sample-time takes a time above 0; `-1ms` is -0.001 s [bad_option]
 // GOAL: ringline: error: unknown --goal `speed`; use time, memory or cost [bad_option]
 // BOTH: ringline: error: give --batch (global) or --per-gpu, not both [bad_usage]
 // A count of 0 is out of range, not the default (exit status 2, as for `--gpus 0`).

@@ -44,6 +44,13 @@ let ok = a + twice(2)
 let x = _private
 
 // -----
+// Nor qualified: a `_` name is its module's own.
+import "Inputs/lib_a.rl" as lib
+let ok = lib.a
+// expected-error@+1 {{module `lib_a.rl` has no `_private` [unknown_name]}}
+let x = lib._private
+
+// -----
 // expected-error@+1 {{unknown type `Lnk`; expected `Int`, `Real`, `Bool`, `String`, `Bundle`, a unit or a record [unknown_type]}}
 fn f(l: Lnk) -> Int = 1
 

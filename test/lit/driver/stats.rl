@@ -5,6 +5,8 @@
 // RUN: %ringline stats %s --format csv | FileCheck %s --check-prefix=CSV
 // RUN: %ringline stats --model resnet50 --format json | FileCheck %s --check-prefix=R50
 // RUN: not %ringline stats --model no_such_model 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: not %ringline stats --model resnet50 --batch 0 2>&1 | FileCheck %s --check-prefix=BATCH0
+// RUN: not %ringline stats --model resnet50 --element-bytes 0 2>&1 | FileCheck %s --check-prefix=BYTES0
 // RUN: %python %S/Inputs/expect_exit.py 2 %ringline stats --model gpt2 | FileCheck %s --check-prefix=NEAR
 // RUN: %python %S/Inputs/expect_exit.py 2 %ringline stats %s --model tinny | FileCheck %s --check-prefix=FILENET
 // RUN: %python %S/Inputs/expect_exit.py 2 %ringline stats --model resnet50 --device a100 | FileCheck %s --check-prefix=DEVICE
@@ -47,3 +49,6 @@ let tiny = network("tiny", [3, 32, 32], [conv2d(8, k = 3, p = 1), relu, flatten,
 // OUT:      layer,kind,output,params,macs,fwd_flops[FLOP],bwd_flops[FLOP],act_bytes[B]
 // OUT-NEXT: 1,conv2d,"[8, 32, 32]",224,
 // OUT:      total,"","",82154,
+// A zero count is refused, not a table of zeros.
+// BATCH0: ringline: error: --batch takes a count of 1 or more; got 0 [bad_option]
+// BYTES0: ringline: error: --element-bytes takes a count of 1 or more; got 0 [bad_option]

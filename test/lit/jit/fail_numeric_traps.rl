@@ -21,7 +21,7 @@ scenario ints {
   param p: Int = 94906267
   report square = p * p
 }
-// INT: fail_numeric_traps.rl:22:21: error: report `square` is nan at p=94906267: the `Int` result 9007199515875288 is past 2^53 (where integers stop being exact) here [non_finite]
+// INT: fail_numeric_traps.rl:22:21: error: report `square` is nan at p=94906267: the `Int` result 9007199515875288 is 2^53 or more (where integers stop being exact) here [non_finite]
 // INTOK: square = 9007199136250225
 // INTSWEEP: error: report `square` is nan at p=94906267
 
@@ -58,7 +58,7 @@ scenario static_int {
   let big = 94906267 * 94906267
   report r = big
 }
-// STATIC: fail_numeric_traps.rl:58:22: error: an `Int` result beyond 2^53 (it cannot be exact) in `mul` of constants [domain_error]
+// STATIC: fail_numeric_traps.rl:58:22: error: an `Int` result of 2^53 or more (it may not be exact) in `mul` of constants [domain_error]
 
 scenario small {
   param gpus: Int = 8 in [1, 2, 4, 8]

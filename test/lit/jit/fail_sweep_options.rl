@@ -10,6 +10,7 @@
 // RUN: not %ringline sweep %s --backend=jit --order p,p 2>&1 | FileCheck %s --check-prefix=TWICE
 // RUN: not %ringline sweep %s --backend=jit --top 2 2>&1 | FileCheck %s --check-prefix=TOP
 // RUN: not %ringline sweep %s --backend=interp --top 2 2>&1 | FileCheck %s --check-prefix=TOP
+// RUN: not %ringline sweep %s --backend=jit --top 0 --by t 2>&1 | FileCheck %s --check-prefix=TOP0
 // RUN: not %ringline sweep %s --backend=jit --best t --histogram t 2>&1 | FileCheck %s --check-prefix=TWO
 // RUN: not %ringline sweep %s --backend=interp --pareto t 2>&1 | FileCheck %s --check-prefix=PARETO
 // RUN: not %ringline sweep %s --backend=jit --pareto t 2>&1 | FileCheck %s --check-prefix=PARETO
@@ -28,3 +29,4 @@ scenario s {
 // TOP: ringline: error: --top K and --by REPORT go together [bad_usage]
 // TWO: ringline: error: use at most one of --best, --top, --pareto and --histogram [bad_usage]
 // PARETO: ringline: error: --pareto takes two reports, `R1,R2`; got `t` [bad_option]
+// TOP0: ringline: error: --top takes a count of 1 or more; got 0 [bad_option]
