@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include <fmt/format.h>
+#include <llvm/ADT/StringExtras.h>
 #include <llvm/Support/Path.h>
 
 #include "base/suggest.h"
@@ -138,9 +139,16 @@ Value Program::CallFn(const Value& fnv, SourceRange call_range, const std::vecto
   const ast::FnDecl& fn = *fnv.fn;
   std::vector<std::optional<Value>> bound(fn.params.size());
   size_t positional = 0;
+  bool named = false;
   for (size_t i = 0; i < args.size(); ++i) {
     size_t slot;
     if (names[i].empty()) {
+      // Positional then named: `f(b = 2, 1)` would bind the 1 to `a` by its place.
+      if (named) {
+        Error(diag::Kind::bad_call, arg_ranges[i],
+              fmt::format("a positional argument after a named one in a call of `{}`", fn.name));
+        return Value::Error();
+      }
       slot = positional++;
       if (slot >= fn.params.size()) {
         Error(diag::Kind::bad_call, arg_ranges[i],
@@ -149,6 +157,7 @@ Value Program::CallFn(const Value& fnv, SourceRange call_range, const std::vecto
         return Value::Error();
       }
     } else {
+      named = true;
       slot = fn.params.size();
       for (size_t p = 0; p < fn.params.size(); ++p)
         if (fn.params[p].name == names[i]) slot = p;
@@ -341,9 +350,18 @@ Value Program::With(const ast::WithExpr* e, const Env& env) {
           fmt::format("`with` needs a record, got `{}`", Describe(acc)));
     failed = true;
   }
-  for (const ast::FieldInit& u : e->updates) {
+  for (size_t k = 0; k < e->updates.size(); ++k) {
+    const ast::FieldInit& u = e->updates[k];
     Value v = Eval(u.value, env);
     if (acc.IsError() || acc.kind != Value::Kind::Record) continue;
+    // As in a record literal: the same field twice is a slip, not "the last one wins".
+    if (std::any_of(e->updates.begin(), e->updates.begin() + k,
+                    [&](const ast::FieldInit& before) { return before.path == u.path; })) {
+      Error(diag::Kind::duplicate_name, u.range,
+            fmt::format("field `{}` is given twice", llvm::join(u.path, ".")));
+      failed = true;
+      continue;
+    }
     // A failed value still has its path looked up (Conform passes Error on quietly): a
     // misspelt field is a mistake of its own.
     Value next = Update(*this, acc, u, 0, v);

@@ -27,6 +27,12 @@ fn f(a: Int, b: Int = 2) -> Int = a + b
 let x = f(1, a = 3)
 
 // -----
+// Positional arguments come first: after `b = 2`, the 1 would bind to `a` by its place.
+fn f(a: Int, b: Int = 2) -> Int = a + b
+// expected-error@+1 {{a positional argument after a named one in a call of `f` [bad_call]}}
+let x = f(b = 2, 1)
+
+// -----
 fn f(a: Int, b: Int = 2) -> Int = a + b
 // expected-error@+1 {{missing argument `a` of `f` [bad_call]}}
 let x = f(b = 1)

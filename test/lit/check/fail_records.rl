@@ -70,6 +70,14 @@ record Shape { n: Int, bytes: B = n * 4 B }
 let s = Shape { n = 0.5, n = 2, byts = 8 B }
 
 // -----
+// In a `with` too, and for a nested field: not "the last one wins".
+record Inner { bw: B/s = 1 GB/s }
+record Outer { up: Inner = Inner {}, n: Int = 1 }
+// expected-error@+2 {{field `n` is given twice [duplicate_name]}}
+// expected-error@+1 {{field `up.bw` is given twice [duplicate_name]}}
+let o = Outer {} with { n = 5, up.bw = 1 GB/s, n = 7, up.bw = 2 GB/s }
+
+// -----
 // Nested updates fail one by one; a non-record base is reported once, not per field.
 record Link { bw: B/s, lat: s = 0 s }
 record Cluster { inter: Link, nodes: Int }
