@@ -336,7 +336,12 @@ std::optional<ir::Scenario> Program::LowerScenario(ModuleInfo* m, const ast::Sce
         if (r.unit) {
           std::optional<units::Unit> u = ResolveUnit(*r.unit);
           if (!u) break;
-          if (u->dim != v.type.dim) {
+          if (v.type.any_dim) {
+            // An empty `sum` is a zero of any dimension: it takes the unit asked for, as
+            // a `Real`, like the sums of the other variants.
+            ir_r.display.kind = ir::Display::Kind::Real;
+            ir_r.display.dim = u->dim;
+          } else if (u->dim != v.type.dim) {
             Error(diag::Kind::unit_mismatch, r.unit->range,
                   fmt::format("report `{}` is `{}` but `in {}` is `{}`", r.name, Describe(v.type), r.unit->text,
                               u->dim.Str()));
