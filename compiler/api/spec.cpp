@@ -5,8 +5,10 @@
 #include <llvm/Support/MemoryBuffer.h>
 
 #include <cstdlib>
+#include <optional>
 
 #include "compiler/api/spec_state.h"
+#include "runtime/files.h"
 #include "compiler/api/scenario.h"
 #include "base/suggest.h"
 
@@ -102,6 +104,20 @@ class SpecImpl final : public ringline::Spec {
   explicit SpecImpl(const ringline::Options& o) : lib_(std::make_shared<SpecState>(o)) {}
 
   void LoadFile(const std::string& path) {
+    // `-`: standard input, as every command reads it (`generate | ringline stats -`). It
+    // is read once; a command that compiles the spec again gets the same text.
+    if (path == "-") {
+      static const std::optional<std::string> text = []() -> std::optional<std::string> {
+        llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> in = llvm::MemoryBuffer::getSTDIN();
+        if (!in || (*in)->getBufferSize() > rl::kMaxSourceBytes) return std::nullopt;
+        return (*in)->getBuffer().str();
+      }();
+      if (!text)
+        throw ringline::SpecError({Plain("file_error", fmt::format("cannot read standard input (or it is larger "
+                                                                   "than {} MiB)", rl::kMaxSourceBytes >> 20))});
+      LoadText(*text, "<stdin>");
+      return;
+    }
     size_t mark = lib_->Begin();
     llvm::sys::fs::file_status st;
     if (std::error_code ec = llvm::sys::fs::status(path, st))

@@ -55,7 +55,7 @@ Exit CheckOne(const std::string& path) {
     if (VerifyDiagnostics && s.root_buffer) return s.Verify();
     return e;
   }
-  auto buf = llvm::MemoryBuffer::getFile(path, true);
+  auto buf = llvm::MemoryBuffer::getFileOrSTDIN(path, true);
   if (!buf) return Fail(Kind::file_error, fmt::format("cannot open `{}`: {}", path, buf.getError().message()));
   Exit worst = kOk;
   for (const std::string& chunk : SplitInput((*buf)->getBuffer())) {
@@ -119,7 +119,7 @@ int RunEmit() {
   if (!CheckOptLevel()) return kUsageError;
   Session s;
   if (what == "tokens" || what == "ast") {
-    auto buf = llvm::MemoryBuffer::getFile(Files[0], true);
+    auto buf = llvm::MemoryBuffer::getFileOrSTDIN(Files[0], true);
     if (!buf)
       return Fail(Kind::file_error,
                   fmt::format("cannot open `{}`: {}", std::string(Files[0]), buf.getError().message()));

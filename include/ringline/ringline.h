@@ -162,7 +162,8 @@ class Scenario {
 
 class Spec {
  public:
-  // Throw SpecError when the spec does not load and check.
+  // Throw SpecError when the spec does not load and check. `path` "-" is standard input,
+  // read once per process (named `<stdin>` in diagnostics).
   static std::unique_ptr<Spec> Compile(const std::string& path, const Options& options = {});
   static std::unique_ptr<Spec> CompileString(const std::string& text, const std::string& name = "<string>",
                                              const Options& options = {});
