@@ -44,23 +44,35 @@ fn advise_choices(make: fn(Int) -> Cluster) -> [Choice] = concat(choices, hybrid
 fn cluster_for(make: fn(Int) -> Cluster, gpus: Int) -> Cluster =
   make(max(1, ceil(gpus / make(1).gpus_per_node)))
 
+// A global batch of `batch` samples over `replicas` data-parallel replicas, planned at
+// ceil(batch / replicas) a replica (the fullest sets the step): the iteration still takes
+// `batch` samples of the epoch, and a replica without a sample breaks
+// `replicas <= global batch`.
+fn _global_batch(plan: Plan, batch: Int, replicas: Int) -> Plan = {
+  let c = Constraint { name = "replicas <= global batch", value = replicas, limit = batch }
+  plan with { batch = batch, epoch = ceil(plan.dataset / batch) * plan.iter,
+              constraints = concat(plan.constraints, [c]), feasible = plan.feasible and holds(c) }
+}
+
 // The plan of choice `c` on p GPUs for a global batch of `batch` samples per iteration.
 fn plan_for(c: Choice, net: Network, s: Setup, p: Int, batch: Int) -> Plan = {
-  let per = max(1, floor(batch / p))
+  let per = max(1, ceil(batch / p))
   let groups = max(1, floor(p / c.group))
+  let per_group = max(1, ceil(batch / groups))
   let micro = fn(stages: Int) -> Int = if c.micro > 0 then c.micro else 4 * stages
   if c.kind == "serial" then serial(net, s, batch)
-  else if c.kind == "data" then data_parallel(net, s with { overlap = false }, p, per)
-  else if c.kind == "data_overlap" then data_parallel(net, s with { overlap = true }, p, per)
+  else if c.kind == "data" then _global_batch(data_parallel(net, s with { overlap = false }, p, per), batch, p)
+  else if c.kind == "data_overlap" then
+    _global_batch(data_parallel(net, s with { overlap = true }, p, per), batch, p)
   else if c.kind == "filter" then filter_parallel(net, s, p, batch)
   else if c.kind == "channel" then channel_parallel(net, s, p, batch)
   else if c.kind == "spatial" then spatial_parallel(net, s, p, batch)
   else if c.kind == "pipeline" then pipeline(net, s, min(p, len(net.layers)), micro(p), batch)
   else if c.kind == "pipeline_1f1b" then pipeline(net, s, min(p, len(net.layers)), micro(p), batch, "1f1b")
-  else if c.kind == "data+filter" then data_filter(net, s, groups, c.group, max(1, floor(batch / groups)))
-  else if c.kind == "data+spatial" then data_spatial(net, s, groups, c.group, max(1, floor(batch / groups)))
+  else if c.kind == "data+filter" then _global_batch(data_filter(net, s, groups, c.group, per_group), batch, groups)
+  else if c.kind == "data+spatial" then _global_batch(data_spatial(net, s, groups, c.group, per_group), batch, groups)
   else if c.kind == "data+pipeline" then
-    data_pipeline(net, s, groups, c.group, micro(c.group), max(1, floor(batch / groups)))
+    _global_batch(data_pipeline(net, s, groups, c.group, micro(c.group), per_group), batch, groups)
   else error("no strategy `" + c.kind + "`; the strategies are serial, data, data_overlap, filter, channel, " +
              "spatial, pipeline, pipeline_1f1b, data+filter, data+spatial and data+pipeline")
 }
@@ -146,7 +158,7 @@ record AdviseRow {
 fn advise_row(c: Choice, net: Network, s: Setup, gpus: Int, batch: Int, base: Int) -> AdviseRow = {
   let plan = uses_gpus(plan_for(c, net, s, gpus, batch), gpus)
   let base_plan = serial(net, s, base)
-  let share = compute_bound_share(net, s.device, max(1, floor(batch / gpus)))
+  let share = compute_bound_share(net, s.device, max(1, ceil(batch / gpus)))
   let broken = first_broken(plan)
   AdviseRow {
     strategy = c.name, gpus = gpus, used = plan.gpus, iter = plan.iter, epoch = plan.epoch, memory = mem_total(plan),

@@ -25,6 +25,8 @@
 // RUN: not %ringline advise --model resnet50 --compute measured --sample-time 10GB 2>&1 | FileCheck %s --check-prefix=NOTTIME
 // RUN: %ringline advise %s --model tiny --cluster mine --gpus 8 --compute roofline | FileCheck %s --check-prefix=MINE
 // RUN: %ringline advise --model resnet50 --gpus 64 --compute measured --sample-time 10ms --format csv | FileCheck %s --check-prefix=MEASUREDOK
+// RUN: %ringline advise --model resnet50 --batch 4 --gpus 16 --compute roofline --format csv | FileCheck %s --check-prefix=FEWER
+// RUN: %ringline advise --model resnet50 --batch 100 --gpus 16 --compute roofline --format csv | FileCheck %s --check-prefix=UNEVEN
 import stdlib.layers
 import stdlib.hardware
 let tiny = network("tiny", [3, 32, 32], [conv2d(16, 3, p = 1), relu, flatten, dense(10)])
@@ -88,3 +90,8 @@ fn mine(nodes: Int) -> Cluster = abci(nodes) with { name = "mine" }
 // Measured compute: 10 ms a sample, 32 per GPU, so 320 ms of compute and a third of it forward.
 // MEASUREDOK:      gpus,used,rank,strategy,iter[s]
 // MEASUREDOK-NEXT: 64,64,1,data_overlap,0.32{{[0-9]*}},
+// A global batch smaller than the replicas leaves some without a sample: infeasible, not
+// silently 16 samples. One that 16 does not divide is planned at 7 samples a GPU (the
+// fullest) but still takes 100 of the epoch: 12,812 iterations.
+// FEWER:  16,16,0,data_overlap,{{.*}},false,replicas <= global batch
+// UNEVEN: 16,16,1,data_overlap,0.0176{{[0-9]*}},226.{{[0-9]*}},
