@@ -28,11 +28,20 @@ SourceRange Builder::Range(antlr4::ParserRuleContext* ctx) const {
   return {buffer_, Byte(b), Byte(e)};
 }
 
-static std::string Unquote(const std::string& s) {
+// A string literal's text: `\n`, `\t`, `\\` and `\"` are its escapes; any other (`\q`,
+// `\u00e9`) is a [syntax_error] rather than a backslash silently dropped.
+std::string Builder::Unquote(antlr4::tree::TerminalNode* node) {
+  const std::string s = node->getText();
   std::string out;
   for (size_t i = 1; i + 1 < s.size(); ++i) {
     if (s[i] == '\\' && i + 2 < s.size()) {
       char c = s[++i];
+      if (c != 'n' && c != 't' && c != '\\' && c != '"') {
+        diags_.Report(diag::Kind::syntax_error, Range(node->getSymbol()),
+                      fmt::format("unknown escape `\\{}` in a string; the escapes are \\n, \\t, \\\\ and \\\"",
+                                  std::string(1, c)));
+        out += '\\';
+      }
       out += c == 'n' ? '\n' : c == 't' ? '\t' : c;
     } else {
       out += s[i];
@@ -49,7 +58,7 @@ void Builder::BuildItem(P::ItemContext* item) {
     d.range = Range(i);
     if (i->STRING()) {
       d.is_file = true;
-      d.path = Unquote(i->STRING()->getText());
+      d.path = Unquote(i->STRING());
     } else {
       d.path = i->modulePath()->getText();
     }
@@ -297,7 +306,7 @@ ast::ScenarioDecl Builder::BuildScenario(P::ScenarioDeclContext* ctx) {
       ast::RequireDecl d;
       d.cond = BuildExpr(r->expr());
       d.range = Range(r);
-      if (r->STRING()) d.message = Unquote(r->STRING()->getText());
+      if (r->STRING()) d.message = Unquote(r->STRING());
       s.order.push_back({K::Require, s.requires_.size()});
       s.requires_.push_back(std::move(d));
     } else if (auto* r = dynamic_cast<P::ReportItemContext*>(item)) {
@@ -538,7 +547,7 @@ ast::Expr* Builder::BuildBlock(P::BlockContext* ctx) {
     ast::RequireDecl d;
     d.cond = BuildExpr(item->expr());
     d.range = Range(item);
-    if (item->STRING()) d.message = Unquote(item->STRING()->getText());
+    if (item->STRING()) d.message = Unquote(item->STRING());
     b->requires_.push_back(std::move(d));
     b->require_after.push_back(b->lets.size());
   }
@@ -551,7 +560,7 @@ ast::Expr* Builder::BuildPrimary(P::PrimaryContext* ctx) {
   if (auto* c = dynamic_cast<P::NumberLitContext*>(ctx)) return BuildNumber(c);
   if (auto* c = dynamic_cast<P::StringLitContext*>(ctx)) {
     auto* e = m_.Make<ast::StringExpr>(r);
-    e->value = Unquote(c->STRING()->getText());
+    e->value = Unquote(c->STRING());
     return e;
   }
   if (auto* c = dynamic_cast<P::BoolLitContext*>(ctx)) {

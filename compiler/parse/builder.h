@@ -21,6 +21,7 @@ class Builder {
   ast::ValueSet BuildValueSet(grammar::RinglineParser::ValueSetContext* ctx, bool cli);
   SourceRange Range(antlr4::ParserRuleContext* ctx) const;
   SourceRange Range(antlr4::Token* tok) const;
+  std::string Unquote(antlr4::tree::TerminalNode* node);
 
  private:
   using P = grammar::RinglineParser;

@@ -38,3 +38,10 @@ let ok = 1 /* a closed comment */ + 2
 // expected-error@+1 {{unterminated comment; `/*` has no `*/` after it [syntax_error]}}
 let x = 1 /* never closed
 let y = 2
+
+// -----
+// A string's escapes are \n, \t, \\ and \"; any other is refused, not its backslash
+// silently dropped (`"\q"` read as `q`).
+let ok = "tab\there, quote \" and backslash \\"
+// expected-error@+1 {{unknown escape `\q` in a string; the escapes are \n, \t, \\ and \" [syntax_error]}}
+let bad = "abc\q"
