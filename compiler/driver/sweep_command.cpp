@@ -2,6 +2,7 @@
 // (runtime/sweep.h) with the JIT's staged loop nest or the interpreter, into a streaming
 // or reducing sink. Ctrl-C stops after the current chunk with valid output and exit 130.
 #include <fmt/format.h>
+#include <llvm/ADT/STLExtras.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -13,6 +14,7 @@
 #include <sstream>
 #include <thread>
 
+#include "base/suggest.h"
 #include "compiler/api/fillers.h"
 #include "compiler/codegen/staging.h"
 #include "compiler/driver/commands.h"
@@ -218,6 +220,20 @@ std::optional<chart::PlotSpec> SweepPlotSpec(const ir::Scenario& sc, Reduce how,
     Fail(Kind::bad_usage, "--plot needs an x axis: sweep a param over several values, or name a column with --x");
     return std::nullopt;
   }
+  // The rows' columns are known now: a name that is none of them is refused before the
+  // sweep runs and writes its output, not after.
+  std::vector<std::string> names;
+  for (const runtime::Column& c : Columns(sc, KeepInfeasible)) names.push_back(c.name);
+  std::vector<std::pair<const char*, std::string>> asked = {{"--x", spec.x}};
+  for (const std::string& y : spec.y) asked.push_back({"--y", y});
+  if (!spec.series.empty()) asked.push_back({"--series", spec.series});
+  for (const auto& [option, name] : asked)
+    if (!llvm::is_contained(names, name)) {
+      Fail(Kind::unknown_column, fmt::format("{} names `{}`, which is not a column of scenario `{}`{}; its columns are {}",
+                                             option, name, sc.name, DidYouMean(name, names),
+                                             QuotedAlternatives(names, ", ")));
+      return std::nullopt;
+    }
   return spec;
 }
 

@@ -27,6 +27,8 @@
 // RUN: %python %S/../robust/Inputs/run_limited.py 2 20 %ringline sweep %s --best time --plot %t/c.svg | FileCheck %s --check-prefix=BEST
 // RUN: %python %S/../robust/Inputs/run_limited.py 2 20 %ringline sweep %s --plot %t/c.jpg | FileCheck %s --check-prefix=SWEEP-EXT
 // RUN: %python %S/../robust/Inputs/run_limited.py 2 20 %ringline sweep %s --set bw=10GB/s --set p=1 --plot %t/c.svg | FileCheck %s --check-prefix=NOX
+// RUN: %python %S/../robust/Inputs/run_limited.py 2 20 %ringline sweep %s --plot %t/c.svg --y tme -o %t/rows.csv | FileCheck %s --check-prefix=SWEEP-COLUMN
+// RUN: not ls %t/rows.csv
 // RUN: not ls %t/c.svg %t/c.pdf %t/c.jpg %t/*.tmp
 // RUN: %ringline plot %t/ring.csv --x p --y time --series bw --title 'a `touch %t/pwned` @b' -o %t/t.svg
 // RUN: not ls %t/pwned
@@ -46,6 +48,9 @@ scenario ring {
 // GPFAIL-NEXT: "{{.*}}" line 3: unexpected or unrecognized token
 // GPFAIL: exit 2
 // UNKNOWN: ringline: error: --y names `tme`, which is not a column of `{{.*}}ring.csv`; did you mean `time`?; its columns are `p`, `bw`, `time`, `steps` [unknown_column]
+// A sweep's chart names its columns before the sweep runs: nothing is written.
+// SWEEP-COLUMN: ringline: error: --y names `tme`, which is not a column of scenario `{{.*}}`; did you mean `time`?; its columns are `p`, `bw`, `time`, `steps` [unknown_column]
+// SWEEP-COLUMN: exit 2
 // UNKNOWN-SERIES: ringline: error: --series names `bww`, which is not a column of `{{.*}}ring.csv`; did you mean `bw`?{{.*}} [unknown_column]
 // TEXT: ringline: error: --x `gpu`: the column holds text (`v100`), not numbers; an axis needs numbers [chart_error]
 // SAMEX: ringline: error: the line `time` has two rows at p = 1: they differ in `bw`; keep one with `--where bw=VALUE` or draw a line each with `--series bw` [chart_error]
