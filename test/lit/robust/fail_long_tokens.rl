@@ -29,9 +29,9 @@
 
 // A misspelt name of 200,000 letters is [unknown_name] at once: no edit distance between
 // two names that long (quadratic: minutes), only the prefix match.
-// RUN: %python -c "print('let ' + 'x' * 200000 + ' = 1\nscenario q { report r = ' + 'x' * 199999 + ' }')" > %t.slip.rl
+// RUN: %python -c "print('let ' + 'w' * 200000 + ' = 1\nscenario q { report r = ' + 'w' * 199999 + ' }')" > %t.slip.rl
 // RUN: %python %S/Inputs/run_limited.py 1 5 %ringline check %t.slip.rl | FileCheck %s --check-prefix=SLIP
-// SLIP: slip.rl:2:25: error: unknown name `xxxxxxxxxx{{x*}}`; did you mean `xxxxxxxxxx{{x*}}`? [unknown_name]
+// SLIP: slip.rl:2:25: error: unknown name `w{{w+}}`; did you mean `w{{w+}}`? [unknown_name]
 // SLIP: exit 1
 
 // The inputs are large; the coverage script reads every .rl file under test/.
