@@ -1,12 +1,17 @@
-// Usage and environment errors exit with status 2 and say why: a missing spec file (for
-// every subcommand), an unknown option, an unknown subcommand or none, a bad --format, an
-// unknown --scenario, and `eval` given several values; a clean run exits 0.
+// Usage and environment errors exit with status 2 and say why, each with its kind tag: a
+// missing spec file (for every subcommand) or none given, an unknown option, a negative
+// count or an option without its value (llvm::cl's own messages), an unknown subcommand or
+// none, a bad --format, an unknown --scenario, and `eval` given several values; a clean run
+// exits 0.
 // RUN: %python %S/Inputs/expect_exit.py 2 %ringline eval %t.missing.rl | FileCheck %s --check-prefix=MISSING
 // RUN: %python %S/Inputs/expect_exit.py 2 %ringline sweep %t.missing.rl | FileCheck %s --check-prefix=MISSING
 // RUN: %python %S/Inputs/expect_exit.py 2 %ringline check %t.missing.rl | FileCheck %s --check-prefix=MISSING
 // RUN: %python %S/Inputs/expect_exit.py 2 %ringline emit %t.missing.rl --emit=ir | FileCheck %s --check-prefix=MISSING
 // RUN: %python %S/Inputs/expect_exit.py 2 %ringline emit %t.missing.rl --emit=ast | FileCheck %s --check-prefix=MISSING
 // RUN: %python %S/Inputs/expect_exit.py 2 %ringline eval %s --no-such-option | FileCheck %s --check-prefix=OPTION
+// RUN: %python %S/Inputs/expect_exit.py 2 %ringline check | FileCheck %s --check-prefix=NOFILE
+// RUN: %python %S/Inputs/expect_exit.py 2 %ringline sweep %s --digits -1 | FileCheck %s --check-prefix=NEGATIVE
+// RUN: %python %S/Inputs/expect_exit.py 2 %ringline eval %s --format | FileCheck %s --check-prefix=NOVALUE
 // RUN: %python %S/Inputs/expect_exit.py 2 %ringline frobnicate %s | FileCheck %s --check-prefix=SUBCMD
 // RUN: %python %S/Inputs/expect_exit.py 2 %ringline | FileCheck %s --check-prefix=NOSUB
 // RUN: %python %S/Inputs/expect_exit.py 2 %ringline eval %s --format=xml | FileCheck %s --check-prefix=FORMAT
@@ -21,8 +26,15 @@ scenario usage {
 }
 // MISSING: ringline: error: cannot open `{{.*}}missing.rl`: {{[Nn]}}o such file{{.*}} [file_error]
 // MISSING: exit 2
-// OPTION: Unknown command line argument '--no-such-option'
+// OPTION: ringline: error: Unknown command line argument '--no-such-option' (see `ringline eval --help`) [bad_option]
 // OPTION: exit 2
+// NOFILE: ringline: error: missing the file to work on (see `ringline check --help`) [bad_usage]
+// NOFILE: exit 2
+// NEGATIVE: ringline: error: --digits takes a whole number of 0 or more; got `-1` (see `ringline sweep --help`) [bad_option]
+// NEGATIVE: exit 2
+// NOVALUE: ringline: error: --format: requires a value (see `ringline eval --help`) [bad_option]
+// NOVALUE: exit 2
+// SUBCMD: ringline: error: Unknown subcommand 'frobnicate' (see `ringline --help`) [bad_usage]
 // SUBCMD: exit 2
 // NOSUB: ringline: error: name a subcommand: check, emit, {{.*}} (see --help) [bad_usage]
 // NOSUB: exit 2
