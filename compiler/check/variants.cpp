@@ -77,6 +77,21 @@ static std::string LabelOf(const Value& v, const ast::Expr* e, diag::Engine& d) 
   return label;
 }
 
+// The list literal a top-level `let` named `name` was written as, seen from module `m`, so
+// that `--set gpu=fast` (with `let fast = [a100, v100]`) labels its values by their names
+// as `--set gpu=a100,v100` does; null for any other binding.
+static const ast::ListExpr* LetListLiteral(ModuleInfo* m, const std::string& name) {
+  for (int hops = 0; m && hops < 64; ++hops) {
+    if (auto it = m->globals.find(name); it != m->globals.end()) {
+      if (it->second.kind != Global::Kind::Let || !m->ast || it->second.index >= m->ast->lets.size()) return nullptr;
+      return ast::dyn_cast<ast::ListExpr>(m->ast->lets[it->second.index].value);
+    }
+    auto u = m->unqualified.find(name);
+    m = u == m->unqualified.end() ? nullptr : u->second;
+  }
+  return nullptr;
+}
+
 Value Program::LowerStaticParam(const ast::ParamDecl& p, const Override* ov, ModuleInfo* m,
                                 const Env& static_env, ir::Scenario& out) {
   const std::string what = fmt::format("param `{}`", p.name);
@@ -111,7 +126,9 @@ Value Program::LowerStaticParam(const ast::ParamDecl& p, const Override* ov, Mod
                   (in_clause || !list_type || (!v.elems->empty() && (*v.elems)[0].kind == Value::Kind::List));
     if (list_type && !in_clause && expand && v.elems->empty()) expand = false;
     if (!expand) return candidate(v, vs.list_or_lo, vs.range, into);
-    auto* lit = ast::dyn_cast<ast::ListExpr>(vs.list_or_lo);
+    const ast::ListExpr* lit = ast::dyn_cast<ast::ListExpr>(vs.list_or_lo);
+    if (auto* name = ast::dyn_cast<ast::NameExpr>(vs.list_or_lo); name && !(env.scope && env.scope->Find(name->name)))
+      lit = LetListLiteral(env.module, name->name);
     for (size_t i = 0; i < v.elems->size(); ++i) {
       const ast::Expr* e = lit && i < lit->elems.size() ? lit->elems[i] : nullptr;
       if (!candidate((*v.elems)[i], e, e ? e->range : vs.range, into)) return false;
