@@ -42,13 +42,13 @@ class Resolver {
     }
   }
 
-  // A param's type is `Int`, `Real`, `Bool` or a unit, so an unknown word there is taken
-  // for a misspelt unit (`param t: sec`).
+  // A param's type is `Int`, `Real`, `Bool`, a unit, a record or a type alias, so an
+  // unknown word there is taken for a misspelt unit (`param t: sec`).
   void ParamType(const ast::Type& t) {
     if (t.kind == ast::Type::Kind::Named && t.name != "Int" && t.name != "Real" && t.name != "Bool" &&
         t.name != "String") {
       ModuleInfo* owner = nullptr;
-      if (!p_.FindRecord(m_, "", t.name, &owner) && !m_->incomplete) {
+      if (!p_.FindRecord(m_, "", t.name, &owner) && !p_.FindTypeAlias(m_, t.name, &owner) && !m_->incomplete) {
         std::string hint = units::HintFor(t.name);
         p_.Error(diag::Kind::unknown_unit, t.range,
                  fmt::format("unknown unit `{}`{}", t.name, hint.empty() ? "" : "; " + hint));

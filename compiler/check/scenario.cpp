@@ -130,14 +130,26 @@ static ir::Display DisplayOf(const ScalarType& t) {
 // param; returns the value its uses see, or Error after a diagnostic.
 Value Program::LowerParam(const ast::ParamDecl& p, const Override* ov, ModuleInfo* m,
                           const Env& static_env, ir::Scenario& out) {
+  // An alias of a number or a unit (`type Rate = B/s`) is that type's axis; any other
+  // alias (a record, a list) is a static param, which reads it through Conform.
+  const ast::Type* type = &p.type;
+  ModuleInfo* owner = m;
+  for (int hops = 0; type->kind == ast::Type::Kind::Named && hops < 64; ++hops) {
+    const ast::TypeDecl* alias = FindTypeAlias(owner, type->name, &owner);
+    if (!alias) break;
+    type = &alias->type;
+  }
+  bool numeric = type->kind == ast::Type::Kind::Unit ||
+                 (type->kind == ast::Type::Kind::Named &&
+                  (type->name == "Int" || type->name == "Real" || type->name == "Bool"));
+  if (!numeric) return LowerStaticParam(p, ov, m, static_env, out);
+  if (type != &p.type) {
+    ast::ParamDecl resolved = p;
+    resolved.type = *type;
+    return LowerParam(resolved, ov, m, static_env, out);
+  }
   ScalarType st;
   std::optional<units::Unit> written;
-  ModuleInfo* alias_owner = nullptr;
-  bool is_alias = p.type.kind == ast::Type::Kind::Named && FindTypeAlias(m, p.type.name, &alias_owner);
-  bool numeric = p.type.kind == ast::Type::Kind::Unit ||
-                 (p.type.kind == ast::Type::Kind::Named && !is_alias &&
-                  (p.type.name == "Int" || p.type.name == "Real" || p.type.name == "Bool"));
-  if (!numeric) return LowerStaticParam(p, ov, m, static_env, out);
   if (p.type.kind == ast::Type::Kind::Unit) {
     written = ResolveUnit(p.type.unit);
     if (!written) return Value::Error();
