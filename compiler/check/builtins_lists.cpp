@@ -74,6 +74,18 @@ Value Program::CallListBuiltin(Builtin b, const ast::CallExpr* call, std::vector
         }
         total += parts[i].elems->size();
       }
+      // The joined list holds one type, as a list literal does.
+      const Value* first = nullptr;
+      for (size_t i = 0; i < parts.size(); ++i) {
+        if (parts[i].elems->empty()) continue;
+        if (first && !OneKind(*first, parts[i].elems->front())) {
+          Error(diag::Kind::type_mismatch, b == Builtin::Concat ? call->args[i].range : call->args[0].range,
+                fmt::format("`{}` joins lists of one type; this one holds `{}`, the first `{}`", name,
+                            Describe(parts[i].elems->front()), Describe(*first)));
+          return Value::Error();
+        }
+        if (!first) first = &parts[i].elems->front();
+      }
       // A list a spec doubles in a loop stops here, as `range` does, and each element counts
       // against the evaluation budget.
       if (total > kMaxList) {

@@ -303,6 +303,15 @@ Value Program::EvalNode(const ast::Expr* e, const Env& env) {
       for (const ast::Expr* x : static_cast<const ast::ListExpr*>(e)->elems) {
         Value v = Eval(x, env);
         if (v.IsError()) return v;
+        // A list holds one type: `[1, 1 s]` is a mistake here, not later where `max` or a
+        // param meets it.
+        if (!out->empty() && !OneKind(out->front(), v)) {
+          bool numbers = v.IsScalar() && v.type.IsNumeric() && out->front().IsScalar() && out->front().type.IsNumeric();
+          Error(numbers ? diag::Kind::unit_mismatch : diag::Kind::type_mismatch, x->range,
+                fmt::format("a list holds one type: this element is `{}`, the first is `{}`", Describe(v),
+                            Describe(out->front())));
+          return Value::Error();
+        }
         has_real |= v.IsScalar() && v.type.base == B::Real && v.type.dim.IsNone();
         out->push_back(std::move(v));
       }

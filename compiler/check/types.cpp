@@ -33,6 +33,21 @@ std::string Describe(const Value& v) {
   return "?";
 }
 
+bool OneKind(const Value& a, const Value& b) {
+  auto callable = [](const Value& v) { return v.kind == Value::Kind::Func || v.kind == Value::Kind::Builtin; };
+  if (a.kind != b.kind) return callable(a) && callable(b);
+  switch (a.kind) {
+    case Value::Kind::Scalar:
+      if ((a.type.base == ScalarType::Base::Bool) != (b.type.base == ScalarType::Base::Bool)) return false;
+      return a.type.any_dim || b.type.any_dim || a.type.dim == b.type.dim;
+    case Value::Kind::Record: return a.record == b.record;
+    case Value::Kind::List:
+      // Nesting is bounded by what a spec can build; each level compares one element.
+      return a.elems->empty() || b.elems->empty() || OneKind(a.elems->front(), b.elems->front());
+    default: return true;
+  }
+}
+
 std::string RoundHint(const Value& v) {
   bool plain_real = v.IsScalar() && v.type.base == ScalarType::Base::Real && v.type.dim.IsNone() && !v.type.any_dim;
   return plain_real ? "; round it with `ceil` or `floor`" : "";

@@ -101,6 +101,10 @@ struct Value {
 // `Int`, `Bool`, `B/s`, `[Int]`, `Link`, `fn`: for messages.
 std::string Describe(const Value& v);
 std::string Describe(const ScalarType& t);
+// Whether `a` and `b` may be elements of one list: numbers of one dimension (`Int` and
+// `Real` alike), `Bool`s, `String`s, records of one type, lists whose first elements may
+// be (an empty list goes with any list), functions, bundles.
+bool OneKind(const Value& a, const Value& b);
 // "; round it with `ceil` or `floor`" when `v` is a plain `Real` where an `Int` is
 // needed, else "".
 std::string RoundHint(const Value& v);

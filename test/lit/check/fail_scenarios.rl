@@ -19,7 +19,7 @@ scenario s {
 scenario s {
   // A param over static values checks each against its type.
   // expected-error@+1 {{param `name` must be `String`, got `Int` [type_mismatch]}}
-  param name: String = "resnet" in ["vgg", 16]
+  param name: String = "resnet" in [16, 32]
   report r = 1
 }
 

@@ -11,7 +11,7 @@ let x: Real = 2 s
 
 // -----
 // expected-error@+1 {{`x` element must be `Int`, got `Bool` [type_mismatch]}}
-let x: [Int] = [1, true]
+let x: [Int] = [true, false]
 
 // -----
 // expected-error@+1 {{`x` must be `String`, got `Int` [type_mismatch]}}
@@ -173,3 +173,26 @@ scenario s {
   // expected-error@+1 {{report `q` is a record; give a field's unit with `--unit q.FIELD=UNIT` [unit_mismatch]}}
   report q = Timed { t = n * 1 s } in ms
 }
+
+// -----
+// A list holds one type, checked where the list is written.
+// expected-error@+1 {{a list holds one type: this element is `s`, the first is `Int` [unit_mismatch]}}
+let x = [1, 1 s]
+
+// -----
+// expected-error@+1 {{a list holds one type: this element is `Int`, the first is `Bool` [type_mismatch]}}
+let x = [true, 1]
+
+// -----
+// expected-error@+1 {{a list holds one type: this element is `[s]`, the first is `[Int]` [type_mismatch]}}
+let x = [[1], [], [2 s]]
+
+// -----
+// expected-error@+1 {{`concat` joins lists of one type; this one holds `String`, the first `Int` [type_mismatch]}}
+let x = concat([1], [], ["x"])
+
+// -----
+// Int and Real elements mix, an empty list goes with any list, functions with functions.
+let x = [[1, 2.5], [], [3]]
+let y = [max, min, fn(a: Real, b: Real) -> Real = a]
+let z = concat([1], [], [2.5])

@@ -29,8 +29,8 @@ let x = twice([2, 3])
 // -----
 // `str` shows any static value; `+` joins strings.
 record Link { bw: B/s, lat: s = 0 s }
-// expected-error@+1 {{[1, 2.5, true, "a", [], [[3]]] / Link { bw = 12500000000 B/s, lat = 1e-06 s } / 4 s / fn f / x [user_error]}}
-let x = error(str([1, 2.5, true, "a", [], [[3]]]) + " / " + str(Link { bw = 12.5 GB/s, lat = 1 us }) + " / " + str(4 s) + " / " + str(f) + " / " + str("x"))
+// expected-error@+1 {{[[1, 2.5], [], [3]] / [true] / ["a"] / Link { bw = 12500000000 B/s, lat = 1e-06 s } / 4 s / fn f / x [user_error]}}
+let x = error(str([[1, 2.5], [], [3]]) + " / " + str([true]) + " / " + str(["a"]) + " / " + str(Link { bw = 12.5 GB/s, lat = 1 us }) + " / " + str(4 s) + " / " + str(f) + " / " + str("x"))
 fn f(n: Int) -> Int = n
 
 // -----

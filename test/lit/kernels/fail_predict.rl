@@ -25,8 +25,8 @@ scenario s { report t = mlp_predict(b, "gemm_fwd", [1, 2, 3]) }
 
 // -----
 let b = mlp_bundle("tiny.rlk")
-// expected-error@+1 {{feature `k` of `gemm_fwd` must be a plain number, got `B` [type_mismatch]}}
-scenario s { report t = mlp_predict(b, "gemm_fwd", [1, 2 B, 3, 4]) }
+// expected-error@+1 {{feature `m` of `gemm_fwd` must be a plain number, got `B` [type_mismatch]}}
+scenario s { report t = mlp_predict(b, "gemm_fwd", [1 B, 2 B, 3 B, 4 B]) }
 
 // -----
 // expected-error@+1 {{`mlp_predict` needs a kernel bundle (`Bundle`) here, got `String` [type_mismatch]}}
