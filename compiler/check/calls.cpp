@@ -122,7 +122,7 @@ void Program::RaiseUserError(diag::Kind k, const std::string& message, SourceRan
   std::vector<const CallSite*> sites;
   UserSites(*this, here.get(), sites);
   SourceRange at = sites.empty() ? raised : sites[0]->at;
-  Error(k, at, message);
+  Error(k, at, diag::UserText(message));
   if (!InStdlib(raised) && !sites.empty())
     Error(diag::Kind::called_from, raised, fmt::format("raised by this `{}`", builtin));
   // The calls around it, at most 10 (a recursion would list hundreds).

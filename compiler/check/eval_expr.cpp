@@ -194,7 +194,7 @@ bool Program::EvalBlockRequire(const ast::RequireDecl& r, const Env& env) {
   const std::string name = r.message.empty() ? SourceText(r.cond->range) : r.message;
   if (v.is_const && guards_.empty()) {
     if (v.c != 0) return true;
-    Error(diag::Kind::user_error, r.range, fmt::format("`require` fails: {}", name));
+    Error(diag::Kind::user_error, r.range, diag::UserText(fmt::format("`require` fails: {}", name)));
     return false;
   }
   if (!env.ir) return true;  // nothing dynamic outside a scenario
@@ -250,6 +250,13 @@ Value Program::EvalNode(const ast::Expr* e, const Env& env) {
       Value v;
       v.kind = Value::Kind::String;
       v.str = static_cast<const ast::StringExpr*>(e)->value;
+      // The longest string `+` and `str` may build is the longest one a spec may write.
+      if (v.str.size() > kMaxString) {
+        Error(diag::Kind::eval_limit, e->range,
+              fmt::format("this string literal is {} characters long; a `String` holds at most {}", v.str.size(),
+                          kMaxString));
+        return Value::Error();
+      }
       return v;
     }
     case ast::ExprKind::Bool: return Value::Bool(static_cast<const ast::BoolExpr*>(e)->value);

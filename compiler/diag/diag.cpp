@@ -43,6 +43,16 @@ std::string Tagged(llvm::StringRef message, Kind kind) {
   return out;
 }
 
+std::string UserText(llvm::StringRef message) {
+  std::string out;
+  out.reserve(message.size());
+  for (char c : message) {
+    out += c;
+    if (c == '\n') out += "  ";
+  }
+  return out;
+}
+
 namespace {
 
 // `ringline: error: text` and a newline, for a diagnostic without a location.

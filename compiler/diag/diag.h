@@ -33,6 +33,10 @@ std::vector<Kind> AllKinds();
 // `message [tag]`: the tag ends the first line, so a message that quotes a tool's output
 // on the lines below keeps it apart.
 std::string Tagged(llvm::StringRef message, Kind kind);
+// A message a spec wrote (`error(...)`, a `require`'s text) as a diagnostic shows it: the
+// lines after the first indented by two spaces, so that they read as the message's and
+// not as the source line below it.
+std::string UserText(llvm::StringRef message);
 // A diagnostic without a location, as the engine and the driver print one:
 // `ringline: error: message [tag]` (`warning:`, `note:` by the kind's severity) and a newline.
 std::string Unlocated(Kind kind, llvm::StringRef message);

@@ -2,8 +2,13 @@
 // diagnostic of the spec's own. It is reported at the call that asked for what failed
 // (the innermost call, outside the standard library, of the function that raised it),
 // with a note at the `error` itself. Messages are built with `+` on strings and `str(v)`.
-// Whether to raise must be known when the spec is checked ([not_static]).
+// Whether to raise must be known when the spec is checked ([not_static]). A message of
+// several lines keeps its tag on the first and indents the others.
 // RUN: %ringline check --verify-diagnostics --split-input-file %s
+// RUN: not %ringline check %S/Inputs/multiline_error.rl 2>&1 | FileCheck %s --check-prefix=LINES --match-full-lines --strict-whitespace
+// LINES:{{.*}}multiline_error.rl:2:9: error: first [user_error]
+// LINES-NEXT:  second
+// LINES-NEXT:let x = error("first\nsecond")
 
 // At top level, the `error` itself is the location.
 // expected-error@+1 {{no such cluster [user_error]}}

@@ -1,4 +1,5 @@
-// Tokens of a million characters: a name and a string are fine; an `Int` literal of a
+// Tokens of a million characters: a name and a string are fine, a string one longer than
+// a `String` may be is [eval_limit]; an `Int` literal of a
 // million digits is [domain_error], quoted only in part, and quick (no million-digit
 // strtod); a real literal too large for a double is [domain_error], not infinity; a
 // misspelt name that long gets its error promptly.
@@ -6,6 +7,11 @@
 // RUN: %python %S/Inputs/run_limited.py 0 5 %ringline eval %t.names.rl | FileCheck %s --check-prefix=NAMES
 // NAMES: r = 3
 // NAMES: exit 0
+
+// RUN: %python -c "print('let s = \"' + 'b' * 1000001 + '\"')" > %t.string.rl
+// RUN: %python %S/Inputs/run_limited.py 1 5 %ringline check %t.string.rl | FileCheck %s --check-prefix=STRING
+// STRING: string.rl:1:9: error: this string literal is 1000001 characters long; a `String` holds at most 1000000 [eval_limit]
+// STRING: exit 1
 
 // RUN: %python -c "print('let x = ' + '7' * 1000000)" > %t.int.rl
 // RUN: %python %S/Inputs/run_limited.py 1 5 %ringline check %t.int.rl | FileCheck %s --check-prefix=INT
