@@ -9,6 +9,8 @@
 
 #include <algorithm>
 
+#include "base/suggest.h"
+
 namespace rl::advise {
 namespace {
 
@@ -33,6 +35,29 @@ Row FromRecord(const Value& e) {
   return r;
 }
 
+// `text` evaluated in the spec (`label` names it in diagnostics). When it is a plain name
+// that resolves to nothing, the error lists the `record` values among `names` (the spec's
+// and the imported modules' `let`s) and suggests the closest, not any name in scope:
+// `--device nope` is no slip for the function `moe`.
+Value EvalNamed(ringline::Spec& spec, const std::string& text, const std::string& label,
+                std::vector<std::string> names, const char* record, const char* what) {
+  const bool name = !text.empty() && llvm::all_of(text, [](char c) { return llvm::isAlnum(c) || c == '_' || c == '.'; });
+  try {
+    return spec.Eval(text, label);
+  } catch (const ringline::SpecError& e) {
+    if (!name || e.diagnostics().empty() || e.diagnostics()[0].kind != "unknown_name") throw;
+    llvm::erase_if(names, [&](const std::string& n) {
+      Value v = spec.Get(n);
+      return v.kind != Value::Kind::Record || v.str != record;
+    });
+    std::vector<std::string> close = ClosestNames(text, names, 1);
+    Bad("bad_option", fmt::format("no {} `{}`{}; {}", what, text,
+                                  close.empty() ? "" : fmt::format(" (did you mean `{}`?)", close[0]),
+                                  names.empty() ? fmt::format("there is no `{}`", record)
+                                                : fmt::format("the {}s are {}", what, llvm::join(names, ", "))));
+  }
+}
+
 double GoalOf(const Query& q, const Row& r) {
   return q.goal == "memory" ? r.memory : q.goal == "cost" ? r.cost : r.epoch;
 }
@@ -45,30 +70,15 @@ struct Inputs {
 
 Inputs FindInputs(ringline::Spec& spec, const Query& q) {
   std::vector<std::string> nets = spec.Names();
-  for (const char* m : {"stdlib.hardware", "stdlib.layers", "stdlib.strategies", "stdlib.collectives", "stdlib.advise"})
-    spec.Import(m);
+  std::vector<std::string> devices = nets;
+  for (const char* m : {"stdlib.hardware", "stdlib.layers", "stdlib.strategies", "stdlib.collectives", "stdlib.advise"}) {
+    std::vector<std::string> lets = spec.Import(m);
+    if (llvm::StringRef(m) == "stdlib.hardware") devices.insert(devices.end(), lets.begin(), lets.end());
+  }
   for (const std::string& m : spec.Import("stdlib.models.all")) nets.push_back(m);
   // A name of the spec or stdlib (a `let`, or a function whose parameters all have
   // defaults) or an expression (`tiny(64)`); a name that resolves to nothing gets the list.
-  const bool name = llvm::all_of(q.model, [](char c) { return llvm::isAlnum(c) || c == '_' || c == '.'; });
-  Value net;
-  try {
-    net = spec.Eval(q.model, "--model");
-  } catch (const ringline::SpecError& e) {
-    if (!name || e.diagnostics().empty() || e.diagnostics()[0].kind != "unknown_name") throw;
-    // The spec's own names are any values; the models are its networks and stdlib's.
-    llvm::erase_if(nets, [&](const std::string& n) {
-      Value v = spec.Get(n);
-      return v.kind != Value::Kind::Record || v.str != "Network";
-    });
-    std::string best;
-    unsigned best_d = 3;
-    for (const std::string& n : nets)
-      if (unsigned d = llvm::StringRef(n).edit_distance(q.model); d < best_d) best = n, best_d = d;
-    Bad("bad_option", fmt::format("no network `{}`{}; the models are {}", q.model,
-                                  best.empty() ? "" : fmt::format(" (did you mean `{}`?)", best),
-                                  llvm::join(nets, ", ")));
-  }
+  Value net = EvalNamed(spec, q.model, "--model", nets, "Network", "network");
   // Names on the command line are evaluated where the spec's are; a mistake in one is a
   // diagnostic pointing into the option's text.
   Inputs in;
@@ -103,7 +113,7 @@ Inputs FindInputs(ringline::Spec& spec, const Query& q) {
                                   q.cluster));
   in.device = Value::List({});
   if (!q.device.empty()) {
-    Value d = spec.Eval(q.device, "--device");
+    Value d = EvalNamed(spec, q.device, "--device", devices, "Device", "device");
     if (d.kind != Value::Kind::Record || d.str != "Device")
       Bad("bad_option", fmt::format("`{}` is not a `Device` (see stdlib/hardware.rl)", q.device));
     in.device = Value::List({d});

@@ -78,24 +78,62 @@ bool Program::MayRead(const std::string& path, SourceRange use, const char* what
 
 namespace {
 
-// For an import whose file does not exist: the modules beside it (`.rl` files and
-// folders) whose name is close to the one written, as `; did you mean `stdlib.hardware`?`.
-std::string ImportHint(const std::string& path, const std::string& written) {
-  if (written.empty() || llvm::sys::fs::exists(path)) return "";
-  const llvm::StringRef dir = llvm::sys::path::parent_path(path);
-  const llvm::StringRef prefix = llvm::StringRef(written).rsplit('.').first;
-  const bool dotted = llvm::StringRef(written).contains('.');
-  std::vector<std::string> near;
+// The modules (`.rl` files) or, with `folders`, the sub-folders of `dir`, without the
+// private (`_`) and hidden ones; sorted.
+std::vector<std::string> ModulesIn(llvm::StringRef dir, bool folders) {
+  std::vector<std::string> names;
   std::error_code ec;
   for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec; it.increment(ec)) {
     llvm::StringRef name = llvm::sys::path::filename(it->path());
     if (name.starts_with("_") || name.starts_with(".")) continue;
-    if (name.ends_with(".rl")) name = name.drop_back(3);
-    else if (it->type() != llvm::sys::fs::file_type::directory_file) continue;
-    near.push_back(dotted ? (prefix + "." + name).str() : name.str());
+    bool folder = it->type() == llvm::sys::fs::file_type::directory_file;
+    if (folders ? folder : !folder && name.ends_with(".rl")) names.push_back(folders ? name.str() : name.drop_back(3).str());
   }
-  std::sort(near.begin(), near.end());
-  return DidYouMean(written, near);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// For an import whose file does not exist (`path`, written as `written`): the module it
+// was likely meant to be, each part of the dotted name matched against the folders (or, for
+// the last, the modules) that exist where it is looked for, as `; did you mean
+// `stdlib.models.resnet`?`; or, where the last part names a folder, the modules in it.
+std::string ImportHint(const std::string& path, const std::string& written) {
+  if (written.empty() || llvm::sys::fs::exists(path)) return "";
+  llvm::SmallVector<llvm::StringRef, 4> parts;
+  llvm::StringRef(written).split(parts, '.');
+  llvm::SmallString<256> dir(path);  // ROOT/a/b/c.rl: ROOT is where `a` is looked for
+  for (size_t i = 0; i < parts.size(); ++i) llvm::sys::path::remove_filename(dir);
+  std::string prefix;
+  for (size_t i = 0; i + 1 < parts.size(); ++i) {
+    std::vector<std::string> folders = ModulesIn(dir, true);
+    std::string pick = parts[i].str();
+    if (std::find(folders.begin(), folders.end(), pick) == folders.end()) {
+      std::vector<std::string> close = ClosestNames(parts[i], folders, 1);
+      if (close.empty()) return "";
+      pick = close[0];
+    }
+    prefix += pick + ".";
+    llvm::sys::path::append(dir, pick);
+  }
+  llvm::SmallString<256> folder(dir);
+  llvm::sys::path::append(folder, parts.back());
+  if (llvm::sys::fs::is_directory(folder)) {
+    std::vector<std::string> inside = ModulesIn(folder, false);
+    if (inside.empty()) return "";
+    std::string list;
+    for (size_t i = 0; i < inside.size() && i < 4; ++i)
+      list += fmt::format("{}`{}{}.{}`", i ? ", " : "", prefix, parts.back().str(), inside[i]);
+    return fmt::format("; `{}{}` is a folder: import a module in it ({}{})", prefix, parts.back().str(), list,
+                       inside.size() > 4 ? ", ..." : "");
+  }
+  std::vector<std::string> modules = ModulesIn(dir, false);
+  std::vector<std::string> close;
+  if (std::find(modules.begin(), modules.end(), parts.back().str()) != modules.end())
+    close.push_back(parts.back().str());  // only a folder was misspelt
+  else
+    close = ClosestNames(parts.back(), modules);
+  for (std::string& c : close) c = prefix + c;
+  return close.empty() ? "" : "; did you mean " + QuotedAlternatives(close) + "?";
 }
 
 }  // namespace

@@ -21,6 +21,8 @@
 // RUN: not %ringline advise --model resnet50 --cluster abcj --gpus 16 2>&1 | FileCheck %s --check-prefix=ABCJ
 // RUN: not %ringline advise --model resnet50 --cluster resnet50 --gpus 16 2>&1 | FileCheck %s --check-prefix=NOTFN
 // RUN: not %ringline advise --model resnet50 --device abci --gpus 16 2>&1 | FileCheck %s --check-prefix=NOTDEV
+// RUN: not %ringline advise --model resnet50 --device nope --gpus 16 2>&1 | FileCheck %s --check-prefix=NODEV
+// RUN: not %ringline advise --model resnet50 --device h100_sxm --gpus 16 2>&1 | FileCheck %s --check-prefix=NEARDEV
 // RUN: not %ringline advise --model resnet50 --compute measured --sample-time 10ms,2ms 2>&1 | FileCheck %s --check-prefix=TWOTIMES
 // RUN: not %ringline advise --model resnet50 --compute measured --sample-time 10GB 2>&1 | FileCheck %s --check-prefix=NOTTIME
 // RUN: %ringline advise %s --model tiny --cluster mine --gpus 8 --compute roofline | FileCheck %s --check-prefix=MINE
@@ -59,7 +61,7 @@ fn mine(nodes: Int) -> Cluster = abci(nodes) with { name = "mine" }
 // A network of the spec on another cluster.
 // SPEC:     gpus,used,rank,strategy
 // SPEC-NEXT: 8,8,1,
-// NOMODEL: ringline: error: no network `resnet5` (did you mean `resnet50`?); the models are lenet5,{{.*}} [bad_option]{{$}}
+// NOMODEL: ringline: error: no network `resnet5` (did you mean `resnet50`?); the networks are lenet5,{{.*}} [bad_option]{{$}}
 // GPUS: ringline: error: --gpus takes distinct GPU counts from 1 to 10^6, `16,32,64`; got `16,x` [bad_option]
 // GPUSEMPTY: ringline: error: --gpus takes distinct GPU counts from 1 to 10^6, `16,32,64`; got `16,,32` [bad_option]
 // GPUSTWICE: ringline: error: --gpus takes distinct GPU counts from 1 to 10^6, `16,32,64`; got `32,16,16` [bad_option]
@@ -82,6 +84,8 @@ fn mine(nodes: Int) -> Cluster = abci(nodes) with { name = "mine" }
 // ABCJ:         --cluster:1:1: error: unknown name `abcj`; did you mean `abci`? [unknown_name]
 // NOTFN: ringline: error: --cluster names a function from a node count to a `Cluster` {{.*}}; `resnet50` is not one [bad_option]
 // NOTDEV: ringline: error: `abci` is not a `Device` (see stdlib/hardware.rl) [bad_option]
+// NODEV: ringline: error: no device `nope`; the devices are v100_sxm2_16gb, {{.*}} [bad_option]{{$}}
+// NEARDEV: ringline: error: no device `h100_sxm` (did you mean `h100_sxm5`?); the devices are v100_sxm2_16gb, {{.*}} [bad_option]{{$}}
 // TWOTIMES:      --sample-time:1:1: error: `--sample-time` takes one value [bad_option]
 // TWOTIMES-NEXT: 10ms,2ms
 // NOTTIME: ringline: error: --sample-time takes a time (`12 ms`); `10GB` is in `B` [bad_option]

@@ -41,8 +41,13 @@ scenario s {
 // SELF: self_import.rl:2:1: error: import cycle: self_import.rl -> self_import.rl [import_cycle]
 // SELF: exit 1
 
-// A module name one edit from a module beside it gets a did-you-mean, dotted as written.
-// RUN: rm -rf %t && mkdir -p %t && printf 'import stdlib.hardwre\nimport stdlib.models.resnt\nlet x = 1\n' > %t/typo.rl
+// A module name one edit from a module beside it gets a did-you-mean, dotted as written;
+// a misspelt folder is matched too; a folder is no module, and its modules are named; a
+// name close to a folder only is not offered it.
+// RUN: rm -rf %t && mkdir -p %t && printf 'import stdlib.hardwre\nimport stdlib.models.resnt\nimport stdlib.modls.vgg\nimport stdlib.models\nimport stdlib.nope\nlet x = 1\n' > %t/typo.rl
 // RUN: %python %S/../robust/Inputs/run_limited.py 2 20 %ringline check %t/typo.rl | FileCheck %s --check-prefix=TYPO
 // TYPO: typo.rl:1:1: error: cannot read `{{.*}}hardwre.rl`: No such file or directory; did you mean `stdlib.hardware`? [import_not_found]
 // TYPO: typo.rl:2:1: error: cannot read `{{.*}}resnt.rl`: No such file or directory; did you mean `stdlib.models.resnet`? [import_not_found]
+// TYPO: typo.rl:3:1: error: cannot read `{{.*}}modls/vgg.rl`: No such file or directory; did you mean `stdlib.models.vgg`? [import_not_found]
+// TYPO: typo.rl:4:1: error: cannot read `{{.*}}stdlib/models.rl`: No such file or directory; `stdlib.models` is a folder: import a module in it (`stdlib.models.alexnet`, `stdlib.models.all`, `stdlib.models.cosmoflow`, `stdlib.models.densenet`, ...) [import_not_found]
+// TYPO: typo.rl:5:1: error: cannot read `{{.*}}stdlib/nope.rl`: No such file or directory [import_not_found]
