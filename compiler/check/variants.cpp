@@ -305,7 +305,10 @@ std::optional<Variants> Program::LowerVariants(ModuleInfo* m, const ast::Scenari
       // And the columns: each report means the same kind of number in every variant.
       for (size_t i = 0; i < v->reports.size() && i < first->reports.size(); ++i) {
         const ir::Display &a = first->reports[i].display, &b = v->reports[i].display;
-        if (a.kind != b.kind || a.dim != b.dim) {
+        // An `Int` in one variant and a `Real` in another is a `Real` column (`2^n` is
+        // exact for n >= 0 and a fraction below): numbers alike, unified below.
+        const bool numbers = a.kind != ir::Display::Kind::Bool && b.kind != ir::Display::Kind::Bool;
+        if ((a.kind != b.kind && !numbers) || a.dim != b.dim) {
           // The kind and the unit, each named where it is the difference (`Int` and `Real`
           // of one unit print alike otherwise).
           auto describe = [&](const ir::Display& d) -> std::string {
@@ -324,7 +327,17 @@ std::optional<Variants> Program::LowerVariants(ModuleInfo* m, const ast::Scenari
       }
       out.scenarios.push_back(std::move(*v));
     }
-    if (!restart) return out;
+    if (!restart) {
+      for (size_t i = 0; !out.scenarios.empty() && i < out.scenarios[0].reports.size(); ++i) {
+        bool real = false;
+        for (const ir::Scenario& v : out.scenarios)
+          real |= i < v.reports.size() && v.reports[i].display.kind == ir::Display::Kind::Real;
+        if (real)
+          for (ir::Scenario& v : out.scenarios)
+            if (i < v.reports.size()) v.reports[i].display.kind = ir::Display::Kind::Real;
+      }
+      return out;
+    }
   }
 }
 
