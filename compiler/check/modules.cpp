@@ -448,4 +448,9 @@ std::string Program::SuggestName(ModuleInfo* m, const std::string& name, std::ve
   return DidYouMean(name, known);
 }
 
+bool Program::InOption(SourceRange r) const {
+  if (!r.Valid() || r.buffer > diags_.SourceMgr().getNumBuffers()) return false;
+  return diags_.SourceMgr().getMemoryBuffer(r.buffer)->getBufferIdentifier().starts_with("--");
+}
+
 }  // namespace rl::check

@@ -238,7 +238,12 @@ class Program {
                                            std::shared_ptr<const CallSite> parent,
                                            std::shared_ptr<const CallSite> origin) const;
 
-  void Error(diag::Kind k, SourceRange r, const std::string& msg) { diags_.Report(k, r, msg); }
+  void Error(diag::Kind k, SourceRange r, const std::string& msg) {
+    if (InOption(r)) ++option_errors_;
+    diags_.Report(k, r, msg);
+  }
+  // Whether `r` is in a command-line option's text (`--set`, `--unit`: buffers named so).
+  bool InOption(SourceRange r) const;
   diag::Engine& diags() { return diags_; }
   const Options& opts() const { return opts_; }
   std::map<std::string, std::unique_ptr<ModuleInfo>>& modules() { return modules_; }
@@ -287,8 +292,8 @@ class Program {
   std::set<std::string> want_static_;
   std::set<const ast::TypeDecl*> cyclic_aliases_;  // aliases that name themselves
   std::vector<ir::Param> last_params_;  // the params of the last lowering, also a failed one
-  // Errors in the command line's `--set` and `--unit` names so far: they are the same in
-  // every variant, so no variant note follows them.
+  // Errors in the command line's `--set` and `--unit` texts so far: they are the same in
+  // every variant (the texts are read in the spec's scope), so no variant note follows.
   unsigned option_errors_ = 0;
   // The primary location of the last error(): the outermost call's note is not repeated
   // there.

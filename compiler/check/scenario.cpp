@@ -373,7 +373,6 @@ std::optional<ir::Scenario> Program::LowerScenario(ModuleInfo* m, const ast::Sce
       for (const ast::ParamDecl& p : s.params) names += (names.empty() ? "" : ", ") + ("`" + p.name + "`");
       for (const ast::ParamDecl& p : s.params) known.push_back(p.name);
       std::string hint = DidYouMean(sets[i].name, known);
-      ++option_errors_;
       Error(diag::Kind::unknown_param, sets[i].range,
             fmt::format("scenario `{}` has no param `{}`{}", s.name, sets[i].name,
                         !hint.empty() ? hint : "; its params are " + (names.empty() ? "none" : names)));
@@ -388,7 +387,6 @@ std::optional<ir::Scenario> Program::LowerScenario(ModuleInfo* m, const ast::Sce
       std::vector<std::string> known;
       for (const ir::Param& p : out.params) known.push_back(p.name);
       for (const ir::Report& r : out.reports) known.push_back(r.name);
-      ++option_errors_;
       Error(diag::Kind::unknown_param, c.name_range.Valid() ? c.name_range : c.range,
             fmt::format("scenario `{}` has no report or param `{}`{}", s.name, c.name, DidYouMean(c.name, known)));
       continue;

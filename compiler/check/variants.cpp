@@ -233,10 +233,11 @@ std::optional<Variants> Program::LowerVariants(ModuleInfo* m, const ast::Scenari
       if (!param.specialised) continue;
       auto pick = spec.pick.find(param.name);
       size_t idx = pick != spec.pick.end() ? pick->second : static_cast<size_t>(param.default_value);
+      const double number =
+          pick != spec.pick.end() && idx < param.values.size() ? param.values[idx] : param.default_value;
       std::string value = !param.labels.empty() ? (idx < param.labels.size() ? param.labels[idx] : "?")
-                          : units::FormatNumber(pick != spec.pick.end() && idx < param.values.size()
-                                                    ? param.values[idx]
-                                                    : param.default_value);
+                          : param.display.kind == ir::Display::Kind::Bool ? (number != 0 ? "true" : "false")
+                                                                         : units::FormatNumber(number);
       at += fmt::format("{}`{} = {}`", at.empty() ? "" : ", ", param.name, value);
     }
     if (!at.empty() && diags_.ErrorCount() - errors_before > option_errors_ - options_before)

@@ -155,3 +155,13 @@ fn dbl(xs: [Int], n: Int) -> [Int] = if n == 0 then xs else dbl(concat(xs, xs), 
 // expected-error@-1 {{`concat` would make a list of 1048576 elements; the limit is 1000000 [eval_limit]}}
 // expected-note@+1 {{in this call of `dbl` [called_from]}}
 let big = dbl([1], 40)
+
+// -----
+scenario s {
+  param flag: Bool = true in [true, false]
+  let xs = if flag then [1, 2] else [1]
+  // A `Bool` param's variant is named by `true` or `false`.
+  // expected-error@+1 {{index 1 is out of range for a list of 1 [index_out_of_range]}}
+  report r = xs[1] * 1
+  // expected-note@-6 {{in the variant of scenario `s` with `flag = false` [specialised_at]}}
+}

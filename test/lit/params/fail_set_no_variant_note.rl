@@ -8,3 +8,8 @@ scenario s {
   param n: Int = 4
   report r = if algo == "ring" then 2 * n else n
 }
+
+// A `--set` value of the wrong unit is wrong in every variant too: no variant note.
+// RUN: not %ringline eval %s --set n=2s 2>&1 | FileCheck %s --check-prefix=VALUE
+// VALUE:     --set:1:3: error: param `n` must be `Int`, got `s` [type_mismatch]
+// VALUE-NOT: specialised_at
