@@ -215,9 +215,9 @@ class Program {
                          ir::Scenario& out);
   // Records the Int and Bool params that the dynamic scalar `v` (of the scenario being
   // lowered) depends on: structure needed it as a constant, so TryLower specialises them.
-  // A param whose `in` list or `--set` list (`set`) holds no values: refused rather than
-  // left at its default.
-  void EmptyValues(SourceRange where, const std::string& param, bool set);
+  // Whether param `p`, given values by its `in` list or the `--set` override `ov`, got none
+  // (`none`): then it is refused, rather than left at its default, and this returns true.
+  bool EmptyValues(const ast::ParamDecl& p, const Override* ov, bool none);
   void NeedStatic(const Value& v);
   void NeedStatic(ir::ValueId id);
   bool StaticValues(const ast::ValueSet& vs, const Env& env, const ast::Type& type,

@@ -193,11 +193,7 @@ Value Program::LowerParam(const ast::ParamDecl& p, const Override* ov, ModuleInf
     ok = StaticValues(*p.values, static_env, p.type, m, ip.values, what);
   }
   if (!ok) return Value::Error();
-  const ast::ValueSet* given = ov && !ov->values.empty() ? &ov->values[0] : p.values ? &*p.values : nullptr;
-  if (given && ip.values.empty()) {
-    EmptyValues(given->range, p.name, ov != nullptr);
-    return Value::Error();
-  }
+  if (EmptyValues(p, ov, ip.values.empty())) return Value::Error();
   if (ov && !ip.values.empty()) {
     ip.default_value = ip.values[0];
     has_default = true;
@@ -518,9 +514,12 @@ std::optional<Override> Compilation::ParseOverride(const std::string& name, cons
 
 ast::Module& Compilation::CliArena() { return program_->cli_arena; }
 
-void Program::EmptyValues(SourceRange where, const std::string& param, bool set) {
-  Error(diag::Kind::empty_list, where,
-        fmt::format("param `{}` is given no values: its {} list is empty", param, set ? "`--set`" : "`in`"));
+bool Program::EmptyValues(const ast::ParamDecl& p, const Override* ov, bool none) {
+  const ast::ValueSet* given = ov && !ov->values.empty() ? &ov->values[0] : p.values ? &*p.values : nullptr;
+  if (!given || !none) return false;
+  Error(diag::Kind::empty_list, given->range,
+        fmt::format("param `{}` is given no values: its {} list is empty", p.name, ov ? "`--set`" : "`in`"));
+  return true;
 }
 
 }  // namespace rl::check

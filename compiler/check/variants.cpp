@@ -145,11 +145,7 @@ Value Program::LowerStaticParam(const ast::ParamDecl& p, const Override* ov, Mod
   } else if (p.values) {
     if (!value_set(*p.values, true, values, static_env)) return Value::Error();
   }
-  const ast::ValueSet* given = ov && !ov->values.empty() ? &ov->values[0] : p.values ? &*p.values : nullptr;
-  if (given && values.empty()) {
-    EmptyValues(given->range, p.name, ov != nullptr);
-    return Value::Error();
-  }
+  if (EmptyValues(p, ov, values.empty())) return Value::Error();
   std::optional<Candidate> def;
   if (!ov || values.empty()) {
     if (p.default_value) {
