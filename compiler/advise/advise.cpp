@@ -216,6 +216,9 @@ void Validate(const Query& q) {
   if ((q.compute == "measured") != !q.sample_time.empty())
     Bad("bad_usage", "--compute measured and --sample-time TIME go together");
   if (q.batch > 0 && q.per_gpu > 0) Bad("bad_usage", "give --batch (global) or --per-gpu, not both");
+  // 0 is "unset" (the command's defaults); a negative count is nobody's.
+  for (auto [name, n] : {std::pair{"--batch", q.batch}, std::pair{"--per-gpu", q.per_gpu}})
+    if (n < 0) Bad("bad_option", fmt::format("{} takes a count of 1 or more; got {}", name, n));
   // An efficiency: 0.8 is 80% of linear scaling.
   if (!(q.threshold > 0 && q.threshold <= 1))
     Bad("bad_option", fmt::format("--threshold takes an efficiency above 0 and at most 1; got {}", q.threshold));

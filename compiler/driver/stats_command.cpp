@@ -109,9 +109,6 @@ int RunStats() {
   std::optional<runtime::Format> format = PickFormat(runtime::Format::Table);
   if (!format) return kUsageError;
   if (StatsFiles.size() > 1) return Fail(Kind::bad_usage, "`stats` takes one spec file");
-  for (const cl::opt<unsigned>* o : {&StatsBatch, &StatsElementBytes})
-    if (o->getNumOccurrences() && *o == 0)
-      return Fail(Kind::bad_option, fmt::format("--{} takes a count of 1 or more; got 0", o->ArgStr.str()));
   NetworkQuery q{StatsFiles.empty() ? "" : StatsFiles[0], StatsModel, StatsDevice, StatsBatch, StatsElementBytes};
   NetworkStats stats;
   if (Exit e = CollectNetworkStats(q, stats); e != kOk) return e;

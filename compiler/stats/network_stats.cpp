@@ -103,6 +103,8 @@ NetworkStats Collect(const NetworkQuery& q, const ringline::Options& options) {
   std::unique_ptr<ringline::Spec> spec;
   std::vector<std::string> models;  // without a file: the names stdlib/models/all.rl binds
   std::vector<std::string> own;     // with a file: its top-level values
+  if (q.batch == 0) Usage("--batch takes a count of 1 or more; got 0");
+  if (q.element_bytes == 0) Usage("--element-bytes takes a count of 1 or more; got 0");
   if (q.file.empty()) {
     if (name.empty()) Usage("name a spec file or a stdlib model with --model");
     spec = ringline::Spec::Library(options);

@@ -84,8 +84,8 @@ def advise(
         model,
         cluster,
         [int(g) for g in gpus],
-        int(batch or 0),
-        int(per_gpu or 0),
+        None if batch is None else int(batch),
+        None if per_gpu is None else int(per_gpu),
         device or "",
         optimizer or "",
         compute or "",
@@ -96,7 +96,7 @@ def advise(
         [os.fspath(p) for p in allow_paths],
         setup or "",
         collectives or "",
-        int(dataset or 0),
+        None if dataset is None else int(dataset),
         precision or "",
     )
     df = pd.DataFrame(raw["columns"])

@@ -46,9 +46,10 @@ class Spec:
 
 def _set_error_class(cls: type) -> None: ...
 def from_si(si: float, unit: str) -> float: ...
-def advise(file: str, model: str, cluster: str, gpus: list[int], batch: int, per_gpu: int, device: str,
-           optimizer: str, compute: str, sample_time: str, goal: str, threshold: float, stdlib_dir: str,
-           allow_paths: list[str], setup: str = "", collectives: str = "", dataset: int = 0,
+def advise(file: str, model: str, cluster: str, gpus: list[int], batch: Optional[int], per_gpu: Optional[int],
+           device: str, optimizer: str, compute: str, sample_time: str, goal: str, threshold: float,
+           stdlib_dir: str, allow_paths: list[str], setup: str = "", collectives: str = "",
+           dataset: Optional[int] = None,
            precision: str = "") -> dict[str, Any]: ...
 def stats(file: str, model: str, device: str, batch: int, element_bytes: int, stdlib_dir: str,
           allow_paths: list[str]) -> dict[str, Any]: ...

@@ -19,7 +19,9 @@
 #include <cmath>
 #include <condition_variable>
 #include <cstring>
+#include <limits>
 #include <memory>
+#include <optional>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -403,14 +405,26 @@ const StatsField kStatsFields[] = {
     {"traffic", "B", true, true, [](const LayerRow& r) { return Count(r.traffic); }},
 };
 
+// A count given from Python, whose ints have no sign or size limit while the command's
+// options are unsigned: SpecError below 1 (or above `max`).
+int64_t Count(const char* name, int64_t n, int64_t max = std::numeric_limits<int64_t>::max()) {
+  if (n < 1 || n > max)
+    throw ringline::SpecError({ringline::Diagnostic::Plain(
+        "bad_option", std::string("`") + name + "` takes a count of 1 or more; got " + std::to_string(n))});
+  return n;
+}
+
 // stats::Collect as columns: {model, device, peak, membw, columns: {name: list}, units,
 // total: {name: value}, warnings}.
-py::dict Stats(const std::string& file, const std::string& model, const std::string& device, unsigned batch,
-               unsigned element_bytes, const std::string& stdlib_dir, const std::vector<std::string>& allow_paths) {
+py::dict Stats(const std::string& file, const std::string& model, const std::string& device, int64_t batch,
+               int64_t element_bytes, const std::string& stdlib_dir, const std::vector<std::string>& allow_paths) {
+  constexpr int64_t kMax = std::numeric_limits<unsigned>::max();
+  batch = Count("batch", batch, kMax), element_bytes = Count("element_bytes", element_bytes, kMax);
   rl::stats::NetworkStats st;
   {
     py::gil_scoped_release nogil;
-    st = rl::stats::Collect({file, model, device, batch, element_bytes}, MakeOptions(stdlib_dir, allow_paths, 20));
+    st = rl::stats::Collect({file, model, device, static_cast<unsigned>(batch), static_cast<unsigned>(element_bytes)},
+                            MakeOptions(stdlib_dir, allow_paths, 20));
   }
   py::dict cols, units, total;
   for (const StatsField& f : kStatsFields) {
@@ -614,10 +628,15 @@ PYBIND11_MODULE(_ringline, m) {
   m.def(
       "advise",
       [](const std::string& file, const std::string& model, const std::string& cluster, std::vector<int64_t> gpus,
-         int64_t batch, int64_t per_gpu, const std::string& device, const std::string& optimizer,
-         const std::string& compute, const std::string& sample_time, const std::string& goal, double threshold,
-         const std::string& stdlib_dir, const std::vector<std::string>& allow_paths, const std::string& setup,
-         const std::string& collectives, int64_t dataset, const std::string& precision) {
+         std::optional<int64_t> batch_given, std::optional<int64_t> per_gpu_given, const std::string& device,
+         const std::string& optimizer, const std::string& compute, const std::string& sample_time,
+         const std::string& goal, double threshold, const std::string& stdlib_dir,
+         const std::vector<std::string>& allow_paths, const std::string& setup, const std::string& collectives,
+         std::optional<int64_t> dataset_given, const std::string& precision) {
+        // None is the command's default (0 to the library); a count given must be one.
+        auto count = [](const char* name, std::optional<int64_t> n) -> int64_t { return n ? Count(name, *n) : 0; };
+        const int64_t batch = count("batch", batch_given), per_gpu = count("per_gpu", per_gpu_given);
+        const int64_t dataset = count("dataset", dataset_given);
         rl::advise::Query q;
         q.spec = file, q.model = model, q.cluster = cluster, q.gpus = std::move(gpus), q.batch = batch;
         q.per_gpu = per_gpu, q.device = device, q.optimizer = optimizer, q.compute = compute;
@@ -628,7 +647,7 @@ PYBIND11_MODULE(_ringline, m) {
       py::arg("file"), py::arg("model"), py::arg("cluster"), py::arg("gpus"), py::arg("batch"), py::arg("per_gpu"),
       py::arg("device"), py::arg("optimizer"), py::arg("compute"), py::arg("sample_time"), py::arg("goal"),
       py::arg("threshold"), py::arg("stdlib_dir"), py::arg("allow_paths"), py::arg("setup") = "",
-      py::arg("collectives") = "", py::arg("dataset") = 0, py::arg("precision") = "");
+      py::arg("collectives") = "", py::arg("dataset") = py::none(), py::arg("precision") = "");
   m.def("stats", &Stats, py::arg("file"), py::arg("model"), py::arg("device"), py::arg("batch"),
         py::arg("element_bytes"), py::arg("stdlib_dir"), py::arg("allow_paths"));
 }

@@ -78,3 +78,10 @@ def test_errors_are_spec_errors():
     assert e.value.diagnostics[0].kind == "bad_usage"
     with pytest.raises(rl.SpecError, match=r"--gpus takes GPU counts from 1 to 10\^6; got 0"):
         rl.advise("resnet50", gpus=[0])
+    # A count given must be one: 0 is not the default, as None is.
+    for kwargs in ({"per_gpu": 0}, {"batch": -5}, {"dataset": 0}):
+        name, value = next(iter(kwargs.items()))
+        with pytest.raises(rl.SpecError, match=rf"`{name}` takes a count of 1 or more; got {value} \[bad_option\]"):
+            rl.advise("resnet50", gpus=[16], **kwargs)
+    with pytest.raises(rl.SpecError, match=r"no device `h100_sxm` \(did you mean `h100_sxm5`\?\); the devices are"):
+        rl.advise("resnet50", gpus=[16], device="h100_sxm")

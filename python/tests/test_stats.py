@@ -58,3 +58,8 @@ def test_stats_errors_suggest():
     assert note.message.startswith("the standard library's models: lenet5, alexnet, vgg11")
     with pytest.raises(rl.SpecError, match="did you mean `v100_sxm2_16gb`"):
         rl.stats(model="resnet50", device="v100_sxm2_16g")
+    # Counts as the command takes them: 0 and negatives are SpecErrors, not TypeErrors.
+    for kwargs in ({"batch": 0}, {"batch": -3}, {"element_bytes": 0}):
+        name, value = next(iter(kwargs.items()))
+        with pytest.raises(rl.SpecError, match=rf"`{name}` takes a count of 1 or more; got {value} \[bad_option\]"):
+            rl.stats(model="resnet50", **kwargs)
