@@ -106,7 +106,7 @@ llvm::Expected<Points> ReadCsv(const std::string& path, const std::map<std::stri
     return diag::MakeError(kind, line ? fmt::format("{}:{}: {}", path, line, msg) : fmt::format("{}: {}", path, msg));
   };
   auto buf = ReadRegularFile(path, kMaxSourceBytes, /*text=*/true);
-  if (!buf) return fail(0, fmt::format("cannot read: {}", llvm::toString(buf.takeError())), Kind::file_error);
+  if (!buf) return diag::MakeError(Kind::file_error, fmt::format("cannot read `{}`: {}", path, llvm::toString(buf.takeError())));
   llvm::Expected<csv::Document> doc = csv::Parse((*buf)->getBuffer(), {.comments = true, .source = path});
   if (!doc) return doc.takeError();
   std::map<std::string, int> col;

@@ -102,7 +102,7 @@ class Calibration {
 
   int Run() {
     auto buf = ReadRegularFile(c_.trace, size_t(1) << 31, /*text=*/true);
-    if (!buf) return Fail(Kind::file_error, fmt::format("{}: cannot read: {}", c_.trace, llvm::toString(buf.takeError())));
+    if (!buf) return Fail(Kind::file_error, fmt::format("cannot read `{}`: {}", c_.trace, llvm::toString(buf.takeError())));
     llvm::Expected<Trace> t = calibrate::ParseTrace((*buf)->getBuffer(), c_.trace);
     if (!t) return Fail(Kind::bad_data, t.takeError());
     trace_ = std::move(*t);

@@ -334,7 +334,17 @@ llvm::Expected<Bundle> ParseBundle(llvm::StringRef bytes, llvm::StringRef name) 
 
 llvm::Expected<Bundle> ReadBundle(llvm::StringRef path) {
   llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> buf = ReadRegularFile(path.str(), kMaxBundleBytes, false);
-  if (!buf) return Bad(fmt::format("cannot read `{}`: {}", path.str(), llvm::toString(buf.takeError())));
+  if (!buf) {
+    // The system's error code stays with the message, so a missing file reads as one
+    // (the driver's `[file_error]`), not as a bad bundle.
+    std::error_code ec = llvm::inconvertibleErrorCode();
+    std::string why;
+    llvm::handleAllErrors(buf.takeError(), [&](const llvm::ErrorInfoBase& e) {
+      ec = e.convertToErrorCode();
+      why = e.message();
+    });
+    return llvm::createStringError(ec, fmt::format("cannot read `{}`: {}", path.str(), why));
+  }
   return ParseBundle((*buf)->getBuffer(), path);
 }
 
