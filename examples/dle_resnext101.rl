@@ -65,3 +65,19 @@ scenario dle_resnext101_summary {
   report mean = (sum e in errors: e) / len(errors)
   report within_15 = sum e in errors: if e <= 0.15 then 1 else 0
 }
+
+// PyTorch's launch at the host's base clock on the eight-GPU AMP rows, a hypothesis tried
+// and not adopted (docs/kernel-models.md, "Another network: ResNeXt-101"): `scale`
+// multiplies the 7.5 us fitted on one GPU near the boost clock by the host's clock with a
+// few threads busy over its base clock with all busy (`host_clock`): 1.45 on the DGX A100
+// (row 4), 1.51 on the DGX-1 (rows 8 and 12).
+//   ringline sweep examples/dle_resnext101.rl --scenario dle_resnext101_launch --format table
+scenario dle_resnext101_launch {
+  param row: Int = 4 in [4, 8, 12]
+  param scale: Real = 1 in [1, 1.45, 1.51]
+  let r = rx_rows[row - 1]
+  let s = dle_step(r with { fw = r.fw with { launch = r.fw.launch * scale } })
+  report predicted = s.throughput * 1 s
+  report error = s.throughput * 1 s / r.published - 1
+  report iter = s.iter in ms
+}

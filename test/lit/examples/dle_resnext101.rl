@@ -3,6 +3,12 @@
 // docs/kernel-models.md ("Another network: ResNeXt-101"). A change to the step shows here.
 // RUN: %ringline sweep %examples/dle_resnext101.rl --scenario dle_resnext101 --format csv | FileCheck %s --check-prefix=ROWS
 // RUN: %ringline eval %examples/dle_resnext101.rl --scenario dle_resnext101_summary | FileCheck %s --check-prefix=SUMMARY
+// The launch at the host's base clock (a hypothesis not adopted): row 4 at 1.45, rows 8
+// and 12 at 1.51.
+// RUN: %ringline sweep %examples/dle_resnext101.rl --scenario dle_resnext101_launch --format csv | FileCheck %s --check-prefix=LAUNCH
+// LAUNCH: 4,1.45,9054.2{{[0-9]*}},0.1424{{[0-9]*}},
+// LAUNCH: 8,1.51,4329.5{{[0-9]*}},0.0650{{[0-9]*}},
+// LAUNCH: 12,1.51,4329.5{{[0-9]*}},0.1207{{[0-9]*}},
 // ROWS:      row,gpus,batch,predicted,published,error,{{.*}}
 // ROWS-NEXT: 1,1,128,473.6{{[0-9]*}},456,0.0387{{[0-9]*}},
 // ROWS-NEXT: 2,1,128,1204.8{{[0-9]*}},1211,-0.0050{{[0-9]*}},
