@@ -164,6 +164,32 @@ static const std::vector<std::string>& AllWords() {
   return words;
 }
 
+// A known prefix on a unit that does not take it (`kh`, `mB`, `KiFLOP`): which prefixes go
+// where, rather than the spellings closest to it. "" for any other word.
+static std::string PrefixNotTaken(std::string_view w) {
+  auto split = [&](const auto& prefixes) -> std::pair<std::string_view, std::string_view> {
+    for (const Prefix& p : prefixes)
+      if (w.size() > p.text.size() && w.substr(0, p.text.size()) == p.text) return {p.text, w.substr(p.text.size())};
+    return {};
+  };
+  auto is_base = [](std::string_view rest) {
+    for (const Base& b : Bases())
+      if (rest == b.text) return true;
+    return rest == "h" || rest == "min";
+  };
+  if (auto [pre, rest] = split(kBinaryPrefixes); is_base(rest))
+    return fmt::format("`{}` takes no prefix `{}`: binary prefixes go on `B` and `bit` only", rest, pre);
+  if (auto [pre, rest] = split(kBigPrefixes); is_base(rest)) {  // only `h` and `min` refuse them
+    int exp10 = 0;
+    for (const Prefix& p : kBigPrefixes)
+      if (p.text == pre) exp10 = p.exp10;
+    return fmt::format("`{}` takes no prefix: write `1e{} {}` for 1 {}", rest, exp10, rest, w);
+  }
+  if (auto [pre, rest] = split(kSmallPrefixes); is_base(rest))
+    return fmt::format("`{}` takes no prefix `{}`: m, u, n and p go on `s` only", rest, pre);
+  return "";
+}
+
 std::string HintFor(std::string_view w) {
   auto ends = [&](std::string_view tail) {
     return w.size() >= tail.size() && w.substr(w.size() - tail.size()) == tail;
@@ -187,6 +213,7 @@ std::string HintFor(std::string_view w) {
   if (w == "bits") return "write `bit`";
   if (w == "hr" || w == "hrs" || w == "hour" || w == "hours") return "write `h`";
   if (w == "mins" || w == "minute" || w == "minutes") return "write `min`";
+  if (std::string why = PrefixNotTaken(w); !why.empty()) return why;
   std::vector<std::string> close = ClosestNames(w, AllWords());
   return close.empty() ? "" : "did you mean " + QuotedAlternatives(close) + "?";
 }

@@ -52,6 +52,10 @@ TEST(Units, HintsForNearMisses) {
   EXPECT_NE(HintFor("Gb").find("Gbit"), std::string::npos);
   EXPECT_NE(HintFor("sec").find("`s`"), std::string::npos);
   EXPECT_EQ(HintFor("bottleneck"), "");
+  // A known prefix on a unit that does not take it says which prefixes go where.
+  EXPECT_EQ(HintFor("kh"), "`h` takes no prefix: write `1e3 h` for 1 kh");
+  EXPECT_EQ(HintFor("mB"), "`B` takes no prefix `m`: m, u, n and p go on `s` only");
+  EXPECT_EQ(HintFor("KiFLOP"), "`FLOP` takes no prefix `Ki`: binary prefixes go on `B` and `bit` only");
 }
 
 }  // namespace

@@ -56,3 +56,10 @@ let d = 2 mhz
 let e = 2 KiBB
 // expected-error@+1 {{unknown unit `parsec` [unknown_unit]}}
 let f = 1 parsec
+
+// -----
+// A prefix the unit does not take says which prefixes go where.
+// expected-error@+1 {{unknown unit `kh`; `h` takes no prefix: write `1e3 h` for 1 kh [unknown_unit]}}
+let t = 2 kh
+// expected-error@+1 {{unknown unit `mB`; `B` takes no prefix `m`: m, u, n and p go on `s` only [unknown_unit]}}
+let b = 2 mB
