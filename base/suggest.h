@@ -74,4 +74,19 @@ inline std::string DidYouMean(llvm::StringRef word, const std::vector<std::strin
   return close.empty() ? "" : "; did you mean " + QuotedAlternatives(close) + "?";
 }
 
+// " (did you mean `nvlink2`?)": the same suggestion, for a message that goes on after it.
+inline std::string DidYouMeanAside(llvm::StringRef word, const std::vector<std::string>& candidates) {
+  std::vector<std::string> close = ClosestNames(word, candidates);
+  return close.empty() ? "" : " (did you mean " + QuotedAlternatives(close) + "?)";
+}
+
+// An option's name that is none of `names`: "--best names `iter`, which is not a report of
+// scenario `s` (did you mean `iter_time`?); its reports are `iter_time`, `throughput`".
+inline std::string NotOneOf(llvm::StringRef option, llvm::StringRef name, llvm::StringRef what, llvm::StringRef of,
+                            const std::vector<std::string>& names) {
+  return option.str() + " names `" + name.str() + "`, which is not a " + what.str() + " of " + of.str() +
+         DidYouMeanAside(name, names) + "; its " + what.str() + "s are " +
+         (names.empty() ? std::string("none") : QuotedAlternatives(names, ", "));
+}
+
 }  // namespace rl

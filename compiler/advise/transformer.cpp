@@ -13,6 +13,7 @@
 #include <chrono>
 #include <map>
 
+#include "base/suggest.h"
 #include "compiler/advise/advise.h"
 
 namespace rl::advise {
@@ -26,13 +27,6 @@ constexpr const char* kScenario = "stdlib.advise_llm.layout_search";
   throw ringline::SpecError({ringline::Diagnostic::Plain(kind, message)});
 }
 
-std::string DidYouMean(const std::string& word, const std::vector<std::string>& names) {
-  std::string best;
-  unsigned best_d = 3;
-  for (const std::string& n : names)
-    if (unsigned d = llvm::StringRef(n).edit_distance(word); d < best_d) best = n, best_d = d;
-  return best.empty() ? "" : fmt::format(" (did you mean `{}`?)", best);
-}
 
 const char* GoalReport(const std::string& goal) {
   return goal == "memory" ? "memory" : goal == "cost" ? "gpu_hours" : "iter";
@@ -73,7 +67,7 @@ TransformerDims ResolveModel(ringline::Spec& spec, const std::string& model) {
   }
   Bad("bad_option", fmt::format("no transformer `{}`{}; the transformers are {}, a `Transformer` of the spec, or "
                                 "`gpt:layers=L,hidden=H,heads=A`",
-                                model, DidYouMean(model, names), llvm::join(names, ", ")));
+                                model, DidYouMeanAside(model, names), llvm::join(names, ", ")));
 }
 
 std::vector<int64_t> Divisors(int64_t n, int64_t at_most) {
@@ -225,8 +219,8 @@ TransformerDims ParseGpt(const std::string& text) {
       Bad("bad_option", fmt::format("--model gpt: takes KEY=VALUE pairs separated by commas ({}); `{}` is not one",
                                     llvm::join(keys, ", "), part.str()));
     if (std::find(keys.begin(), keys.end(), key.str()) == keys.end())
-      Bad("bad_option", fmt::format("unknown key `{}` in --model gpt:{}; the keys are {}", key.str(),
-                                    DidYouMean(key.str(), keys), llvm::join(keys, ", ")));
+      Bad("bad_option", fmt::format("unknown key `{}` in --model gpt:...{}; the keys are {}", key.str(),
+                                    DidYouMeanAside(key.str(), keys), llvm::join(keys, ", ")));
     if (got.count(key.str())) Bad("bad_option", fmt::format("--model gpt: gives `{}` twice", key.str()));
     uint64_t n = 0;
     if (value.getAsInteger(10, n) || n < 1 || n > 1'000'000'000)

@@ -10,6 +10,7 @@
 #include <optional>
 #include <thread>
 
+#include "base/suggest.h"
 #include "compiler/api/backend.h"
 #include "compiler/api/columns.h"
 #include "compiler/api/fillers.h"
@@ -250,9 +251,8 @@ class ScenarioImpl final : public ringline::Scenario {
       }
       names.push_back(sc.reports[r].name);
     }
-    throw ringline::SpecError({Plain("bad_option", fmt::format("`{}` names `{}`, which is not a report of scenario `{}`; "
-                                                          "its reports are {}", option, text, sc.name,
-                                                          fmt::join(names, ", ")))});
+    throw ringline::SpecError(
+        {Plain("bad_option", rl::NotOneOf(std::string("`") + option + "`", text, "report", "scenario `" + sc.name + "`", names))});
   }
 
   std::shared_ptr<SpecState> lib_;

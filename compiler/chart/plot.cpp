@@ -25,9 +25,7 @@ llvm::Expected<const ResultColumn*> ColumnFor(const ResultTable& t, const std::s
                               const std::string& source) {
   const ResultColumn* c = t.Find(name);
   if (!c) {
-    return MakeError(Kind::unknown_column,
-                     fmt::format("{} names `{}`, which is not a column of {}{}; its columns are {}", option, name,
-                                 source, DidYouMean(name, t.Names()), QuotedAlternatives(t.Names(), ", ")));
+    return MakeError(Kind::unknown_column, NotOneOf(option, name, "column", source, t.Names()));
   }
   if (numeric && !c->numeric) {
     std::string cell;

@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "base/check.h"
+#include "base/suggest.h"
 
 namespace rl::codegen {
 
@@ -153,10 +154,9 @@ std::optional<std::vector<uint32_t>> ParseOrder(const ir::Scenario& s, const std
     if (name.empty()) continue;
     auto it = std::find_if(s.params.begin(), s.params.end(), [&](const ir::Param& p) { return p.name == name; });
     if (it == s.params.end()) {
-      std::string names;
-      for (const ir::Param& p : s.params) names += (names.empty() ? "`" : ", `") + p.name + "`";
-      error = fmt::format("--order names `{}`, which is not a param of scenario `{}`; its params are {}", name,
-                          s.name, names.empty() ? "none" : names);
+      std::vector<std::string> names;
+      for (const ir::Param& p : s.params) names.push_back(p.name);
+      error = NotOneOf("--order", name, "param", "scenario `" + s.name + "`", names);
       return std::nullopt;
     }
     uint32_t index = static_cast<uint32_t>(it - s.params.begin());

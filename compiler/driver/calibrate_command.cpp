@@ -136,7 +136,7 @@ llvm::Expected<Points> ReadCsv(const std::string& path, const std::map<std::stri
       std::vector<std::string> ops;
       for (const auto& [op, _] : schedules) ops.push_back(op);
       return fail(line, fmt::format("no schedule models op `{}`{}; the ops: {} (or name one with --schedule {}=NAME)",
-                                     pt.op, DidYouMean(pt.op, ops), fmt::join(ops, ", "), pt.op));
+                                     pt.op, DidYouMeanAside(pt.op, ops), fmt::join(ops, ", "), pt.op));
     }
     double v = 0;
     if (cell("p").getAsDouble(v) || !(v >= 2) || v != std::floor(v) || v > 1e6)
@@ -287,7 +287,7 @@ int Calibrate(std::ostream& os) {
       std::vector<std::string> ops;
       for (const auto& [known, _] : schedules) ops.push_back(known);
       return Fail(Kind::bad_option, fmt::format("--fit-ops names op `{}`, which no schedule models{}; the ops: {}", op,
-                                                DidYouMean(op, ops), fmt::join(ops, ", ")));
+                                                DidYouMeanAside(op, ops), fmt::join(ops, ", ")));
     }
   llvm::Expected<Points> pts = ReadCsv(CalFiles[0], schedules);
   if (!pts) return Fail(Kind::bad_data, pts.takeError());

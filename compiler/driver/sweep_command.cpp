@@ -105,10 +105,9 @@ std::optional<runtime::Objective> ParseObjective(const ir::Scenario& sc, std::st
       o.report = r;
       return o;
     }
-  std::string names;
-  for (const ir::Report& r : sc.reports) names += (names.empty() ? "`" : ", `") + r.name + "`";
-  Fail(Kind::bad_option, fmt::format("{} names `{}`, which is not a report of scenario `{}`; its reports are {}",
-                                     option, text, sc.name, names.empty() ? "none" : names));
+  std::vector<std::string> names;
+  for (const ir::Report& r : sc.reports) names.push_back(r.name);
+  Fail(Kind::bad_option, NotOneOf(option, text, "report", "scenario `" + sc.name + "`", names));
   return std::nullopt;
 }
 
@@ -229,9 +228,7 @@ std::optional<chart::PlotSpec> SweepPlotSpec(const ir::Scenario& sc, Reduce how,
   if (!spec.series.empty()) asked.push_back({"--series", spec.series});
   for (const auto& [option, name] : asked)
     if (!llvm::is_contained(names, name)) {
-      Fail(Kind::unknown_column, fmt::format("{} names `{}`, which is not a column of scenario `{}`{}; its columns are {}",
-                                             option, name, sc.name, DidYouMean(name, names),
-                                             QuotedAlternatives(names, ", ")));
+      Fail(Kind::unknown_column, NotOneOf(option, name, "column", "scenario `" + sc.name + "`", names));
       return std::nullopt;
     }
   return spec;

@@ -107,7 +107,7 @@ let notone = 3
 // DIMS:      gpus,rank
 // DIMS-NEXT: 1024,1,4,8,32,1,6,selective,true,1,18.89
 
-// BADKEY:     ringline: error: unknown key `hiden` in --model gpt: (did you mean `hidden`?); the keys are layers, hidden, heads, seq, vocab, ffn, kv_heads [bad_option]
+// BADKEY:     ringline: error: unknown key `hiden` in --model gpt:... (did you mean `hidden`?); the keys are layers, hidden, heads, seq, vocab, ffn, kv_heads [bad_option]
 // BADKEY:     exit 2
 // BADVALUE:   ringline: error: --model gpt: `heads` takes a whole number from 1 to 10^9; got `x` [bad_option]
 // MISSINGKEY: ringline: error: --model gpt: needs `heads` {{.*}} [bad_option]

@@ -47,11 +47,11 @@ scenario ring {
 // GPFAIL:      ringline: error: cannot draw `{{.*}}c.svg`: gnuplot (`{{.*}}fake_gnuplot.py`) failed (exit 3): [tool_error]
 // GPFAIL-NEXT: "{{.*}}" line 3: unexpected or unrecognized token
 // GPFAIL: exit 2
-// UNKNOWN: ringline: error: --y names `tme`, which is not a column of `{{.*}}ring.csv`; did you mean `time`?; its columns are `p`, `bw`, `time`, `steps` [unknown_column]
+// UNKNOWN: ringline: error: --y names `tme`, which is not a column of `{{.*}}ring.csv` (did you mean `time`?); its columns are `p`, `bw`, `time`, `steps` [unknown_column]
 // A sweep's chart names its columns before the sweep runs: nothing is written.
-// SWEEP-COLUMN: ringline: error: --y names `tme`, which is not a column of scenario `{{.*}}`; did you mean `time`?; its columns are `p`, `bw`, `time`, `steps` [unknown_column]
+// SWEEP-COLUMN: ringline: error: --y names `tme`, which is not a column of scenario `{{.*}}` (did you mean `time`?); its columns are `p`, `bw`, `time`, `steps` [unknown_column]
 // SWEEP-COLUMN: exit 2
-// UNKNOWN-SERIES: ringline: error: --series names `bww`, which is not a column of `{{.*}}ring.csv`; did you mean `bw`?{{.*}} [unknown_column]
+// UNKNOWN-SERIES: ringline: error: --series names `bww`, which is not a column of `{{.*}}ring.csv` (did you mean `bw`?); its columns{{.*}} [unknown_column]
 // TEXT: ringline: error: --x `gpu`: the column holds text (`v100`), not numbers; an axis needs numbers [chart_error]
 // SAMEX: ringline: error: the line `time` has two rows at p = 1: they differ in `bw`; keep one with `--where bw=VALUE` or draw a line each with `--series bw` [chart_error]
 // WHERE: ringline: error: --where bw=7: no row has `bw` = `7`; its values there are 10, 100 [chart_error]
