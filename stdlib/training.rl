@@ -235,6 +235,7 @@ fn _update(ls: [Layer], d: Device, fw: Framework, p: Precision) -> s =
   }
 
 fn _step(net: Network, d: Device, fw: Framework, p: Precision, batch: Int, ts: [StepLayer]) -> TrainStep = {
+  require batch >= 1, "a training step's batch >= 1"
   let fwd = sum t in ts: t.fwd
   let bwd = sum t in ts: t.bwd
   let mm = sum t in ts: t.matmul
@@ -318,6 +319,7 @@ fn _ddp_buckets(net: Network, s: Setup, gpus: Int, bwd: [s]) -> _Cycles = {
 // threads bounds the step from below by its time to deliver a batch on `host`.
 fn train_data_parallel(net: Network, c: Cluster, host: Host, fw: Framework, p: Precision, loader: Loader,
                        gpus: Int, batch: Int) -> TrainStep = {
+  require gpus >= 1, "a training step's GPUs >= 1"
   let ts = [step_layer(l, c.device, fw, p, batch) for l in net.layers]
   let one = _step(net, c.device, fw, p, batch, ts)
   let s = setup(c) with { elem = grad_elem(p), bucket = fw.bucket, first_bucket = fw.first_bucket }

@@ -1,8 +1,11 @@
 // stdlib.training's pieces against hand formulas on a toy GPU (8 x its fp32 peak in fp16:
 // tensor cores; 1000 GB/s at stream 0.8, 800 GB/s achieved) with no kernel models, and the
 // bound on a kernel model past its data (docs/kernel-models.md, "Whole training steps").
-// RUN: %ringline eval %s | FileCheck %s
-// RUN: %ringline eval %s --backend=interp | FileCheck %s
+// RUN: %ringline eval %s --scenario pieces | FileCheck %s
+// RUN: %ringline eval %s --scenario pieces --backend=interp | FileCheck %s
+// A step of no samples or on no GPUs is refused (a `require`), not a time.
+// RUN: %ringline sweep %s --scenario empty 2> %t.dropped | FileCheck %s --check-prefix=EMPTY
+// RUN: FileCheck %s --check-prefix=DROPPED < %t.dropped
 import stdlib.hardware
 import stdlib.layers
 import stdlib.training
@@ -66,3 +69,14 @@ scenario pieces {
 // CHECK-NEXT: one_gpu     = true
 // CHECK-NEXT: nccl        = true
 // CHECK-NEXT: throughput  = true
+
+scenario empty {
+  param batch: Int = 0 in [0, 4]
+  param gpus: Int = 1 in [0, 1]
+  report ok = train_data_parallel(net, flat_cluster(gpu, edr, 2), dgx1_host, fw, fp32, no_loader, gpus, batch).iter > 0 s
+}
+// EMPTY:      batch,gpus,ok
+// EMPTY-NEXT: 4,1,true
+// DROPPED:     ringline: 3 of 4 points dropped:
+// DROPPED-DAG: 2 by "a training step's GPUs >= 1" ({{[^)]*}}stdlib/training.rl:{{[0-9]+}})
+// DROPPED-DAG: 2 by "a training step's batch >= 1" ({{[^)]*}}stdlib/training.rl:{{[0-9]+}})
