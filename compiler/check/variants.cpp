@@ -77,19 +77,16 @@ static std::string LabelOf(const Value& v, const ast::Expr* e, diag::Engine& d) 
   return label;
 }
 
-// The list literal a top-level `let` named `name` was written as, seen from module `m`, so
-// that `--set gpu=fast` (with `let fast = [a100, v100]`) labels its values by their names
-// as `--set gpu=a100,v100` does; null for any other binding.
+// The list literal a top-level `let` of module `m` named `name` was written as, so that
+// `--set gpu=fast` (with `let fast = [a100, v100]`) labels its values by their names as
+// `--set gpu=a100,v100` does; null for any other binding. Only `m`'s own lets: the names
+// in an imported module's literal may mean other values where `--set` reads them.
 static const ast::ListExpr* LetListLiteral(ModuleInfo* m, const std::string& name) {
-  for (int hops = 0; m && hops < 64; ++hops) {
-    if (auto it = m->globals.find(name); it != m->globals.end()) {
-      if (it->second.kind != Global::Kind::Let || !m->ast || it->second.index >= m->ast->lets.size()) return nullptr;
-      return ast::dyn_cast<ast::ListExpr>(m->ast->lets[it->second.index].value);
-    }
-    auto u = m->unqualified.find(name);
-    m = u == m->unqualified.end() ? nullptr : u->second;
-  }
-  return nullptr;
+  if (!m || !m->ast) return nullptr;
+  auto it = m->globals.find(name);
+  if (it == m->globals.end() || it->second.kind != Global::Kind::Let || it->second.index >= m->ast->lets.size())
+    return nullptr;
+  return ast::dyn_cast<ast::ListExpr>(m->ast->lets[it->second.index].value);
 }
 
 Value Program::LowerStaticParam(const ast::ParamDecl& p, const Override* ov, ModuleInfo* m,
