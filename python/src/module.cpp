@@ -406,11 +406,13 @@ const StatsField kStatsFields[] = {
 };
 
 // A count given from Python, whose ints have no sign or size limit while the command's
-// options are unsigned: SpecError below 1 (or above `max`).
-int64_t Count(const char* name, int64_t n, int64_t max = std::numeric_limits<int64_t>::max()) {
+// options are unsigned: SpecError below 1 or above `max`.
+int64_t GivenCount(const char* name, int64_t n, int64_t max = std::numeric_limits<int64_t>::max()) {
   if (n < 1 || n > max)
     throw ringline::SpecError({ringline::Diagnostic::Plain(
-        "bad_option", std::string("`") + name + "` takes a count of 1 or more; got " + std::to_string(n))});
+        "bad_option", std::string("`") + name + "` takes a count of 1 or more" +
+                          (n > max ? " and at most " + std::to_string(max) : std::string()) + "; got " +
+                          std::to_string(n))});
   return n;
 }
 
@@ -419,7 +421,7 @@ int64_t Count(const char* name, int64_t n, int64_t max = std::numeric_limits<int
 py::dict Stats(const std::string& file, const std::string& model, const std::string& device, int64_t batch,
                int64_t element_bytes, const std::string& stdlib_dir, const std::vector<std::string>& allow_paths) {
   constexpr int64_t kMax = std::numeric_limits<unsigned>::max();
-  batch = Count("batch", batch, kMax), element_bytes = Count("element_bytes", element_bytes, kMax);
+  batch = GivenCount("batch", batch, kMax), element_bytes = GivenCount("element_bytes", element_bytes, kMax);
   rl::stats::NetworkStats st;
   {
     py::gil_scoped_release nogil;
@@ -634,7 +636,7 @@ PYBIND11_MODULE(_ringline, m) {
          const std::vector<std::string>& allow_paths, const std::string& setup, const std::string& collectives,
          std::optional<int64_t> dataset_given, const std::string& precision) {
         // None is the command's default (0 to the library); a count given must be one.
-        auto count = [](const char* name, std::optional<int64_t> n) -> int64_t { return n ? Count(name, *n) : 0; };
+        auto count = [](const char* name, std::optional<int64_t> n) -> int64_t { return n ? GivenCount(name, *n) : 0; };
         const int64_t batch = count("batch", batch_given), per_gpu = count("per_gpu", per_gpu_given);
         const int64_t dataset = count("dataset", dataset_given);
         rl::advise::Query q;
