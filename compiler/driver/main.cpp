@@ -127,13 +127,14 @@ int main(int argc, char** argv) {
   // `ringline SUBCOMMAND --help` shows that subcommand's usage, not every one's.
   std::string overview = "Ringline: compile and evaluate training-cost specs\n\n";
   for (const Sub& sub : kSubs) overview += sub.usage;
-  if (argc > 1)
-    for (const Sub& sub : kSubs)
-      if (llvm::StringRef(argv[1]) == sub.name) overview = llvm::StringRef(sub.usage).ltrim().str();
+  // Where a command-line mistake points: the subcommand's own help, else the whole.
   std::string help = "`ringline --help`";
   if (argc > 1)
     for (const Sub& sub : kSubs)
-      if (llvm::StringRef(argv[1]) == sub.name) help = fmt::format("`ringline {} --help`", sub.name);
+      if (llvm::StringRef(argv[1]) == sub.name) {
+        overview = llvm::StringRef(sub.usage).ltrim().str();
+        help = fmt::format("`ringline {} --help`", sub.name);
+      }
   if (std::optional<std::string> errors = ParseOptions(argc, argv, overview)) {
     ReportParseErrors(*errors, help);
     return kUsageError;
