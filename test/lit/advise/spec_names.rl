@@ -3,6 +3,8 @@
 // (here 2-byte elements, Adam, 100,000 samples an epoch), --collectives a `Collectives` or
 // one allreduce schedule, --dataset the samples per epoch (a transformer's tokens), and
 // --model a function whose parameters have defaults or an expression calling one.
+// The transformer search names `--backend auto`: forced onto the JIT it compiles every
+// variant (test/lit/advise/transformers.rl).
 // RUN: %ringline advise %s --model resnet50 --gpus 64 --compute roofline --format csv | FileCheck %s --check-prefix=PLAIN
 // RUN: %ringline advise %s --model resnet50 --gpus 64 --compute roofline --setup half | FileCheck %s --check-prefix=SETUP
 // RUN: %ringline advise %s --model resnet50 --gpus 64 --compute roofline --setup half --format csv | FileCheck %s --check-prefix=SETUPCSV
@@ -11,7 +13,7 @@
 // RUN: %ringline advise %s --model resnet50 --gpus 64 --compute roofline --dataset 128000 --format csv | FileCheck %s --check-prefix=DATASET
 // RUN: %ringline advise %s --model tiny --gpus 8 --compute roofline --format csv | FileCheck %s --check-prefix=FN
 // RUN: %ringline advise %s --model 'tiny(64)' --gpus 8 --compute roofline --format csv | FileCheck %s --check-prefix=CALL
-// RUN: %ringline advise --model gpt2_small --cluster dgx_a100_pod --gpus 8 --global-batch 512 --top 1 --dataset 1e10 | FileCheck %s --check-prefix=GPT2
+// RUN: %ringline advise --backend auto --model gpt2_small --cluster dgx_a100_pod --gpus 8 --global-batch 512 --top 1 --dataset 1e10 | FileCheck %s --check-prefix=GPT2
 // RUN: %python %S/../driver/Inputs/expect_exit.py 2 %ringline advise %s --model resnet50 --gpus 64 --setup trees | FileCheck %s --check-prefix=NOTSETUP
 // RUN: %python %S/../driver/Inputs/expect_exit.py 2 %ringline advise %s --model resnet50 --gpus 64 --setup hlaf | FileCheck %s --check-prefix=TYPO
 // RUN: %python %S/../driver/Inputs/expect_exit.py 2 %ringline advise %s --model resnet50 --gpus 64 --collectives half | FileCheck %s --check-prefix=NOTCOLL

@@ -2,26 +2,29 @@
 // A100s at a global batch of 1,536 (stdlib.advise_llm's layout_search, swept), the layouts
 // each constraint rules out, pinned layouts that cannot run naming what they break, a
 // spec's transformer and cluster, `--model gpt:...` and its mistakes, CSV and JSON.
-// RUN: %ringline advise --model gpt3_175b --cluster selene --gpus 1024 --global-batch 1536 --top 10 --threads 1 | FileCheck %s --check-prefix=TOP
-// RUN: %ringline advise --model gpt3_175b --gpus 1024 --global-batch 1536 --top 26 --format csv | FileCheck %s --check-prefix=PUBLISHED
-// RUN: %ringline advise --model gpt3_175b --gpus 1024 --global-batch 1536 --top 2 --format json | FileCheck %s --check-prefix=JSON
+// A search forced onto the JIT compiles each of its variants, hundreds of modules (eight
+// minutes for this file in the JIT suite, $RINGLINE_BACKEND=jit): the searches name
+// `--backend auto`, which picks per variant; pinned layouts run on the suite's backend.
+// RUN: %ringline advise --backend auto --model gpt3_175b --cluster selene --gpus 1024 --global-batch 1536 --top 10 --threads 1 | FileCheck %s --check-prefix=TOP
+// RUN: %ringline advise --backend auto --model gpt3_175b --gpus 1024 --global-batch 1536 --top 26 --format csv | FileCheck %s --check-prefix=PUBLISHED
+// RUN: %ringline advise --backend auto --model gpt3_175b --gpus 1024 --global-batch 1536 --top 2 --format json | FileCheck %s --check-prefix=JSON
 // RUN: %ringline advise --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --dp 4 --micro-batch 5 --interleave 1 --recompute full --sequence-parallel=false --zero 2 | FileCheck %s --check-prefix=PINNED
-// RUN: %ringline advise --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --dp 4 --top 1 --format csv | FileCheck %s --check-prefix=TPD
-// RUN: %ringline advise --model gpt:layers=24,hidden=2560,heads=20 --gpus 64 --global-batch 512 --tp 8 --top 1 --format csv | FileCheck %s --check-prefix=HEADS
-// RUN: %ringline advise --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --interleave 4 --top 1 --format csv | FileCheck %s --check-prefix=LAYERS
-// RUN: %ringline advise --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --micro-batch 5 --top 1 --format csv | FileCheck %s --check-prefix=BATCH
-// RUN: %ringline advise --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --micro-batch 8 --interleave 2 --top 1 --format csv | FileCheck %s --check-prefix=MICRO
-// RUN: %ringline advise --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --zero 2 --top 1 --format csv | FileCheck %s --check-prefix=ZERO
+// RUN: %ringline advise --backend auto --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --dp 4 --top 1 --format csv | FileCheck %s --check-prefix=TPD
+// RUN: %ringline advise --backend auto --model gpt:layers=24,hidden=2560,heads=20 --gpus 64 --global-batch 512 --tp 8 --top 1 --format csv | FileCheck %s --check-prefix=HEADS
+// RUN: %ringline advise --backend auto --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --interleave 4 --top 1 --format csv | FileCheck %s --check-prefix=LAYERS
+// RUN: %ringline advise --backend auto --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --micro-batch 5 --top 1 --format csv | FileCheck %s --check-prefix=BATCH
+// RUN: %ringline advise --backend auto --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --micro-batch 8 --interleave 2 --top 1 --format csv | FileCheck %s --check-prefix=MICRO
+// RUN: %ringline advise --backend auto --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --zero 2 --top 1 --format csv | FileCheck %s --check-prefix=ZERO
 // RUN: %ringline advise --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 1 --recompute none --zero 0 --top 1 --format csv | FileCheck %s --check-prefix=MEMORY
 // RUN: %ringline advise --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --sequence-parallel --recompute selective --top 3 --format csv | FileCheck %s --check-prefix=SP
-// RUN: %ringline advise %s --model small --cluster mine --gpus 32 --global-batch 512 --top 2 --goal memory | FileCheck %s --check-prefix=SPEC
+// RUN: %ringline advise --backend auto %s --model small --cluster mine --gpus 32 --global-batch 512 --top 2 --goal memory | FileCheck %s --check-prefix=SPEC
 // RUN: %ringline advise --model gpt3_175b --cluster dgx_h100_pod --gpus 1024 --global-batch 1536 --tp 2 --pp 16 --dp 32 --micro-batch 1 --interleave 6 --recompute selective --sequence-parallel --zero 1 --top 1 --format csv | FileCheck %s --check-prefix=BF16
 // RUN: %ringline advise --model gpt3_175b --cluster dgx_h100_pod --gpus 1024 --global-batch 1536 --tp 2 --pp 16 --dp 32 --micro-batch 1 --interleave 6 --recompute selective --sequence-parallel --zero 1 --top 1 --format csv --precision fp8 | FileCheck %s --check-prefix=FP8
 // RUN: %ringline advise --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --dp 8 --micro-batch 1 --interleave 3 --recompute selective --sequence-parallel --zero 1 --top 1 --format csv | FileCheck %s --check-prefix=NOOVERLAP
 // RUN: %ringline advise --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --dp 8 --micro-batch 1 --interleave 3 --recompute selective --sequence-parallel --zero 1 --top 1 --format csv --overlap-tp | FileCheck %s --check-prefix=OVERLAPTP
 // RUN: %ringline advise --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --dp 8 --micro-batch 1 --interleave 3 --recompute selective --sequence-parallel=false --zero 1 --top 1 --format csv --overlap-tp | FileCheck %s --check-prefix=NOSP
 // RUN: not %ringline advise --model gpt3_175b --cluster selene --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --top 1 --precision fp8 2>&1 | FileCheck %s --check-prefix=NOFP8
-// RUN: %ringline advise --model gpt:layers=96,hidden=12288,heads=96,seq=2048,vocab=51200,ffn=49152 --gpus 1024 --global-batch 1536 --top 1 --format csv | FileCheck %s --check-prefix=DIMS
+// RUN: %ringline advise --backend auto --model gpt:layers=96,hidden=12288,heads=96,seq=2048,vocab=51200,ffn=49152 --gpus 1024 --global-batch 1536 --top 1 --format csv | FileCheck %s --check-prefix=DIMS
 // RUN: %python %S/../driver/Inputs/expect_exit.py 2 %ringline advise --model gpt:layers=96,hiden=12288,heads=96 --gpus 1024 --global-batch 1536 | FileCheck %s --check-prefix=BADKEY
 // RUN: %python %S/../driver/Inputs/expect_exit.py 2 %ringline advise --model gpt:layers=96,hidden=12288,heads=x --gpus 1024 --global-batch 1536 | FileCheck %s --check-prefix=BADVALUE
 // RUN: %python %S/../driver/Inputs/expect_exit.py 2 %ringline advise --model gpt:layers=96,hidden=12288 --gpus 1024 --global-batch 1536 | FileCheck %s --check-prefix=MISSINGKEY

@@ -8,10 +8,12 @@
 //   keys, which stay (none kept under full recomputation: exactly half);
 //   the attention core (score and context GEMMs) of a rank is half of c = 1's per micro-
 //   batch, and so the time per iteration of the same 8 GPUs is about the same.
+// The searches name `--backend auto`: forced onto the JIT they compile every variant
+// (test/lit/advise/transformers.rl).
 // RUN: %ringline eval %s --scenario=cp --digits 6 | FileCheck %s
 // RUN: %ringline eval %s --scenario=bad | FileCheck %s --check-prefix=BAD
-// RUN: %ringline advise --model llama3_8b --cluster dgx_h100_pod --gpus 64 --global-batch 64 --seq 131072 --top 1 | FileCheck %s --check-prefix=LONG
-// RUN: %ringline advise --model llama3_8b --cluster dgx_h100_pod --gpus 64 --global-batch 64 --seq 131072 --top 1 --cp 8 | FileCheck %s --check-prefix=LONGCP
+// RUN: %ringline advise --backend auto --model llama3_8b --cluster dgx_h100_pod --gpus 64 --global-batch 64 --seq 131072 --top 1 | FileCheck %s --check-prefix=LONG
+// RUN: %ringline advise --backend auto --model llama3_8b --cluster dgx_h100_pod --gpus 64 --global-batch 64 --seq 131072 --top 1 --cp 8 | FileCheck %s --check-prefix=LONGCP
 import stdlib.hardware
 import stdlib.strategies
 import stdlib.megatron

@@ -4,9 +4,11 @@
 // e 1's and the rest (attention, norms, router, embeddings) stays whole; the tokens go to
 // their experts and back by all-to-all (two forward, two backward per layer); e must
 // divide the experts and the d c data-parallel GPUs.
+// The search names `--backend auto`: forced onto the JIT it compiles every variant
+// (test/lit/advise/transformers.rl).
 // RUN: %ringline eval %s --scenario=moe --digits 12 | FileCheck %s
 // RUN: %ringline eval %s --scenario=bad | FileCheck %s --check-prefix=BAD
-// RUN: %ringline advise --model mixtral_8x7b --cluster dgx_h100_pod --gpus 64 --global-batch 256 --top 1 --ep 8 --format csv | FileCheck %s --check-prefix=CSV
+// RUN: %ringline advise --backend auto --model mixtral_8x7b --cluster dgx_h100_pod --gpus 64 --global-batch 256 --top 1 --ep 8 --format csv | FileCheck %s --check-prefix=CSV
 import stdlib.hardware
 import stdlib.strategies
 import stdlib.megatron

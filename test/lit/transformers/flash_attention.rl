@@ -3,10 +3,12 @@
 // TFLOP/s per GPU: 196, 220, 205, 225) predicted within 8%, and the speedup of
 // FlashAttention-2 over Megatron's unfused attention at 2k tokens within 5% of the paper's
 // (1.38, 1.38); at 8k tokens the model's unfused baseline is 23-26% faster than measured.
+// The search names `--backend auto`: forced onto the JIT it compiles every variant
+// (test/lit/advise/transformers.rl).
 // RUN: %ringline sweep %S/../../../examples/megatron/flash_attention.rl --scenario flash_attention --set 'attention="fa2"' --format table --digits 4 | FileCheck %s
 // RUN: %ringline sweep %S/../../../examples/megatron/flash_attention.rl --scenario flash_attention_speedup --format table --digits 3 | FileCheck %s --check-prefix=SPEEDUP
 // RUN: %ringline eval %s --scenario memory --digits 6 | FileCheck %s --check-prefix=MEM
-// RUN: %ringline advise --model gpt3_175b --cluster selene --gpus 1024 --global-batch 1536 --top 1 --flash-attention | FileCheck %s --check-prefix=ADVISE
+// RUN: %ringline advise --backend auto --model gpt3_175b --cluster selene --gpus 1024 --global-batch 1536 --top 1 --flash-attention | FileCheck %s --check-prefix=ADVISE
 // RUN: %python %S/../driver/Inputs/expect_exit.py 2 %ringline advise --model gpt3_175b --cluster selene --gpus 1024 --global-batch 1536 --flash-attention --precision fp32 2>&1 | FileCheck %s --check-prefix=FP32
 // RUN: %python %S/../driver/Inputs/expect_exit.py 1 %ringline eval %s --scenario fp32 2>&1 | FileCheck %s --check-prefix=FP32EVAL
 import stdlib.hardware
