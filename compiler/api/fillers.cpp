@@ -2,6 +2,8 @@
 #include "compiler/api/fillers.h"
 
 #include <algorithm>
+#include <atomic>
+#include <thread>
 
 #include "compiler/codegen/memo.h"
 #include "compiler/interp/interp.h"
@@ -27,24 +29,52 @@ runtime::FillerFactory JitFillers(const jit::Evaluator& e, const std::vector<uin
 
 llvm::Expected<VariantFillers> MakeVariantFillers(const check::Variants& vs, const std::vector<uint32_t>& order,
                                                   const std::function<bool(const ir::Scenario&)>& use_jit,
-                                                  unsigned opt_level, const ChunkShape* streamed) {
+                                                  unsigned opt_level, const ChunkShape* streamed, unsigned threads) {
   const ir::Scenario& first = vs.scenarios[0];
   const size_t np = first.params.size(), nr = first.reports.size();
+  const size_t nv = vs.scenarios.size();
   VariantFillers out;
-  std::vector<runtime::FillerFactory> each;
-  for (const ir::Scenario& v : vs.scenarios) {
-    out.jit.push_back(use_jit(v));
-    if (out.jit.back()) {
+  std::vector<size_t> on_jit;
+  for (size_t i = 0; i < nv; ++i) {
+    out.jit.push_back(use_jit(vs.scenarios[i]));
+    if (out.jit.back()) on_jit.push_back(i);
+  }
+  // The JIT's variants compile on up to `threads` threads: each compile is independent
+  // (its own LLVM context and resource tracker, and the LLJIT compiles concurrently), and
+  // a search of hundreds of variants spends most of its time here.
+  std::vector<std::unique_ptr<jit::Evaluator>> compiled(nv);
+  std::vector<std::string> errors(nv);
+  std::vector<std::vector<uint64_t>> sizes(nv);
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t k; (k = next.fetch_add(1)) < on_jit.size();) {
+      const size_t i = on_jit[k];
+      const ir::Scenario& v = vs.scenarios[i];
       jit::Options o{opt_level, order, /*eval=*/false, /*sweep=*/true};
-      std::vector<uint64_t> sizes;
-      for (const ir::Param& p : v.params) sizes.push_back(p.values.size());
-      if (streamed) o.memo = codegen::PlanMemo(v, order, sizes, streamed->whole, streamed->chunks);
+      for (const ir::Param& p : v.params) sizes[i].push_back(p.values.size());
+      if (streamed) o.memo = codegen::PlanMemo(v, order, sizes[i], streamed->whole, streamed->chunks);
       auto ev = jit::Compile(v, o);
-      if (!ev) return ev.takeError();
-      out.evaluators.push_back(std::move(*ev));
-      each.push_back(JitFillers(*out.evaluators.back(), sizes));
+      if (ev) compiled[i] = std::move(*ev);
+      else errors[i] = llvm::toString(ev.takeError());
+    }
+  };
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  const size_t workers = std::min<size_t>(threads, on_jit.size());
+  if (workers <= 1) {
+    work();
+  } else {
+    std::vector<std::thread> pool;
+    for (size_t w = 0; w < workers; ++w) pool.emplace_back(work);
+    for (std::thread& t : pool) t.join();
+  }
+  std::vector<runtime::FillerFactory> each;
+  for (size_t i = 0; i < nv; ++i) {
+    if (!errors[i].empty()) return llvm::createStringError(llvm::inconvertibleErrorCode(), errors[i]);
+    if (out.jit[i]) {
+      out.evaluators.push_back(std::move(compiled[i]));
+      each.push_back(JitFillers(*out.evaluators.back(), sizes[i]));
     } else {
-      const ir::Scenario* scp = &v;
+      const ir::Scenario* scp = &vs.scenarios[i];
       each.push_back([scp, np, nr] {
         auto ev = std::make_shared<interp::Evaluator>(*scp);
         return runtime::PointFiller([ev](const double* p, double* r) { return ev->Run(p, r); }, np, nr);

@@ -38,10 +38,12 @@ runtime::FillerFactory JitFillers(const jit::Evaluator& e, const std::vector<uin
 
 // Variant v runs on the JIT (its `sweep` staged in `order`, at `opt_level`) when
 // `use_jit(v)`, else on the interpreter; an error when the JIT fails. With `streamed`, a
-// JIT'd variant gets a memo table where one pays (codegen/memo.h).
+// JIT'd variant gets a memo table where one pays (codegen/memo.h). The JIT's variants
+// compile on `threads` threads (0: one a core).
 llvm::Expected<VariantFillers> MakeVariantFillers(const check::Variants& vs, const std::vector<uint32_t>& order,
                                                   const std::function<bool(const ir::Scenario&)>& use_jit,
-                                                  unsigned opt_level = 2, const ChunkShape* streamed = nullptr);
+                                                  unsigned opt_level = 2, const ChunkShape* streamed = nullptr,
+                                                  unsigned threads = 1);
 
 // The variant that serves the point `params` (SI; a specialised param's value, or the
 // index of its label).

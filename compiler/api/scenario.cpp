@@ -150,7 +150,7 @@ class ScenarioImpl final : public ringline::Scenario {
     if (!reduce) streamed = StreamedChunks(axes, sc.reports.size());
     llvm::Expected<VariantFillers> fillers = MakeVariantFillers(
         variants_, order, [&](const ir::Scenario& v) { return Pick(o.backend, v, per_variant, o.threads) == Backend::Jit; },
-        2, streamed ? &*streamed : nullptr);
+        2, streamed ? &*streamed : nullptr, o.threads);
     if (!fillers)
       throw ringline::SpecError({Plain("tool_error", "the JIT failed: " + llvm::toString(fillers.takeError()))});
 
@@ -189,9 +189,9 @@ class ScenarioImpl final : public ringline::Scenario {
     if (!keep && !sc.requires_.empty() && same_requires) {
       outcomes.specialised = variants_.specialised;
       for (const ir::Scenario& v : variants_.scenarios) outcomes.scenarios.push_back(passes::RequireOutcomes(v));
-      llvm::Expected<VariantFillers> f = MakeVariantFillers(outcomes, order, [&](const ir::Scenario& v) {
-        return Pick(o.backend, v, per_variant, o.threads) == Backend::Jit;
-      });
+      llvm::Expected<VariantFillers> f = MakeVariantFillers(
+          outcomes, order, [&](const ir::Scenario& v) { return Pick(o.backend, v, per_variant, o.threads) == Backend::Jit; },
+          2, nullptr, o.threads);
       if (!f) throw ringline::SpecError({Plain("tool_error", "the JIT failed: " + llvm::toString(f.takeError()))});
       outcome_fillers.emplace(std::move(*f));
       so.num_requires = sc.requires_.size();

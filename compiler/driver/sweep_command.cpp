@@ -299,7 +299,7 @@ int SweepProcess(runtime::mpi::Cluster* cluster) {
   if (*how == Reduce::None) streamed = api::StreamedChunks(axes, nr);
   llvm::Expected<api::VariantFillers> fillers = api::MakeVariantFillers(
       *variants, order, [&](const ir::Scenario& v) { return PickBackend(v, per_variant, Threads) == Backend::Jit; },
-      OptLevel, streamed ? &*streamed : nullptr);
+      OptLevel, streamed ? &*streamed : nullptr, Threads);
   if (!fillers) return Fail(Kind::tool_error, "the JIT failed: " + llvm::toString(fillers.takeError()));
   const std::vector<bool>& use_jit = fillers->jit;
   const std::vector<int64_t>& variant_sizes = fillers->sizes;

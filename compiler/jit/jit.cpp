@@ -132,8 +132,11 @@ class Jit {
     jtmb->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
     jtmb_ = *jtmb;
     // No process symbols and no platform: generated code sees only kRuntimeSymbols.
+    // Concurrent compilation: a sweep's variants compile on several threads at once
+    // (api::MakeVariantFillers), each with a target machine of its own.
     auto j = orc::LLJITBuilder()
                  .setJITTargetMachineBuilder(*jtmb)
+                 .setSupportConcurrentCompilation(true)
                  .setLinkProcessSymbolsByDefault(false)
                  .setPlatformSetUp(orc::setUpInactivePlatform)
                  .create();

@@ -14,6 +14,7 @@
 #include <numeric>
 #include <random>
 
+#include "compiler/api/fillers.h"
 #include "compiler/check/check.h"
 #include "compiler/codegen/staging.h"
 #include "compiler/interp/interp.h"
@@ -384,6 +385,45 @@ TEST(Jit, SegmentedCodeMatchesInterpreter) {
     }
     ExpectMatchesInterpreter(sc, jit::Options{2, {}}, rng, sc.name);
   }
+}
+
+// A sweep's variants compiled on four threads at once give the rows that one thread's and
+// the interpreter's do: ResNeXt-101's 20 published rows, one variant each (`row` picks a
+// record), each with its kernel table.
+TEST(Jit, VariantsCompiledOnThreadsMatch) {
+  llvm::SmallString<256> file(llvm::sys::path::parent_path(RL_STDLIB_DIR));
+  llvm::sys::path::append(file, "examples", "dle_resnext101.rl");
+  test::Harness h;
+  check::Compilation comp(h.diags, check::Options{RL_STDLIB_DIR});
+  ASSERT_TRUE(comp.Load(std::string(file))) << h.AllText();
+  std::optional<check::Variants> vs = comp.LowerVariants("dle_resnext101", {}, {}, true);
+  ASSERT_TRUE(vs) << h.AllText();
+  ASSERT_EQ(vs->scenarios.size(), 20u);
+  for (ir::Scenario& v : vs->scenarios) passes::RunPipeline(v);
+  const ir::Scenario& sc = vs->scenarios[0];
+  std::vector<std::vector<double>> axes;
+  for (const ir::Param& p : sc.params) axes.push_back(p.values);
+  std::vector<uint32_t> order(sc.params.size());
+  std::iota(order.begin(), order.end(), 0u);
+  auto rows = [&](bool jit, unsigned threads) {
+    auto f = api::MakeVariantFillers(*vs, order, [&](const ir::Scenario&) { return jit; }, 2, nullptr, threads);
+    EXPECT_TRUE(static_cast<bool>(f)) << (f ? "" : llvm::toString(f.takeError()));
+    Collect got;
+    runtime::SweepOptions so;
+    so.threads = 2;
+    so.keep_infeasible = true;
+    if (f) {
+      EXPECT_EQ(f->evaluators.size(), jit ? 20u : 0u);
+      runtime::RunSweep(runtime::Space(axes, order, sc.reports.size()), f->make, got, so);
+    }
+    return got.rows;
+  };
+  auto one = rows(true, 1), four = rows(true, 4), interp = rows(false, 1);
+  ASSERT_EQ(one.size(), 20u);
+  EXPECT_EQ(four, one);
+  ASSERT_EQ(interp.size(), one.size());
+  for (const auto& [index, row] : interp)
+    for (size_t k = 0; k < row.size(); ++k) ExpectSame(one[index][k], row[k], "row " + std::to_string(index));
 }
 
 // A scenario built by hand: `cheap` depends on p0, an expensive pow on p1 only.
