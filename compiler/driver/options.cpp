@@ -37,14 +37,15 @@ cl::list<std::string> AllowPaths("allow-path",
 cl::list<std::string> UnitChoices("unit", cl::desc("Print a report or param in a unit: NAME=ms"),
                                   cl::value_desc("NAME=UNIT"), cl::sub(EvalCmd), cl::sub(SweepCmd),
                                   cl::cat(Category));
+// stats, advise: AddSharedOptions (as for -o below)
 cl::opt<std::string> OutputFormat("format", cl::desc("Output format: table, csv or json"), cl::init(""),
-                                  cl::sub(EvalCmd), cl::sub(SweepCmd), cl::sub(AdviseCmd), cl::cat(Category));
+                                  cl::sub(EvalCmd), cl::sub(SweepCmd), cl::cat(Category));
 cl::opt<unsigned> Digits("digits",
                         cl::desc("Significant digits of real numbers in table output (default 6; 0: every digit, "
                                  "as CSV and JSON print them)"),
                         cl::init(6), cl::value_desc("N"), cl::sub(EvalCmd), cl::sub(SweepCmd), cl::cat(Category));
 cl::opt<std::string> OutputFile("o", cl::desc("Write results to FILE (.csv or .json picks the format)"),
-                                cl::value_desc("FILE"), cl::sub(SweepCmd), cl::sub(EvalCmd), cl::sub(AdviseCmd),
+                                cl::value_desc("FILE"), cl::sub(SweepCmd), cl::sub(EvalCmd),
                                 cl::cat(Category));
 cl::opt<bool> VerifyDiagnostics("verify-diagnostics",
                                 cl::desc("Check diagnostics against `// expected-error {{...}}` comments"),
@@ -102,8 +103,8 @@ void AddSharedOptions() {
       {std::addressof(AllowPaths), {&StatsCmd, &AdviseCmd}},  // cl::list has its own operator&
       {&Threads, {&FitCmd, &AdviseCmd}},
       {&BackendName, {&AdviseCmd}},
-      {&OutputFormat, {&StatsCmd}},
-      {&OutputFile, {&StatsCmd}},
+      {&OutputFormat, {&StatsCmd, &AdviseCmd}},
+      {&OutputFile, {&StatsCmd, &AdviseCmd}},
   };
   for (const auto& [opt, subs] : shared) {
     opt->removeArgument();
