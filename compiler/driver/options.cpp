@@ -37,7 +37,7 @@ cl::list<std::string> AllowPaths("allow-path",
 cl::list<std::string> UnitChoices("unit", cl::desc("Print a report or param in a unit: NAME=ms"),
                                   cl::value_desc("NAME=UNIT"), cl::sub(EvalCmd), cl::sub(SweepCmd),
                                   cl::cat(Category));
-// stats, advise: AddSharedOptions (as for -o below)
+// --format and -o join stats and advise in AddSharedOptions.
 cl::opt<std::string> OutputFormat("format", cl::desc("Output format: table, csv or json"), cl::init(""),
                                   cl::sub(EvalCmd), cl::sub(SweepCmd), cl::cat(Category));
 cl::opt<unsigned> Digits("digits",

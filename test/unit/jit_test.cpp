@@ -81,14 +81,17 @@ void ExpectSame(double jit, double interp, const std::string& what) {
   EXPECT_TRUE(test::BackendsAgree(jit, interp)) << what << ": jit " << jit << ", interp " << interp;
 }
 
-// How many of `full` random trials a scenario gets: all of them up to 400 instructions,
-// fewer in proportion above (at least `least`). The examples' largest scenarios have
-// 3,000 to 9,000 instructions and a kernel-model call in many: at full count they took
-// four fifths of these tests' time and add little coverage that a hundred points do not.
+// A scenario of more instructions than this gets fewer random trials and segment sizes.
+// The examples' largest have 3,000 to 9,000 instructions and a kernel-model call in many:
+// at full count they took four fifths of these tests' time and add little coverage that
+// a hundred points do not.
+constexpr size_t kLargeScenario = 400;
+
+// How many of `full` random trials a scenario gets: all of them up to kLargeScenario
+// instructions, fewer in proportion above (at least `least`).
 int Trials(const ir::Scenario& sc, int full, int least) {
-  const size_t small = 400;
-  if (sc.insts.size() <= small) return full;
-  return std::max(least, static_cast<int>(static_cast<size_t>(full) * small / sc.insts.size()));
+  if (sc.insts.size() <= kLargeScenario) return full;
+  return std::max(least, static_cast<int>(static_cast<size_t>(full) * kLargeScenario / sc.insts.size()));
 }
 
 TEST(Jit, ExamplesExist) { EXPECT_FALSE(ExampleScenarios().empty()); }
@@ -358,8 +361,8 @@ ir::Scenario ManyOutputs(std::mt19937_64& rng) {
 
 // Code split into segments (codegen/segments.h), as a large scenario's is, computes what
 // the interpreter does: every example and random program with segments of 1, 4 and 16
-// units, and scenarios with more outputs than are stored inline. A scenario of over 400
-// instructions takes one of the sizes in turn: compiling the largest example in small
+// units, and scenarios with more outputs than are stored inline. A large scenario
+// (kLargeScenario) takes one of the sizes in turn: compiling the largest example in small
 // segments takes seconds, and each size still meets a large scenario.
 TEST(Jit, SegmentedCodeMatchesInterpreter) {
   std::mt19937_64 rng(11);
@@ -371,7 +374,7 @@ TEST(Jit, SegmentedCodeMatchesInterpreter) {
   for (const ir::Scenario& sc : all) {
     ASSERT_EQ(ir::Verify(sc), "");
     std::vector<size_t> these(std::begin(sizes), std::end(sizes));
-    if (sc.insts.size() > 400) these = {sizes[(1 + large++) % 3]};
+    if (sc.insts.size() > kLargeScenario) these = {sizes[(1 + large++) % 3]};
     for (size_t size : these) {
       jit::Options opts{2, {}};
       opts.segment_size = size;
