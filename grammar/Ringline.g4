@@ -47,7 +47,9 @@ scenarioDecl : 'scenario' ID '{' (scenarioItem ';'?)* '}' ;
 scenarioItem
   : 'param' ID ':' type_ ('=' expr)? ('in' valueSet)?     # paramItem
   | letDecl                                               # letItem
-  | 'require' expr (',' STRING)?                          # requireItem
+  // A scenario's message may be any static `String`, and a list of `Bool`s with a list of
+  // as many names is one require each (`[holds(c) for c in cs], [c.name for c in cs]`).
+  | 'require' cond=expr (',' msg=expr)?                   # requireItem
   | 'report' ID '=' expr ('in' unit)?                     # reportItem
   ;
 valueSet    : expr ('..' expr ('step' stepOp=('*' | '+') expr)?)? ;

@@ -9,6 +9,7 @@
 import stdlib.hardware
 import stdlib.strategies
 import stdlib.megatron
+import stdlib.advise
 import stdlib.models.llama
 
 // ---- the transformers by name -----------------------------------------------------------
@@ -50,50 +51,58 @@ let transformer_models = [
   llama_transformer("llama3_405b", llama3_405b_config, 8192),
   llama_transformer("mixtral_8x7b", mixtral_8x7b_config, 4096)]
 
-// The same, for the library API's calls (`stdlib.advise_llm.known_transformers`).
+// The same, for the library API's calls (`stdlib.advise_llm.known_transformers`), and one
+// by its name (`--model llama2_70b`).
 fn known_transformers() -> [Transformer] = transformer_models
+fn transformer_named(name: String) -> Transformer = {
+  let found = [m for m in transformer_models if m.name == name]
+  if len(found) == 0 then error("no transformer `" + name + "` in stdlib.advise_llm") else found[0]
+}
 
 // The GPUs of one node of the clusters `make` builds.
 fn node_gpus(make: fn(Int) -> Cluster) -> Int = make(1).gpus_per_node
 
 // ---- the constraints ----------------------------------------------------------------------
 
-// The constraints of stdlib.megatron a searched layout can break, in the order of
-// layout_search's requires (the command counts the layouts each rules out by require; a
-// last require drops the layouts that repeat another's cost); `broken_mask` has bit k
-// set when the k-th fails.
-let layout_constraints = ["t*p*d = GPUs", "heads % t = 0", "layers % (p*v) = 0", "batch % (d*b) = 0",
-                          "micro-batches % p = 0", "zero <= 1 with pipelining", "memory"]
+// The constraints a layout can break are the plan's own (stdlib.megatron's
+// transformer_plan, then the memory of stdlib.strategies' plans), in its order: the search
+// requires each by its name, and a row's `broken` has bit k set when the k-th fails.
+fn broken_mask(plan: Plan) -> Int =
+  sum k in range(len(plan.constraints)): if holds(plan.constraints[k]) then 0 else 2 ^ k
+// Their names, from a plan of any model and layout (the list does not depend on them).
+fn constraint_names() -> [String] =
+  [c.name for c in transformer_plan(gpt_config("any", 2, 64, 2, 64, 64), llm_setup(selene(1)), Layout {}).constraints]
 // The requires the command lists even when they drop nothing (the library's own argument
 // checks, `a cluster's nodes >= 1`, only when they drop some).
-fn listed_requires() -> [String] = concat(layout_constraints, ["same as another layout"])
-fn broken_mask(plan: Plan) -> Int =
-  sum k in range(len(layout_constraints)): if fails(plan, layout_constraints[k]) then [1, 2, 4, 8, 16, 32, 64][k] else 0
+fn listed_requires() -> [String] = concat(constraint_names(), ["same as another layout"])
+
+// The Setup a search runs on: stdlib.advise's advise_setup (the cluster `make` builds with
+// room for `gpus` GPUs; `device`, `base` and `coll`, at most one each, replace its device,
+// the Setup's other fields and its collectives) with `optimizer`, and 2-byte elements with
+// fp32 master weights as llm_setup's (the layout's precision decides the rest).
+fn llm_advise_setup(make: fn(Int) -> Cluster, gpus: Int, optimizer: Optimizer = adam, device: [Device] = [],
+                    base: [Setup] = [], coll: [Collectives] = []) -> Setup =
+  advise_setup(make, gpus, optimizer, kernel_source, device, base, coll) with { elem = 2 B, mixed = true }
 
 // ---- the search -----------------------------------------------------------------------------
 
-// Every layout of a transformer on `gpus` GPUs of the cluster `make(nodes)` builds, for a
-// global batch of `batch` sequences. The model is a `Transformer` by its fields (`kv_heads`
-// 0: `heads`; `ffn` 0: 4 x `hidden`); `dp` 0 is the data-parallel size the GPUs leave,
-// gpus / (t p). The values here are GPT-3 175B's search on 1,024 of Selene's A100s; the
-// command replaces them (t: the divisors of the GPU count up to a node, p: every divisor).
+// Every layout of the transformer `model` on `gpus` GPUs of the cluster `make(nodes)`
+// builds, for a global batch of `batch` sequences; `dp` 0 is the data-parallel size the
+// GPUs leave, gpus / (t p c). The run's Setup is llm_advise_setup's, from `make`, `device`,
+// `base`, `coll` and `opt`. The values here are GPT-3 175B's search on 1,024 of
+// Selene's A100s; the command replaces them (t: the divisors of the GPU count up to a node,
+// p: every divisor up to the layer count, the model and setup as the options name them).
 // Reports are SI: times in s, memory in B, FLOP/s; `gpu_hours` is per iteration and
 // `broken` the constraints a layout breaks (broken_mask) and `repeat` whether it is one of
 // those the last require drops, for the rows kept infeasible.
 // `dedupe_*` false keeps the layouts that cost what another does (a pinned dimension).
 scenario layout_search {
-  param layers: Int = 96
-  param hidden: Int = 12288
-  param heads: Int = 96
-  param kv_heads: Int = 0
-  param seq: Int = 2048
-  param vocab: Int = 51200
-  param ffn: Int = 0
-  param gated: Bool = false
-  param bias: Bool = true
-  param positions: Bool = true
-  param tied: Bool = true
+  param model: Transformer = gpt_config("gpt3_175b", 96, 12288, 96)
   param make: fn(Int) -> Cluster = selene
+  param device: [Device] = []
+  param base: [Setup] = []
+  param coll: [Collectives] = []
+  param opt: Optimizer = adam
   param gpus: Int = 1024
   param batch: Int = 1536
   param precision: String = "bf16"
@@ -102,9 +111,6 @@ scenario layout_search {
   param flash: Bool = false
   param cp: Int = 1
   param ep: Int = 1
-  param experts: Int = 1
-  param top_k: Int = 1
-  param capacity_factor: Real = 1.0
   param t: Int = 8 in [1, 2, 4, 8]
   param p: Int = 16 in [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024]
   param dp: Int = 0
@@ -117,26 +123,13 @@ scenario layout_search {
   param dedupe_v: Bool = true
   param dedupe_zero: Bool = true
   param dedupe_selective: Bool = true
-  let model = Transformer { name = "model", layers = layers, hidden = hidden, heads = heads,
-                            kv_heads = if kv_heads > 0 then kv_heads else heads, seq = seq, vocab = vocab,
-                            ffn = if ffn > 0 then ffn else 4 * hidden, gated = gated, bias = bias,
-                            positions = positions, tied = tied, experts = experts, top_k = top_k,
-                            capacity = capacity_factor }
   let data = if dp > 0 then dp else max(1, floor(gpus / (t * p * cp)))
   let lay = Layout { tensor = t, pipeline = p, data = data, micro = b, batch = batch, interleave = v,
                      recompute = recompute, sequence_parallel = sp, zero = zero, precision = precision,
                      overlap_grads = overlap, overlap_tp = overlap_tp, flash = flash, context = cp, expert = ep }
-  let st = llm_setup(make(max(1, ceil(gpus / make(1).gpus_per_node))))
+  let st = llm_advise_setup(make, gpus, opt, device, base, coll)
   let plan = transformer_plan(model, st, lay)
-  require not fails(plan, "t*p*d = GPUs"), "t*p*d = GPUs"
-  require not fails(plan, "heads % t = 0"), "heads % t = 0"
-  require not fails(plan, "seq % c = 0"), "seq % c = 0"
-  require not fails(plan, "experts % e = 0, d c % e = 0"), "experts % e = 0, d c % e = 0"
-  require not fails(plan, "layers % (p*v) = 0"), "layers % (p*v) = 0"
-  require not fails(plan, "batch % (d*b) = 0"), "batch % (d*b) = 0"
-  require not fails(plan, "micro-batches % p = 0"), "micro-batches % p = 0"
-  require not fails(plan, "zero <= 1 with pipelining"), "zero <= 1 with pipelining"
-  require not fails(plan, "memory"), "memory"
+  require [holds(c) for c in plan.constraints], [c.name for c in plan.constraints]
   // A layout the search meets twice otherwise: sequence parallelism without tensor
   // parallelism, interleaving without a pipeline, ZeRO without data parallelism cost what
   // the layout without them costs, and so does selective recomputation with FlashAttention,

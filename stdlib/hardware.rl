@@ -41,7 +41,24 @@ record Device {
   kernels_any: Bundle = mlp_bundle()   // models of any GPU from its peak and membw (gpu_any)
   kernel_data: KernelData = KernelData {}  // what the bundles' data covers
   sms: Int = 0                         // streaming multiprocessors (0: not recorded)
+  // How it runs a transformer's GEMMs and fused attention (stdlib.megatron's kernels;
+  // docs/transformers.md, "The defaults"): a GEMM reaches
+  //   peak · gemm · waves / (waves + 1/2) · k / (k + gemm_k_half)
+  // where waves = batch·m·n / (gemm_tile · sms) are the rounds of output tiles the SMs work
+  // through (half a wave lost to the last, partial one) and a tile spends gemm_k_half steps
+  // of its reduction in prologue and epilogue. `gemm`: a large GEMM's sustained fraction of
+  // the dense tensor peak at the clock the GPU holds under load; `flash_fwd`, `flash_bwd`:
+  // FlashAttention-2's forward and backward kernels' fractions of the 16-bit tensor peak.
+  // The defaults are a guess for a device without measurements: the figures of the
+  // devices below that have them come with their sources.
+  gemm: Real = 0.7
+  gemm_tile: Int = 16384               // output elements of a tile, 128 x 128
+  gemm_k_half: Int = 64
+  flash_fwd: Real = 0.676
+  flash_bwd: Real = 0.583
 }
+// The SMs a GEMM's tiles spread over: the device's, or a guess of 100 where none is recorded.
+fn gemm_sms(d: Device) -> Int = if d.sms > 0 then d.sms else 100
 // The bandwidth memory-bound kernels reach.
 fn achieved_bw(d: Device) -> B/s = d.membw * d.stream
 
@@ -74,17 +91,30 @@ let v100_sxm2_32gb = v100_sxm2_16gb with { name = "V100-SXM2-32GB", memory = 32 
 // NVIDIA developer forum "Trouble to reach peak bandwidth of A100"; copy and triad
 // figures [M]): stream 0.87 (1.35 TB/s) and 0.86 (1.75 TB/s). 108 SMs (NVIDIA A100 Tensor
 // Core GPU architecture whitepaper).
+// GEMMs: the largest-shape bf16 GEMM reaches 267.9 of 312 TFLOP/s at the boost clock (0.859,
+// Bekman's Maximum Achievable Matmul FLOPS finder, CUDA 12.1, stas00/ml-engineering), and
+// a GPU held at its power limit runs at about 1305 of its 1410 MHz (the clock NVIDIA rates
+// its HPL at): 0.859 x 0.926 = 0.795. 0.78 lies inside the 0.75-0.86 that public GEMM
+// measurements span and is the one value chosen against Narayanan et al.'s SC21 Table 1
+// (docs/transformers.md shows the table at others). FlashAttention-2 (Dao 2023, section 1
+// and Figs. 5-6) reaches up to 73% of 312 TFLOP/s forward and 63% backward at the boost
+// clock; times the same clock factor, 0.676 and 0.583 (the Device defaults).
 let a100_sxm4_40gb = Device { name = "A100-SXM4-40GB", peak_fp64 = 9.7 TFLOP/s,
   peak_fp32 = 19.5 TFLOP/s, peak_fp16 = 312 TFLOP/s, membw = 1555 GB/s, memory = 40 GiB,
-  peak_tf32 = 156 TFLOP/s, stream = 0.87, sms = 108 }
+  peak_tf32 = 156 TFLOP/s, stream = 0.87, sms = 108, gemm = 0.78 }
 let a100_sxm4_80gb = a100_sxm4_40gb with { name = "A100-SXM4-80GB", membw = 2039 GB/s, memory = 80 GiB,
   stream = 0.86 }
 // H100 SXM5 datasheet: TF32 494.7 TFLOP/s dense, FP8 1,978.9 TFLOP/s dense (3,958 with
 // sparsity); 132 SMs (NVIDIA H100 Tensor Core GPU architecture whitepaper). The H200's
 // "141 GB" are binary, as every HBM board's [M].
+// GEMMs: Bekman's MAMF finder reaches 792.1 of 989 TFLOP/s (0.801) at the boost clock; times
+// the A100's clock factor, 0.74, not validated against training runs. FlashAttention-2
+// reaches 335 TFLOP/s forward and backward together on it (Dao 2023, Fig. 7, without
+// Hopper's TMA or warp-group instructions): 335 / 989.4 x 0.926 = 0.314 both ways.
 let h100_sxm5 = Device { name = "H100-SXM5-80GB", peak_fp64 = 34 TFLOP/s,
   peak_fp32 = 67 TFLOP/s, peak_fp16 = 989.4 TFLOP/s, membw = 3.35 TB/s, memory = 80 GiB,
-  peak_tf32 = 494.7 TFLOP/s, peak_fp8 = 1978.9 TFLOP/s, sms = 132 }
+  peak_tf32 = 494.7 TFLOP/s, peak_fp8 = 1978.9 TFLOP/s, sms = 132,
+  gemm = 0.74, flash_fwd = 0.314, flash_bwd = 0.314 }
 let h200_sxm = h100_sxm5 with { name = "H200-SXM-141GB", membw = 4.8 TB/s, memory = 141 GiB }
 
 // The CPU this project is developed on (one core of an AMD EPYC, family 26, as Debian's

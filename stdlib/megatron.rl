@@ -202,48 +202,27 @@ fn llm_setup(c: Cluster) -> Setup = setup(c) with { optimizer = adam, elem = 2 B
 
 // ---- how fast a device runs them --------------------------------------------------------
 
-// What a device reaches, shared by every model and layout (docs/transformers.md, "The
-// defaults"). A GEMM runs at
-//   peak · gemm · waves / (waves + 1/2) · k / (k + k_half)
-// where waves = batch·m·n / (tile · sms) is the number of rounds of output tiles the SMs
-// work through (half a wave lost on average to the last, partial one) and a tile spends
-// about k_half steps of its reduction in prologue and epilogue; and never faster than its
-// operands and result move at the memory bandwidth times `memory`. Memory-bound kernels run
-// at membw · memory, collectives and sends at a link's bandwidth times `collective`.
+// What the software reaches of the hardware, the same for every device, model and layout
+// (docs/transformers.md, "The defaults"); what a device reaches is its own (stdlib.hardware's
+// `Device`: the GEMM curve, SMs, FlashAttention's fractions). Memory-bound kernels run at
+// membw · memory: a large copy reaches 85-90% of HBM bandwidth (`Device.stream`), but
+// Megatron's unfused layernorm and softmax reduce along rows, dropout runs a Philox
+// generator per element and the cross-entropy makes several fp32 passes; 0.7 is a blend.
+// Collectives and sends run at a link's bandwidth times `collective` (NCCL's allreduce
+// reaches about 230-240 GB/s of bus bandwidth on DGX A100's 300 GB/s NVSwitch).
 record Efficiency {
-  gemm: Real             // a large GEMM's sustained fraction of the tensor peak
-  sms: Int               // streaming multiprocessors
-  tile: Int = 16384      // output tile, 128 x 128
-  k_half: Int = 64       // reduction depth of the prologue/epilogue
   memory: Real = 0.7     // fraction of the HBM bandwidth memory-bound kernels reach
   collective: Real = 0.8 // fraction of a link's bandwidth NCCL reaches
-  flash_fwd: Real = 0.676 // FlashAttention-2's forward kernel, fraction of the 16-bit tensor peak
-  flash_bwd: Real = 0.583 // and its backward (five products)
 }
-// A100: 108 SMs; the largest-shape bf16 GEMM reaches 267.9 of 312 TFLOP/s at the boost
-// clock (0.859, Bekman's MAMF finder, CUDA 12.1), and a GPU held at its power limit runs at
-// about 1305 of its 1410 MHz (the clock NVIDIA rates its HPL at): 0.859 x 0.926 = 0.795.
-// 0.78 lies inside the 0.75-0.86 that public GEMM measurements span and is the one value
-// chosen against SC21's Table 1 (docs/transformers.md shows the table at others). H100 and
-// H200: 132 SMs, MAMF 792.1 of 989 (0.801) at the boost clock, times the same clock factor:
-// 0.74, not validated against training runs. Any other device: 0.7 and a guess of 100 SMs.
-// FlashAttention-2 (Dao 2023, section 1 and Figs. 5-6) reaches up to 73% of the A100's
-// 312 TFLOP/s forward and 63% backward, timed by its benchmark on a GPU at its boost
-// clock; times the same clock factor, 0.676 and 0.583 (the default, also for another
-// device). On the H100 it reaches 335 TFLOP/s forward and backward together (Fig. 7,
-// without Hopper's TMA or warp-group instructions): 335 / 989.4 x 0.926 = 0.314 both ways.
-fn device_efficiency(d: Device) -> Efficiency =
-  if d.name == a100_sxm4_40gb.name or d.name == a100_sxm4_80gb.name then Efficiency { gemm = 0.78, sms = 108 }
-  else if d.name == h100_sxm5.name or d.name == h200_sxm.name then
-    Efficiency { gemm = 0.74, sms = 132, flash_fwd = 0.314, flash_bwd = 0.314 }
-  else Efficiency { gemm = 0.7, sms = 100 }
+let megatron_efficiency = Efficiency {}
 
-fn gemm_efficiency(g: Gemm, e: Efficiency) -> Real = {
-  let waves = g.batch * g.m * g.n / e.tile / e.sms
-  e.gemm * waves / (waves + 0.5) * g.k / (g.k + e.k_half)
+// A GEMM's fraction of the tensor peak on device `d` (its curve: stdlib.hardware's `Device`).
+fn gemm_efficiency(g: Gemm, d: Device) -> Real = {
+  let waves = g.batch * g.m * g.n / d.gemm_tile / gemm_sms(d)
+  d.gemm * waves / (waves + 0.5) * g.k / (g.k + d.gemm_k_half)
 }
 fn gemm_time(g: Gemm, d: Device, e: Efficiency, peak: FLOP/s, elem: B) -> s =
-  max(gemm_flops(g) * 1 FLOP / (peak * gemm_efficiency(g, e)),
+  max(gemm_flops(g) * 1 FLOP / (peak * gemm_efficiency(g, d)),
       (g.m * g.k + g.k * g.n + g.m * g.n) * g.batch * elem / (d.membw * e.memory))
 // Forward, and backward (data and weight gradients), of one GEMM.
 fn gemm_fwd_bwd(g: Gemm, d: Device, e: Efficiency, peak: FLOP/s, elem: B) -> [s] =
@@ -265,8 +244,8 @@ fn flash_attention_time(m: Transformer, b: Real, t: Real, keys: Int, d: Device, 
   let q = 1.0 * b * m.seq * m.heads * head_dim(m) / t
   let kv = 2.0 * b * keys * m.kv_heads * head_dim(m) / t
   let lse = 1.0 * b * m.heads * m.seq / t * 4 B
-  [max(flops * 1 FLOP / (peak * e.flash_fwd), ((2 * q + kv) * elem + lse) / (d.membw * e.memory)),
-   max(2.5 * flops * 1 FLOP / (peak * e.flash_bwd), ((4 * q + 2 * kv) * elem + 2 * q * 4 B + lse) / (d.membw * e.memory))]
+  [max(flops * 1 FLOP / (peak * d.flash_fwd), ((2 * q + kv) * elem + lse) / (d.membw * e.memory)),
+   max(2.5 * flops * 1 FLOP / (peak * d.flash_bwd), ((4 * q + 2 * kv) * elem + 2 * q * 4 B + lse) / (d.membw * e.memory))]
 }
 
 // ---- one layer --------------------------------------------------------------------------
@@ -519,7 +498,7 @@ fn transformer_memory(m: Transformer, s: Setup, l: Layout) -> Memory = {
 // "micro-batches % p = 0" (interleaving), "zero <= 3", "zero <= 1 with pipelining" (ZeRO-2
 // and -3 shard what a pipeline stage's micro-batches keep using; DeepSpeed's pipeline engine
 // refuses them) and "memory".
-fn transformer_plan(m_full: Transformer, s: Setup, l: Layout, e: Efficiency = device_efficiency(s.device)) -> Plan = {
+fn transformer_plan(m_full: Transformer, s: Setup, l: Layout, e: Efficiency = megatron_efficiency) -> Plan = {
   let dev = s.device
   let t = l.tensor
   let p = l.pipeline

@@ -70,11 +70,8 @@ struct Inputs {
 
 Inputs FindInputs(ringline::Spec& spec, const Query& q) {
   std::vector<std::string> nets = spec.Names();
-  std::vector<std::string> devices = nets;
-  for (const char* m : {"stdlib.hardware", "stdlib.layers", "stdlib.strategies", "stdlib.collectives", "stdlib.advise"}) {
-    std::vector<std::string> lets = spec.Import(m);
-    if (llvm::StringRef(m) == "stdlib.hardware") devices.insert(devices.end(), lets.begin(), lets.end());
-  }
+  for (const char* m : {"stdlib.hardware", "stdlib.layers", "stdlib.strategies", "stdlib.collectives", "stdlib.advise"})
+    spec.Import(m);
   for (const std::string& m : spec.Import("stdlib.models.all")) nets.push_back(m);
   // A name of the spec or stdlib (a `let`, or a function whose parameters all have
   // defaults) or an expression (`tiny(64)`); a name that resolves to nothing gets the list.
@@ -84,26 +81,12 @@ Inputs FindInputs(ringline::Spec& spec, const Query& q) {
   Inputs in;
   in.net = net;
   in.make = spec.Eval(q.cluster, "--cluster");
-  if (!q.setup.empty()) {
-    in.base = spec.Eval(q.setup, "--setup");
-    if (in.base.kind != Value::Kind::Record || in.base.str != "Setup")
-      Bad("bad_option", fmt::format("--setup names a `Setup` (stdlib/strategies.rl: `setup(abci(1)) with {{ ... }}`); "
-                                    "`{}` is not one",
-                                    q.setup));
-  }
+  SetupOptions opt = EvalSetupOptions(spec, q.device, q.setup, q.collectives);
+  in.base = opt.base;
   in.optimizer = q.optimizer.empty() && in.base.Field("optimizer") ? *in.base.Field("optimizer")
                                                                      : spec.Eval(q.optimizer.empty() ? "sgd" : q.optimizer,
                                                                                  "--optimizer");
-  if (!q.collectives.empty()) {
-    in.coll = spec.Eval(q.collectives, "--collectives");
-    // One schedule is the allreduce the strategies' gradients use.
-    if (in.coll.kind == Value::Kind::Function)
-      in.coll = spec.Call("stdlib.advise.allreduce_with", {in.coll});
-    if (in.coll.kind != Value::Kind::Record || in.coll.str != "Collectives")
-      Bad("bad_option", fmt::format("--collectives names `Collectives` or an allreduce schedule, `fn(B, Int, Link) -> s` "
-                                    "(stdlib/collectives.rl); `{}` is neither",
-                                    q.collectives));
-  }
+  in.coll = opt.coll;
   if (in.net.kind == Value::Kind::Function) in.net = spec.Call(q.model, {});
   if (in.net.kind != Value::Kind::Record || in.net.str != "Network")
     Bad("bad_option", fmt::format("`{}` is not a `Network`", q.model));
@@ -111,13 +94,7 @@ Inputs FindInputs(ringline::Spec& spec, const Query& q) {
     Bad("bad_option", fmt::format("--cluster names a function from a node count to a `Cluster` (abci, dgx1_pod, "
                                   "dgx_a100_pod, dgx_h100_pod, ...); `{}` is not one",
                                   q.cluster));
-  in.device = Value::List({});
-  if (!q.device.empty()) {
-    Value d = EvalNamed(spec, q.device, "--device", devices, "Device", "device");
-    if (d.kind != Value::Kind::Record || d.str != "Device")
-      Bad("bad_option", fmt::format("`{}` is not a `Device` (see stdlib/hardware.rl)", q.device));
-    in.device = Value::List({d});
-  }
+  in.device = opt.device.kind == Value::Kind::Record ? Value::List({opt.device}) : Value::List({});
   if (q.compute.empty()) {
     in.compute = in.base.Field("compute") ? *in.base.Field("compute") : spec.Eval("kernel_source", "--compute");
     in.choices = spec.Call("stdlib.advise.advise_choices", {in.make}).items;
@@ -202,6 +179,42 @@ std::vector<std::pair<std::string, double>> Limits(const Query& q, const std::ve
 }
 
 }  // namespace
+
+SetupOptions EvalSetupOptions(ringline::Spec& spec, const std::string& device, const std::string& setup,
+                              const std::string& collectives) {
+  std::vector<std::string> devices = spec.Names();
+  for (const char* m : {"stdlib.hardware", "stdlib.strategies", "stdlib.collectives", "stdlib.advise"}) {
+    std::vector<std::string> lets = spec.Import(m);
+    if (llvm::StringRef(m) == "stdlib.hardware") devices.insert(devices.end(), lets.begin(), lets.end());
+  }
+  SetupOptions out;
+  if (!setup.empty()) {
+    out.base = spec.Eval(setup, "--setup");
+    if (out.base.kind != Value::Kind::Record || out.base.str != "Setup")
+      Bad("bad_option", fmt::format("--setup names a `Setup` (stdlib/strategies.rl: `setup(abci(1)) with {{ ... }}`); "
+                                    "`{}` is not one",
+                                    setup));
+  }
+  if (!collectives.empty()) {
+    out.coll = spec.Eval(collectives, "--collectives");
+    // One schedule is the allreduce the strategies' gradients use.
+    out.coll_text = collectives;
+    if (out.coll.kind == Value::Kind::Function) {
+      out.coll = spec.Call("stdlib.advise.allreduce_with", {out.coll});
+      out.coll_text = fmt::format("allreduce_with({})", collectives);
+    }
+    if (out.coll.kind != Value::Kind::Record || out.coll.str != "Collectives")
+      Bad("bad_option", fmt::format("--collectives names `Collectives` or an allreduce schedule, `fn(B, Int, Link) -> s` "
+                                    "(stdlib/collectives.rl); `{}` is neither",
+                                    collectives));
+  }
+  if (!device.empty()) {
+    out.device = EvalNamed(spec, device, "--device", devices, "Device", "device");
+    if (out.device.kind != Value::Kind::Record || out.device.str != "Device")
+      Bad("bad_option", fmt::format("`{}` is not a `Device` (see stdlib/hardware.rl)", device));
+  }
+  return out;
+}
 
 void Validate(const Query& q) {
   if (q.goal != "time" && q.goal != "memory" && q.goal != "cost")

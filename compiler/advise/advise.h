@@ -62,6 +62,18 @@ struct Result {
   std::vector<std::pair<std::string, double>> limits;
 };
 
+// The options that make a run's Setup, evaluated in the spec (a mistake in one is a
+// diagnostic pointing into its text): `--device` a `Device` (an unknown name lists the
+// devices), `--setup` a `Setup`, `--collectives` `Collectives` or one allreduce schedule,
+// which `coll_text` wraps as stdlib.advise's allreduce_with. An empty text leaves its value
+// empty (Kind::Other). Throws SpecError (`bad_option`) for a value of another type.
+struct SetupOptions {
+  ringline::Value device, base, coll;
+  std::string coll_text;  // `Collectives` text for coll
+};
+SetupOptions EvalSetupOptions(ringline::Spec& spec, const std::string& device, const std::string& setup,
+                              const std::string& collectives);
+
 // The spec a query names, or the standard library alone when it names none.
 std::unique_ptr<ringline::Spec> OpenSpec(const std::string& file, const ringline::Options& options);
 

@@ -1,5 +1,6 @@
-// The transformer layout search (transformer.h): the model, the cluster and the query's
-// pins become settings of stdlib.advise_llm's `layout_search`, one sweep per GPU count
+// The transformer layout search (transformer.h): the model (a `Transformer` value, by the
+// text that names it), the run's Setup (cluster, device, setup, collectives, optimizer) and
+// the query's pins become settings of stdlib.advise_llm's `layout_search`, one sweep per GPU count
 // keeps the best rows by the goal and counts the layouts each require drops; a pinned
 // space with no feasible layout is swept again keeping its infeasible rows.
 #include "compiler/advise/transformer.h"
@@ -32,19 +33,6 @@ const char* GoalReport(const std::string& goal) {
   return goal == "memory" ? "memory" : goal == "cost" ? "gpu_hours" : "iter";
 }
 
-TransformerDims FromValue(const Value& v) {
-  auto num = [&](const char* f) { return v.Field(f) ? static_cast<int64_t>(v.Field(f)->number) : 0; };
-  auto flag = [&](const char* f) { return v.Field(f) && v.Field(f)->number != 0; };
-  TransformerDims d;
-  d.name = v.Field("name") ? v.Field("name")->str : "transformer";
-  d.layers = num("layers"), d.hidden = num("hidden"), d.heads = num("heads"), d.kv_heads = num("kv_heads");
-  d.seq = num("seq"), d.vocab = num("vocab"), d.ffn = num("ffn");
-  d.gated = flag("gated"), d.bias = flag("bias"), d.positions = flag("positions"), d.tied = flag("tied");
-  d.experts = std::max<int64_t>(1, num("experts")), d.top_k = std::max<int64_t>(1, num("top_k"));
-  d.capacity = v.Field("capacity") ? v.Field("capacity")->number : 1.0;
-  return d;
-}
-
 std::vector<Value> Known(ringline::Spec& spec) { return spec.Call("stdlib.advise_llm.known_transformers", {}).items; }
 
 bool SpecBinds(ringline::Spec& spec, const std::string& name) {
@@ -52,22 +40,30 @@ bool SpecBinds(ringline::Spec& spec, const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
-TransformerDims ResolveModel(ringline::Spec& spec, const std::string& model) {
-  if (llvm::StringRef(model).starts_with("gpt:")) return ParseGpt(model);
-  if (SpecBinds(spec, model)) {
-    Value v = spec.Get(model);
-    if (v.kind != Value::Kind::Record || v.str != "Transformer")
+bool IsTransformerValue(const Value& v) { return v.kind == Value::Kind::Record && v.str == "Transformer"; }
+
+// The text of the `Transformer` the query names, as layout_search's `model` takes it: a
+// `gpt:` model's, the spec's own name, or the standard library's by name; with `--seq`,
+// that model on another sequence length.
+std::string ModelText(ringline::Spec& spec, const LayoutQuery& q) {
+  const std::string& model = q.model;
+  std::string text;
+  if (llvm::StringRef(model).starts_with("gpt:")) {
+    text = GptModelText(model);
+  } else if (SpecBinds(spec, model)) {
+    if (!IsTransformerValue(spec.Get(model)))
       Bad("bad_option", fmt::format("`{}` is not a `Transformer` (stdlib.megatron)", model));
-    return FromValue(v);
+    text = model;
+  } else {
+    std::vector<std::string> names;
+    for (const Value& t : Known(spec)) names.push_back(t.At("name", Value::Kind::String).str);
+    if (!llvm::is_contained(names, model))
+      Bad("bad_option", fmt::format("no transformer `{}`{}; the transformers are {}, a `Transformer` of the spec, or "
+                                    "`gpt:layers=L,hidden=H,heads=A`",
+                                    model, DidYouMeanAside(model, names), llvm::join(names, ", ")));
+    text = fmt::format("transformer_named(\"{}\")", model);
   }
-  std::vector<std::string> names;
-  for (const Value& t : Known(spec)) {
-    if (t.Field("name") && t.Field("name")->str == model) return FromValue(t);
-    names.push_back(t.Field("name") ? t.Field("name")->str : "?");
-  }
-  Bad("bad_option", fmt::format("no transformer `{}`{}; the transformers are {}, a `Transformer` of the spec, or "
-                                "`gpt:layers=L,hidden=H,heads=A`",
-                                model, DidYouMeanAside(model, names), llvm::join(names, ", ")));
+  return q.seq > 0 ? fmt::format("({}) with {{ seq = {} }}", text, q.seq) : text;
 }
 
 std::vector<int64_t> Divisors(int64_t n, int64_t at_most) {
@@ -155,26 +151,45 @@ class Collect final : public ringline::Sink {
   std::vector<LayoutRow> rows_;
 };
 
-// The settings of layout_search for the model `m` on `gpus` GPUs of nodes of `gpn`: t
-// every divisor of the GPU count up to a node, p every divisor up to the layer count (a
-// stage holds a layer at least), b 1 to 16 by powers of two, v 1 to 8, every recomputation,
+// The texts the run's Setup takes (layout_search's `device`, `base`, `coll`, `opt`),
+// each checked in the spec first so that a mistake names its option.
+struct SetupTexts {
+  std::string device = "[]", base = "[]", coll = "[]", optimizer;  // optimizer "": adam
+};
+SetupTexts SetupSettings(ringline::Spec& spec, const LayoutQuery& q) {
+  SetupOptions opt = EvalSetupOptions(spec, q.device, q.setup, q.collectives);
+  SetupTexts t;
+  if (!q.device.empty()) t.device = fmt::format("[{}]", q.device);
+  if (!q.setup.empty()) t.base = fmt::format("[{}]", q.setup);
+  if (!q.collectives.empty()) t.coll = fmt::format("[{}]", opt.coll_text);
+  if (!q.optimizer.empty()) {
+    Value o = spec.Eval(q.optimizer, "--optimizer");
+    if (o.kind != Value::Kind::Record || o.str != "Optimizer")
+      Bad("bad_option", fmt::format("--optimizer names an `Optimizer` (sgd, momentum, adam or the spec's own); `{}` is "
+                                    "not one",
+                                    q.optimizer));
+    t.optimizer = q.optimizer;
+  } else if (!q.setup.empty()) {
+    t.optimizer = fmt::format("({}).optimizer", q.setup);
+  }
+  return t;
+}
+
+// The settings of layout_search for the model `model` (its text, and its layer and
+// expert counts) on `gpus` GPUs of nodes of `gpn`: t every divisor of the GPU count up to
+// a node, p every divisor up to the layer count (a stage holds a layer at least), e every
+// divisor of the experts, b 1 to 16 by powers of two, v 1 to 8, every recomputation,
 // sequence parallelism off and on, ZeRO 0 to 3; a pin is the one value.
-std::vector<std::pair<std::string, std::string>> Settings(const LayoutQuery& q, const TransformerDims& m, int64_t gpus,
-                                                          int64_t gpn) {
+std::vector<std::pair<std::string, std::string>> Settings(const LayoutQuery& q, const std::string& model,
+                                                          int64_t layers, int64_t experts, const SetupTexts& st,
+                                                          int64_t gpus, int64_t gpn) {
   auto b = [](bool x) { return std::string(x ? "true" : "false"); };
   std::vector<std::pair<std::string, std::string>> s = {
-      {"layers", std::to_string(m.layers)},
-      {"hidden", std::to_string(m.hidden)},
-      {"heads", std::to_string(m.heads)},
-      {"kv_heads", std::to_string(m.kv_heads)},
-      {"seq", std::to_string(q.seq > 0 ? q.seq : m.seq)},
-      {"vocab", std::to_string(m.vocab)},
-      {"ffn", std::to_string(m.ffn)},
-      {"gated", b(m.gated)},
-      {"bias", b(m.bias)},
-      {"positions", b(m.positions)},
-      {"tied", b(m.tied)},
+      {"model", model},
       {"make", q.cluster},
+      {"device", st.device},
+      {"base", st.base},
+      {"coll", st.coll},
       {"gpus", std::to_string(gpus)},
       {"batch", std::to_string(q.global_batch)},
       {"precision", fmt::format("\"{}\"", q.precision)},
@@ -182,12 +197,9 @@ std::vector<std::pair<std::string, std::string>> Settings(const LayoutQuery& q, 
       {"overlap_tp", b(q.overlap_tp)},
       {"flash", b(q.flash)},
       {"cp", std::to_string(q.cp)},
-      {"experts", std::to_string(m.experts)},
-      {"top_k", std::to_string(m.top_k)},
-      {"capacity_factor", fmt::format("{}", m.capacity)},
-      {"ep", q.ep ? std::to_string(q.ep) : Joined(Divisors(m.experts, m.experts))},
+      {"ep", q.ep ? std::to_string(q.ep) : Joined(Divisors(experts, experts))},
       {"t", q.tp ? std::to_string(q.tp) : Joined(Divisors(gpus, gpn))},
-      {"p", q.pp ? std::to_string(q.pp) : Joined(Divisors(gpus, m.layers))},
+      {"p", q.pp ? std::to_string(q.pp) : Joined(Divisors(gpus, layers))},
       {"dp", std::to_string(q.dp)},
       {"b", q.micro ? std::to_string(q.micro) : "1,2,4,8,16"},
       {"v", q.interleave ? std::to_string(q.interleave) : "1..8"},
@@ -198,17 +210,16 @@ std::vector<std::pair<std::string, std::string>> Settings(const LayoutQuery& q, 
       {"dedupe_v", b(q.interleave == 0)},
       {"dedupe_zero", b(q.zero < 0)},
       {"dedupe_selective", b(q.recompute.empty())}};
+  if (!st.optimizer.empty()) s.push_back({"opt", st.optimizer});
   return s;
 }
 
 }  // namespace
 
-TransformerDims ParseGpt(const std::string& text) {
+std::string GptModelText(const std::string& text) {
   llvm::StringRef rest = text;
   if (!rest.consume_front("gpt:")) Bad("bad_option", fmt::format("`{}` is not `gpt:KEY=VALUE,...`", text));
   const std::vector<std::string> keys = {"layers", "hidden", "heads", "seq", "vocab", "ffn", "kv_heads"};
-  TransformerDims d;
-  d.name = "gpt";
   std::map<std::string, int64_t> got;
   llvm::SmallVector<llvm::StringRef, 8> parts;
   rest.split(parts, ',', -1, /*KeepEmpty=*/true);
@@ -233,16 +244,21 @@ TransformerDims ParseGpt(const std::string& text) {
       Bad("bad_option", fmt::format("--model gpt: needs `{}` (gpt:layers=L,hidden=H,heads=A[,seq=S,vocab=V,ffn=F,"
                                     "kv_heads=K])",
                                     k));
-  d.layers = got["layers"], d.hidden = got["hidden"], d.heads = got["heads"];
-  if (got.count("seq")) d.seq = got["seq"];
-  if (got.count("vocab")) d.vocab = got["vocab"];
-  if (got.count("ffn")) d.ffn = got["ffn"];
-  if (got.count("kv_heads")) d.kv_heads = got["kv_heads"];
-  if (d.hidden % d.heads != 0)
-    Bad("bad_option", fmt::format("--model gpt: hidden ({}) is not a multiple of heads ({})", d.hidden, d.heads));
-  if (d.kv_heads > 0 && d.heads % d.kv_heads != 0)
-    Bad("bad_option", fmt::format("--model gpt: heads ({}) is not a multiple of kv_heads ({})", d.heads, d.kv_heads));
-  return d;
+  const int64_t hidden = got["hidden"], heads = got["heads"];
+  if (hidden % heads != 0)
+    Bad("bad_option", fmt::format("--model gpt: hidden ({}) is not a multiple of heads ({})", hidden, heads));
+  if (got.count("kv_heads") && heads % got["kv_heads"] != 0)
+    Bad("bad_option", fmt::format("--model gpt: heads ({}) is not a multiple of kv_heads ({})", heads, got["kv_heads"]));
+  // gpt_config's own defaults (2,048 tokens, vocabulary 51,200) where the text gives none.
+  std::string out = fmt::format("gpt_config(\"gpt\", {}, {}, {}", got["layers"], hidden, heads);
+  for (const char* k : {"seq", "vocab"})
+    if (got.count(k)) out += fmt::format(", {} = {}", k, got[k]);
+  out += ")";
+  std::vector<std::string> with;
+  for (const char* k : {"ffn", "kv_heads"})
+    if (got.count(k)) with.push_back(fmt::format("{} = {}", k, got[k]));
+  if (!with.empty()) out += fmt::format(" with {{ {} }}", llvm::join(with, ", "));
+  return out;
 }
 
 bool IsTransformer(ringline::Spec& spec, const std::string& model) {
@@ -293,33 +309,46 @@ LayoutResult Run(const LayoutQuery& q, const ringline::Options& options) {
 
 LayoutResult Run(ringline::Spec& spec, const LayoutQuery& q) {
   Validate(q);
-  // The cluster's text is read where the spec's names are, with the standard clusters;
-  // the stdlib's transformers and the search are called by their qualified names, so the
-  // spec's scope gains nothing else.
-  spec.Import("stdlib.hardware");
-  const TransformerDims m = ResolveModel(spec, q.model);
+  // The option texts are read where the spec's names are, with the standard clusters,
+  // devices, collectives and the transformers by name; names the spec binds keep their
+  // meaning.
+  for (const char* m : {"stdlib.hardware", "stdlib.megatron", "stdlib.advise_llm"}) spec.Import(m);
+  const std::string model_text = ModelText(spec, q);
+  const Value model = spec.Eval(model_text, "--model");
+  if (!IsTransformerValue(model)) Bad("bad_option", fmt::format("`{}` is not a `Transformer` (stdlib.megatron)", q.model));
+  const auto layers = static_cast<int64_t>(model.At("layers").number);
+  const auto experts = static_cast<int64_t>(model.At("experts").number);
   Value make = spec.Eval(q.cluster, "--cluster");
   if (make.kind != Value::Kind::Function)
     Bad("bad_option", fmt::format("--cluster names a function from a node count to a `Cluster` (selene, "
                                   "dgx_a100_pod, dgx_h100_pod, ...); `{}` is not one",
                                   q.cluster));
+  const SetupTexts setup = SetupSettings(spec, q);
   const auto gpn = static_cast<int64_t>(spec.Call("stdlib.advise_llm.node_gpus", {make}).number);
   for (int64_t g : q.gpus)
     if (gpn < 1 || g % gpn != 0)
       Bad("bad_option", fmt::format("--gpus {} is not a whole number of {}'s nodes of {} GPUs", g, q.cluster, gpn));
 
   LayoutResult res;
-  res.seq = q.seq > 0 ? q.seq : m.seq;
-  res.experts = m.experts > 1;
+  res.seq = static_cast<int64_t>(model.At("seq").number);
+  res.experts = experts > 1;
   res.title = fmt::format("{} on {}: global batch {}, seq {}, {}", q.model, q.cluster, q.global_batch, res.seq,
                           q.precision);
+  if (!q.device.empty()) res.title += fmt::format(", device {}", q.device);
+  if (!q.setup.empty()) res.title += fmt::format(", setup {}", q.setup);
+  if (!q.collectives.empty()) res.title += fmt::format(", collectives {}", q.collectives);
+  if (!q.optimizer.empty()) res.title += fmt::format(", {}", q.optimizer);
   if (q.cp > 1) res.title += fmt::format(", context parallel {}", q.cp);
   if (q.flash) res.title += ", FlashAttention-2";
+  // The plan's constraints, whose order the rows' `broken` masks follow.
+  std::vector<std::string> constraints;
+  for (const Value& v : spec.Call("stdlib.advise_llm.constraint_names", {}).items) constraints.push_back(v.str);
   std::vector<std::string> listed;
   for (const Value& v : spec.Call("stdlib.advise_llm.listed_requires", {}).items) listed.push_back(v.str);
   for (int64_t g : q.gpus) {
     const auto start = std::chrono::steady_clock::now();
-    std::unique_ptr<ringline::Scenario> sc = spec.Lower(kScenario, Settings(q, m, g, gpn));
+    std::unique_ptr<ringline::Scenario> sc =
+        spec.Lower(kScenario, Settings(q, model_text, layers, experts, setup, g, gpn));
     ringline::SweepOptions so;
     so.backend = q.backend;
     so.threads = q.threads;
@@ -337,8 +366,8 @@ LayoutResult Run(ringline::Spec& spec, const LayoutQuery& q) {
     // first holds no rows).
     if (sum.points == sum.infeasible) {
       // Nothing in the (pinned) space runs: its least broken layouts, each naming what it breaks.
-      // broken_mask's bit k is stdlib.advise_llm's layout_constraints[k].
-      Collect worst(g, q.goal, q.top, listed);
+      // broken_mask's bit k is the plan's k-th constraint.
+      Collect worst(g, q.goal, q.top, constraints);
       ringline::SweepOptions keep;
       keep.backend = q.backend;
       keep.threads = q.threads;

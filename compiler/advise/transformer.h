@@ -26,6 +26,10 @@ struct LayoutQuery {
   // ffn=49152,kv_heads=96]`.
   std::string model;
   std::string cluster = "selene";  // a function from a node count to a `Cluster`
+  // The run's Setup as the CNN advise's (advise.h's Query): a `Device` replacing the
+  // cluster's, a `Setup` whose fields other than the cluster and device count, `Collectives`
+  // or one allreduce schedule, and an `Optimizer` ("": the setup's, else adam).
+  std::string device, setup, collectives, optimizer;
   std::vector<int64_t> gpus = {1024};
   int64_t global_batch = 0;        // sequences per iteration (required)
   int64_t seq = 0;                 // tokens per sequence; 0: the model's
@@ -80,16 +84,10 @@ struct LayoutResult {
   bool experts = false;         // a mixture of experts: the rows show e after d
 };
 
-// The model's dimensions, from `gpt:layers=96,hidden=12288,...`; throws SpecError
-// (`bad_option`) naming the bad key or value.
-struct TransformerDims {
-  std::string name;
-  int64_t layers = 0, hidden = 0, heads = 0, kv_heads = 0, seq = 2048, vocab = 51200, ffn = 0;
-  bool gated = false, bias = true, positions = true, tied = true;
-  int64_t experts = 1, top_k = 1;  // a mixture of experts (Mixtral)
-  double capacity = 1.0;
-};
-TransformerDims ParseGpt(const std::string& text);
+// `gpt:layers=96,hidden=12288,...` as a `Transformer` expression of stdlib.megatron
+// (`gpt_config("gpt", 96, 12288, 96, 2048, 51200)`, `with { ffn = ..., kv_heads = ... }`
+// for those given); throws SpecError (`bad_option`) naming the bad key or value.
+std::string GptModelText(const std::string& text);
 
 // Whether `model` names a transformer: `gpt:...`, a `Transformer` value of the spec, or
 // (when the spec does not bind the name) one of the standard library's; a network or an

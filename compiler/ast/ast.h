@@ -129,6 +129,9 @@ struct LetDecl {
 struct RequireDecl {
   Expr* cond = nullptr;
   std::string message;
+  // A scenario's message that is not a string literal: a static `String`, or with a list
+  // of conditions a list of as many (each pair one require).
+  Expr* message_expr = nullptr;
   SourceRange range;
 };
 struct BlockExpr : ExprOf<ExprKind::Block> {

@@ -219,7 +219,8 @@ std::string Print(const Module& m) {
         case ScenarioItem::Kind::Let: out += "  " + PrintLet(s.lets[it.index]) + "\n"; break;
         case ScenarioItem::Kind::Require: {
           const RequireDecl& r = s.requires_[it.index];
-          out += "  (require " + P(r.cond) + (r.message.empty() ? "" : " (str \"" + r.message + "\")") + ")\n";
+          out += "  (require " + P(r.cond) + (r.message.empty() ? "" : " (str \"" + r.message + "\")") +
+                 (r.message_expr ? " " + P(r.message_expr) : "") + ")\n";
           break;
         }
         case ScenarioItem::Kind::Report: {

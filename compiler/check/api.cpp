@@ -3,6 +3,8 @@
 // back in, and functions of the stdlib or a spec called on them (Compilation::Call), which
 // is how `advise`, `stats` and `calibrate` use the library instead of generating text.
 #include <fmt/format.h>
+
+#include <stdexcept>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
 
@@ -17,6 +19,14 @@ const Value* Value::Field(const std::string& name) const {
   for (size_t i = 0; i < field_names.size(); ++i)
     if (field_names[i] == name) return &items[i];
   return nullptr;
+}
+
+const Value& Value::At(const std::string& name, Kind kind) const {
+  const Value* v = Field(name);
+  if (!v || v->kind != kind)
+    throw std::logic_error(fmt::format("internal error: the `{}` record read has {} field `{}`", str,
+                                       v ? "a mistyped" : "no", name));
+  return *v;
 }
 
 Value Value::Number(double v, std::string unit) {

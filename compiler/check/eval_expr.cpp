@@ -212,7 +212,7 @@ bool Program::EvalBlockRequire(const ast::RequireDecl& r, const Env& env) {
       q.cond = env.ir->Select(q.cond, id, Materialize(Value::Bool(false), *env.ir, r.range), r.range);
       return true;
     }
-  env.ir->requires_.push_back({id, name, r.range});
+  env.ir->requires_.push_back({id, name, r.range, !r.message.empty()});
   return true;
 }
 

@@ -209,6 +209,9 @@ class Program {
                                         const std::vector<UnitChoice>& units, bool all_values);
   Value LowerParam(const ast::ParamDecl& p, const Override* ov, ModuleInfo* m, const Env& static_env,
                    ir::Scenario& out);
+  // A scenario's `require` into `out`: one condition and its name, or a list of conditions
+  // with a list of as many names (each pair one require). False when it fails to check.
+  bool LowerRequire(const ast::RequireDecl& r, const Env& env, ir::Scenario& out);
   // A param of a type that is not a number (`Device`, `String`, `Network`): its values are
   // static and each is a variant of the scenario.
   Value LowerStaticParam(const ast::ParamDecl& p, const Override* ov, ModuleInfo* m, const Env& static_env,

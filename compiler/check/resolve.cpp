@@ -286,7 +286,10 @@ void Program::ResolveModule(ModuleInfo* m) {
           r.Push(s.lets[it.index].name);
           ++pushed;
           break;
-        case ast::ScenarioItem::Kind::Require: r.Expr(s.requires_[it.index].cond); break;
+        case ast::ScenarioItem::Kind::Require:
+          r.Expr(s.requires_[it.index].cond);
+          if (s.requires_[it.index].message_expr) r.Expr(s.requires_[it.index].message_expr);
+          break;
         case ast::ScenarioItem::Kind::Report:
           r.Expr(s.reports[it.index].value);
           r.Push(s.reports[it.index].name);  // later items may use a report's value

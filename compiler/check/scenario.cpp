@@ -5,6 +5,7 @@
 #include <functional>
 
 #include <fmt/format.h>
+#include <llvm/ADT/STLExtras.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
 
@@ -223,6 +224,67 @@ Value Program::LowerParam(const ast::ParamDecl& p, const Override* ov, ModuleInf
   return Value::Dynamic(id, st);
 }
 
+bool Program::LowerRequire(const ast::RequireDecl& r, const Env& env, ir::Scenario& out) {
+  Value v = Eval(r.cond, env);
+  if (v.IsError()) return false;
+  auto is_bool = [](const Value& x) { return x.IsScalar() && x.type.base == B::Bool; };
+  if (!r.message_expr) {
+    if (v.kind == Value::Kind::List) {
+      Error(diag::Kind::type_mismatch, r.cond->range,
+            fmt::format("a `require` of a list of conditions is named by a list of `String`s, one each; got {}",
+                        r.message.empty() ? "none" : "`String`"));
+      return true;
+    }
+    if (!is_bool(v)) {
+      Error(diag::Kind::type_mismatch, r.cond->range, fmt::format("`require` needs a `Bool`, got `{}`", Describe(v)));
+      return true;
+    }
+    out.requires_.push_back({Materialize(v, out, r.cond->range),
+                             r.message.empty() ? SourceText(r.cond->range) : r.message, r.range, !r.message.empty()});
+    return true;
+  }
+  // A computed name: a static `String` for one condition, a list of as many for a list.
+  Value names = Eval(r.message_expr, env);
+  if (names.IsError()) return false;
+  const SourceRange at = r.message_expr->range;
+  if (v.kind == Value::Kind::List) {
+    const std::vector<Value>& conds = *v.elems;
+    if (names.kind != Value::Kind::List ||
+        !llvm::all_of(*names.elems, [](const Value& n) { return n.kind == Value::Kind::String; })) {
+      Error(diag::Kind::type_mismatch, at,
+            fmt::format("a `require` of a list of conditions is named by a list of `String`s, one each; got `{}`",
+                        Describe(names)));
+      return true;
+    }
+    if (names.elems->size() != conds.size()) {
+      Error(diag::Kind::type_mismatch, at,
+            fmt::format("a `require` of {} conditions needs as many names; got {}", conds.size(),
+                        names.elems->size()));
+      return true;
+    }
+    for (size_t i = 0; i < conds.size(); ++i) {
+      if (!is_bool(conds[i])) {
+        Error(diag::Kind::type_mismatch, r.cond->range,
+              fmt::format("`require` needs `Bool`s; element {} is `{}`", i, Describe(conds[i])));
+        return true;
+      }
+      out.requires_.push_back({Materialize(conds[i], out, r.cond->range), (*names.elems)[i].str, r.range, true});
+    }
+    return true;
+  }
+  if (!is_bool(v)) {
+    Error(diag::Kind::type_mismatch, r.cond->range,
+          fmt::format("`require` needs a `Bool` or a list of them, got `{}`", Describe(v)));
+    return true;
+  }
+  if (names.kind != Value::Kind::String) {
+    Error(diag::Kind::type_mismatch, at, fmt::format("a `require`'s name is a `String`; got `{}`", Describe(names)));
+    return true;
+  }
+  out.requires_.push_back({Materialize(v, out, r.cond->range), names.str, r.range, true});
+  return true;
+}
+
 std::optional<ir::Scenario> Program::LowerScenario(ModuleInfo* m, const ast::ScenarioDecl& s,
                                                    const std::vector<Override>& sets,
                                                    const std::vector<UnitChoice>& choices,
@@ -283,18 +345,7 @@ std::optional<ir::Scenario> Program::LowerScenario(ModuleInfo* m, const ast::Sce
         break;
       }
       case ast::ScenarioItem::Kind::Require: {
-        const ast::RequireDecl& r = s.requires_[item.index];
-        Value v = Eval(r.cond, env);
-        if (v.IsError()) {
-          poisoned = true;
-          break;
-        }
-        if (!v.IsScalar() || v.type.base != B::Bool) {
-          Error(diag::Kind::type_mismatch, r.cond->range, fmt::format("`require` needs a `Bool`, got `{}`", Describe(v)));
-          break;
-        }
-        out.requires_.push_back({Materialize(v, out, r.cond->range),
-                                 r.message.empty() ? SourceText(r.cond->range) : r.message, r.range});
+        if (!LowerRequire(s.requires_[item.index], env, out)) poisoned = true;
         break;
       }
       case ast::ScenarioItem::Kind::Report: {

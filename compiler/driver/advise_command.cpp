@@ -50,7 +50,7 @@ static cl::opt<std::string> AdviseDevice("device", cl::desc("Replace the cluster
                                          cl::value_desc("NAME"), cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<std::string> AdviseOptimizer("optimizer",
                                             cl::desc("sgd, momentum or adam (optimizer state in memory; default: "
-                                                     "the --setup's, else sgd)"),
+                                                     "the --setup's, else sgd; adam for a transformer)"),
                                             cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<std::string> AdviseCompute("compute",
                                           cl::desc("Compute times from: kernels (the device's kernel models, "
@@ -173,8 +173,7 @@ int AdviseProcess();
 // format asks.
 int RunLayoutSearch(ringline::Spec* spec, const std::vector<int64_t>& gpus) {
   for (const cl::Option* o : std::initializer_list<const cl::Option*>{
-           &AdviseBatch, &AdvisePerGpu, &AdviseDevice, &AdviseOptimizer, &AdviseCompute, &AdviseSampleTime,
-           &AdviseThreshold, &AdviseSetup, &AdviseCollectives})
+           &AdviseBatch, &AdvisePerGpu, &AdviseCompute, &AdviseSampleTime, &AdviseThreshold})
     if (o->getNumOccurrences())
       return Fail(Kind::bad_usage, fmt::format("--{} is for a network's strategies; `{}` is a transformer (its "
                                                "options: --global-batch, --seq, --top, --tp, --pp, ...)",
@@ -186,6 +185,7 @@ int RunLayoutSearch(ringline::Spec* spec, const std::vector<int64_t>& gpus) {
   advise::LayoutQuery q;
   q.spec = AdviseFiles.empty() ? "" : AdviseFiles[0];
   q.model = AdviseModel, q.cluster = AdviseCluster.getNumOccurrences() ? AdviseCluster : std::string("selene");
+  q.device = AdviseDevice, q.setup = AdviseSetup, q.collectives = AdviseCollectives, q.optimizer = AdviseOptimizer;
   q.gpus = gpus, q.global_batch = AdviseGlobalBatch, q.seq = AdviseSeq, q.tokens = AdviseDataset, q.goal = AdviseGoal, q.top = AdviseTop;
   q.precision = AdvisePrecision.empty() ? std::string("bf16") : std::string(AdvisePrecision);
   q.overlap_grads = AdviseOverlap, q.overlap_tp = AdviseOverlapTp, q.flash = AdviseFlash, q.cp = AdviseCp, q.ep = AdviseEp;

@@ -67,14 +67,8 @@ std::vector<bool> RequireOutcomes::At(const double* params) const {
 namespace {
 
 // `"activations fit"` for a require with a message, else its condition in backticks.
-std::string Named(Session& s, const ir::Require& r) {
-  llvm::StringRef decl;
-  if (r.range.Valid())
-    decl = s.sm.getMemoryBuffer(r.range.buffer)->getBuffer().slice(r.range.begin, r.range.end).rtrim();
-  llvm::StringRef cond = decl;
-  cond.consume_front("require");
-  bool written = decl.ends_with("\"") && cond.trim() != r.message;
-  return written ? fmt::format("\"{}\"", r.message) : fmt::format("`{}`", r.message);
+std::string Named(Session&, const ir::Require& r) {
+  return r.written ? fmt::format("\"{}\"", r.message) : fmt::format("`{}`", r.message);
 }
 
 }  // namespace

@@ -74,8 +74,9 @@ struct Report {
 };
 struct Require {
   ValueId cond;
-  std::string message;  // as written, or the condition's source text
+  std::string message;  // as written (or computed), or the condition's source text
   SourceRange range;
+  bool written = false;  // `message` is the require's name, not its condition's text
 };
 
 // A kernel model a scenario predicts with, and the bundle that owns it (kept alive as

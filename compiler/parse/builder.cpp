@@ -304,9 +304,13 @@ ast::ScenarioDecl Builder::BuildScenario(P::ScenarioDeclContext* ctx) {
       s.lets.push_back(BuildLet(l->letDecl()));
     } else if (auto* r = dynamic_cast<P::RequireItemContext*>(item)) {
       ast::RequireDecl d;
-      d.cond = BuildExpr(r->expr());
+      d.cond = BuildExpr(r->cond);
       d.range = Range(r);
-      if (r->STRING()) d.message = Unquote(r->STRING());
+      if (r->msg) {
+        ast::Expr* m = BuildExpr(r->msg);
+        if (auto* lit = ast::dyn_cast<ast::StringExpr>(m)) d.message = lit->value;
+        else d.message_expr = m;
+      }
       s.order.push_back({K::Require, s.requires_.size()});
       s.requires_.push_back(std::move(d));
     } else if (auto* r = dynamic_cast<P::ReportItemContext*>(item)) {

@@ -10,7 +10,7 @@
 // iteration). The paper does not give each run's micro-batch or recomputation, so each
 // row is the fastest layout stdlib.megatron finds that fits in 80 GB over micro-batches
 // 1 to 16 and no, selective or full recomputation. The fused kernel runs at the device
-// efficiency's flash_fwd and flash_bwd (FlashAttention-2: 73% and 63% of the A100's peak
+// device's flash_fwd and flash_bwd (FlashAttention-2: 73% and 63% of the A100's peak
 // at the best, times the clock factor); FlashAttention's (v1) are the top of the range the
 // FlashAttention-2 paper gives for it, 50% forward and 35% backward, times the same factor.
 //   ringline sweep examples/megatron/flash_attention.rl --format table
@@ -32,10 +32,11 @@ let fa_rows = [
 
 fn fa_model(r: FaRow) -> Transformer = gpt_config("gpt3-" + r.name, r.layers, r.hidden, r.heads, r.seq, 50264)
 let fa_setup = llm_setup(selene(1))
-let fa_a100 = device_efficiency(a100_sxm4_80gb)
-// The attention: "none" (Megatron's unfused score and context GEMMs and softmax), "fa1" or "fa2".
-fn fa_efficiency(kind: String) -> Efficiency =
-  if kind == "fa1" then fa_a100 with { flash_fwd = 0.50 * 0.926, flash_bwd = 0.35 * 0.926 } else fa_a100
+// The attention: "none" (Megatron's unfused score and context GEMMs and softmax), "fa1" or
+// "fa2"; FlashAttention (v1) as a device whose fused kernels reach its fractions.
+fn fa_setup_of(kind: String) -> Setup =
+  if kind == "fa1" then fa_setup with { device = fa_setup.device with { flash_fwd = 0.50 * 0.926, flash_bwd = 0.35 * 0.926 } }
+  else fa_setup
 fn fa_layout(r: FaRow, kind: String, micro: Int, recompute: String) -> Layout =
   Layout { data = 8, micro = micro, batch = r.batch, precision = "bf16", zero = 1, overlap_grads = true,
            recompute = recompute, flash = kind != "none" }
@@ -50,7 +51,7 @@ let fa_recompute = ["none", "selective", "full"]
 fn fa_candidates(r: FaRow, kind: String) -> [Layout] =
   [fa_layout(r, kind, fa_micro[i % 5], fa_recompute[floor(i / 5)]) for i in range(15)]
 fn fa_iter(r: FaRow, kind: String, l: Layout) -> s = {
-  let plan = transformer_plan(fa_model(r), fa_setup, l, fa_efficiency(kind))
+  let plan = transformer_plan(fa_model(r), fa_setup_of(kind), l)
   if plan.feasible then plan.iter else 1e9 s
 }
 // The fastest layout that fits (the first of equals).
@@ -60,7 +61,7 @@ fn fa_best(r: FaRow, kind: String) -> Layout = {
   let best = min(its)
   ls[min i in range(len(ls)): if its[i] == best then i else len(ls)]
 }
-fn fa_plan(r: FaRow, kind: String) -> Plan = transformer_plan(fa_model(r), fa_setup, fa_best(r, kind), fa_efficiency(kind))
+fn fa_plan(r: FaRow, kind: String) -> Plan = transformer_plan(fa_model(r), fa_setup_of(kind), fa_best(r, kind))
 fn fa_tflops(r: FaRow, kind: String) -> FLOP/s = tflops_per_gpu(fa_plan(r, kind), fa_flops(fa_model(r), r.batch))
 fn fa_published(r: FaRow, kind: String) -> FLOP/s = if kind == "fa2" then r.fa2 else if kind == "fa1" then r.fa1 else r.none
 

@@ -32,32 +32,37 @@ fn sc21_model(r: Sc21Row) -> Transformer = gpt_config("gpt-" + r.name, r.layers,
 fn sc21_layout(r: Sc21Row) -> Layout =
   Layout { tensor = r.t, pipeline = r.p, data = r.d, micro = r.micro, batch = r.batch, interleave = r.v,
            recompute = "full", precision = "fp16" }
-fn sc21_setup(r: Sc21Row) -> Setup = llm_setup(selene(floor(r.t * r.p * r.d / 8)))
-// The A100's efficiencies (stdlib.megatron's defaults), which the scenarios' params can
-// change to show how the table moves with them.
-let a100 = device_efficiency(a100_sxm4_80gb)
-fn sc21_plan(r: Sc21Row, e: Efficiency = a100) -> Plan = transformer_plan(sc21_model(r), sc21_setup(r), sc21_layout(r), e)
+// The cluster's device, with the GEMM efficiency `gemm` (the A100's own by default; the
+// scenarios' params change it, and stdlib.megatron's software efficiencies `e`, to show how
+// the table moves with them).
+fn sc21_setup(r: Sc21Row, gemm: Real = a100_sxm4_80gb.gemm) -> Setup = {
+  let s = llm_setup(selene(floor(r.t * r.p * r.d / 8)))
+  s with { device = s.device with { gemm = gemm } }
+}
+fn sc21_plan(r: Sc21Row, e: Efficiency = megatron_efficiency, gemm: Real = a100_sxm4_80gb.gemm) -> Plan =
+  transformer_plan(sc21_model(r), sc21_setup(r, gemm), sc21_layout(r), e)
 // Predicted TFLOP/s per GPU by the paper's count, F / (iteration x GPUs).
-fn sc21_tflops(r: Sc21Row, e: Efficiency = a100) -> FLOP/s =
-  tflops_per_gpu(sc21_plan(r, e), flops_paper(sc21_model(r), r.batch))
-fn sc21_error(r: Sc21Row, e: Efficiency = a100) -> Real = sc21_tflops(r, e) / r.published - 1
+fn sc21_tflops(r: Sc21Row, e: Efficiency = megatron_efficiency, gemm: Real = a100_sxm4_80gb.gemm) -> FLOP/s =
+  tflops_per_gpu(sc21_plan(r, e, gemm), flops_paper(sc21_model(r), r.batch))
+fn sc21_error(r: Sc21Row, e: Efficiency = megatron_efficiency, gemm: Real = a100_sxm4_80gb.gemm) -> Real =
+  sc21_tflops(r, e, gemm) / r.published - 1
 
 scenario sc21 {
   param model: String = "1.7B" in ["1.7B", "3.6B", "7.5B", "18B", "39B", "76B", "145B", "310B", "530B", "1T"]
-  param gemm: Real = a100.gemm
-  param memory_bw: Real = a100.memory
-  param collective: Real = a100.collective
-  let e = a100 with { gemm = gemm, memory = memory_bw, collective = collective }
+  param gemm: Real = a100_sxm4_80gb.gemm
+  param memory_bw: Real = megatron_efficiency.memory
+  param collective: Real = megatron_efficiency.collective
+  let e = megatron_efficiency with { memory = memory_bw, collective = collective }
   let r = [x for x in sc21_rows if x.name == model][0]
   let gpt = sc21_model(r)
-  let plan = sc21_plan(r, e)
+  let plan = sc21_plan(r, e, gemm)
   report gpus = plan.gpus
   report params = transformer_params(gpt) / 1e9
   report micro_batches = r.batch / (r.d * r.micro)
   report iter = plan.iter in s
-  report tflops = sc21_tflops(r, e) in TFLOP/s
+  report tflops = sc21_tflops(r, e, gemm) in TFLOP/s
   report published = r.published in TFLOP/s
-  report error = sc21_error(r, e)
+  report error = sc21_error(r, e, gemm)
   report mfu = mfu(plan, gpt, sc21_setup(r), sc21_layout(r))
   report hfu = hfu(plan, gpt, sc21_setup(r), sc21_layout(r))
   report bubble = plan.bubble / plan.iter
@@ -65,20 +70,20 @@ scenario sc21 {
   report memory = plan.memory
   report memory_total = mem_total(plan) in GB
   report feasible = plan.feasible
-  report defaults = gemm == a100.gemm and memory_bw == a100.memory and collective == a100.collective
+  report defaults = gemm == a100_sxm4_80gb.gemm and memory_bw == megatron_efficiency.memory and collective == megatron_efficiency.collective
 }
 
 // Every row at once: the mean and the largest absolute error.
 scenario sc21_summary {
-  param gemm: Real = a100.gemm
-  param memory_bw: Real = a100.memory
-  param collective: Real = a100.collective
-  let e = a100 with { gemm = gemm, memory = memory_bw, collective = collective }
-  let errs = [sc21_error(r, e) for r in sc21_rows]
+  param gemm: Real = a100_sxm4_80gb.gemm
+  param memory_bw: Real = megatron_efficiency.memory
+  param collective: Real = megatron_efficiency.collective
+  let e = megatron_efficiency with { memory = memory_bw, collective = collective }
+  let errs = [sc21_error(r, e, gemm) for r in sc21_rows]
   report mean_abs_error = (sum x in errs: abs(x)) / len(errs)
   report max_abs_error = max x in errs: abs(x)
   report mean_within_5 = (sum x in errs: abs(x)) / len(errs) <= 0.05
   report all_within_10 = (sum x in errs: if abs(x) <= 0.1 then 0 else 1) == 0
   // The defaults' own: the params above are the library's values.
-  report defaults = gemm == a100.gemm and memory_bw == a100.memory and collective == a100.collective
+  report defaults = gemm == a100_sxm4_80gb.gemm and memory_bw == megatron_efficiency.memory and collective == megatron_efficiency.collective
 }

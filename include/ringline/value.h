@@ -33,6 +33,9 @@ struct Value {
 
   // A record's field by name, or null.
   const Value* Field(const std::string& name) const;
+  // A field a library record always has, of the kind expected: a missing or mistyped one
+  // throws std::logic_error naming it (an internal error, never a silent 0).
+  const Value& At(const std::string& name, Kind kind = Kind::Number) const;
   static Value Number(double v, std::string unit = "");
   static Value Int(int64_t v);
   static Value Bool(bool v);

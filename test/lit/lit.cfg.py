@@ -22,8 +22,11 @@ config.substitutions.append(("%python", config.python))
 config.environment["PYTHONPATH"] = config.source_root
 # `--param backend=jit|interp` runs every eval and sweep that names no --backend on that
 # backend ($RINGLINE_BACKEND, the default of --backend); ctest runs the suite once each.
+# A test whose every command names its backend, or none that matters, runs once: it says
+# `UNSUPPORTED: backend-interp`.
 if lit_config.params.get("backend"):
     config.environment["RINGLINE_BACKEND"] = lit_config.params["backend"]
+    config.available_features.add("backend-" + lit_config.params["backend"])
 # CPU-time limits of robust/Inputs/run_limited.py scale with the build (sanitizers: slower).
 config.environment["RL_TIME_SCALE"] = getattr(config, "time_scale", "1")
 config.environment["PATH"] = os.pathsep.join([config.llvm_tools, config.environment.get("PATH", "")])

@@ -33,7 +33,7 @@ class Count final : public ringline::Sink {
     ++rows;
     if (v[feasible_] != 0) ++feasible;
     const auto mask = static_cast<uint64_t>(v[broken_]);
-    for (int k = 0; k < 7; ++k)
+    for (int k = 0; k < 16; ++k)
       if (mask & (uint64_t{1} << k)) ++per[k];
   }
   void End() override {}
@@ -45,11 +45,12 @@ class Count final : public ringline::Sink {
 };
 
 const std::vector<std::pair<std::string, std::string>> kSmall = {
-    {"layers", "24"}, {"hidden", "2304"}, {"heads", "24"}, {"gpus", "64"}, {"batch", "512"},
+    {"model", "gpt_config(\"m\", 24, 2304, 24)"}, {"gpus", "64"}, {"batch", "512"},
     {"t", "1,2,4,8"}, {"p", "1,2,4,8"},   {"b", "1,4,16"}, {"v", "1..3"},  {"zero", "0..2"}};
 
 TEST(AdviseLlm, QualifiedScenarioAndDropCounts) {
   auto spec = ringline::Spec::Library(Opts());
+  spec->Import("stdlib.megatron");  // gpt_config, for the model's text
   auto sc = spec->Lower("stdlib.advise_llm.layout_search", kSmall);
   EXPECT_EQ(sc->Name(), "layout_search");
   // The engine's drop counts against every row kept with its `broken` constraints.
@@ -65,31 +66,25 @@ TEST(AdviseLlm, QualifiedScenarioAndDropCounts) {
   EXPECT_TRUE(full.dropped.empty());  // rows kept infeasible are not dropped
   EXPECT_EQ(sum.total, all.rows);
   EXPECT_EQ(sum.total - sum.infeasible, all.feasible);
-  // First the library's own argument checks (selene's nodes, the plan's GPUs) and the
-  // context- and expert-parallel splits (c = e = 1 here), which drop nothing here, then the layout's
-  // constraints in stdlib.advise_llm's order.
-  ASSERT_EQ(sum.dropped.size(), 12u);
+  // First the library's own argument checks (selene's nodes, the plan's GPUs), which drop
+  // nothing here, then the plan's constraints in its order (stdlib.advise_llm's
+  // constraint_names, the bits of `broken`), then the repeats.
+  std::vector<std::string> names;
+  for (const ringline::Value& v : spec->Call("stdlib.advise_llm.constraint_names", {}).items) names.push_back(v.str);
+  ASSERT_EQ(names.size(), 10u);
+  EXPECT_EQ(names.front(), "t*p*d = GPUs");
+  EXPECT_EQ(names.back(), "memory");
+  ASSERT_EQ(sum.dropped.size(), names.size() + 3);
   EXPECT_EQ(sum.dropped[0].first, "a cluster's nodes >= 1");
   EXPECT_EQ(sum.dropped[1].first, "a plan's GPUs >= 1");
-  EXPECT_EQ(sum.dropped[4].first, "seq % c = 0");
-  EXPECT_EQ(sum.dropped[5].first, "experts % e = 0, d c % e = 0");
-  EXPECT_EQ(sum.dropped[0].second + sum.dropped[1].second + sum.dropped[4].second + sum.dropped[5].second, 0u);
-  sum.dropped.erase(sum.dropped.begin() + 4, sum.dropped.begin() + 6);
-  sum.dropped.erase(sum.dropped.begin(), sum.dropped.begin() + 2);
-  const char* names[] = {"t*p*d = GPUs",
-                         "heads % t = 0",
-                         "layers % (p*v) = 0",
-                         "batch % (d*b) = 0",
-                         "micro-batches % p = 0",
-                         "zero <= 1 with pipelining",
-                         "memory"};
-  for (int k = 0; k < 7; ++k) {
-    EXPECT_EQ(sum.dropped[k].first, names[k]);
-    EXPECT_EQ(sum.dropped[k].second, all.per[k]) << names[k];
+  EXPECT_EQ(sum.dropped[0].second + sum.dropped[1].second, 0u);
+  for (size_t k = 0; k < names.size(); ++k) {
+    EXPECT_EQ(sum.dropped[2 + k].first, names[k]);
+    EXPECT_EQ(sum.dropped[2 + k].second, all.per[static_cast<int>(k)]) << names[k];
   }
-  EXPECT_EQ(sum.dropped[7].first, "same as another layout");
-  EXPECT_GT(sum.dropped[2].second, 0u);
-  EXPECT_GT(sum.dropped[6].second, 0u);
+  EXPECT_EQ(sum.dropped.back().first, "same as another layout");
+  EXPECT_GT(all.per[4], 0u);  // layers % (p*v) = 0
+  EXPECT_GT(all.per[9], 0u);  // memory
 }
 
 TEST(AdviseLlm, UnknownQualifiedScenario) {
@@ -111,6 +106,7 @@ TEST(AdviseLlm, SetsReadInTheRootScope) {
   auto spec = ringline::Spec::CompileString(
       "import stdlib.hardware\nfn mine(nodes: Int) -> Cluster = selene(nodes) with { name = \"mine\" }\n", "mine.rl",
       Opts());
+  spec->Import("stdlib.megatron");
   std::vector<std::pair<std::string, std::string>> sets = kSmall;
   sets.push_back({"make", "mine"});
   Count c;
@@ -160,16 +156,23 @@ TEST(AdviseLlm, PinnedInfeasibleLayoutNamesItsConstraints) {
 }
 
 TEST(AdviseLlm, GptDimensions) {
-  rl::advise::TransformerDims d = rl::advise::ParseGpt("gpt:layers=96,hidden=12288,heads=96,seq=4096,ffn=49152");
-  EXPECT_EQ(d.layers, 96);
-  EXPECT_EQ(d.hidden, 12288);
-  EXPECT_EQ(d.seq, 4096);
-  EXPECT_EQ(d.vocab, 51200);
-  EXPECT_EQ(d.ffn, 49152);
+  EXPECT_EQ(rl::advise::GptModelText("gpt:layers=96,hidden=12288,heads=96,seq=4096,ffn=49152"),
+            "gpt_config(\"gpt\", 96, 12288, 96, seq = 4096) with { ffn = 49152 }");
+  // The text is a Transformer of stdlib.megatron, its other fields gpt_config's defaults.
+  auto spec = ringline::Spec::Library(Opts());
+  spec->Import("stdlib.megatron");
+  ringline::Value m = spec->Eval(rl::advise::GptModelText("gpt:layers=96,hidden=12288,heads=96,kv_heads=8"));
+  EXPECT_EQ(m.At("layers").number, 96);
+  EXPECT_EQ(m.At("seq").number, 2048);
+  EXPECT_EQ(m.At("vocab").number, 51200);
+  EXPECT_EQ(m.At("kv_heads").number, 8);
+  EXPECT_EQ(m.At("ffn").number, 4 * 12288);
+  EXPECT_THROW(m.At("no_such_field"), std::logic_error);
+  EXPECT_THROW(m.At("name"), std::logic_error);  // a String, not a Number
   for (const char* bad : {"gpt:layers=96,hidden=12288", "gpt:layers=96,hidden=12288,heads=96,foo=1",
                           "gpt:layers=0,hidden=12288,heads=96", "gpt:layers=96,hidden=100,heads=3", "gpt:layers"}) {
     try {
-      rl::advise::ParseGpt(bad);
+      rl::advise::GptModelText(bad);
       ADD_FAILURE() << bad;
     } catch (const ringline::SpecError& e) {
       EXPECT_EQ(e.diagnostics()[0].kind, "bad_option") << bad;

@@ -53,14 +53,17 @@ let notone = 3
 // TOP-NEXT: 1024     2   4    8   32
 // TOP:      1024    10   4    8   32
 // TOP-NEXT: 1024 GPUs: 630 of 26880 layouts feasible, searched in {{[0-9.]+}} s; layouts each constraint rules out (a layout may break several):
-// TOP-NEXT:   t*p*d = GPUs               0
-// TOP-NEXT:   heads % t = 0              0
-// TOP-NEXT:   layers % (p*v) = 0         12960
-// TOP-NEXT:   batch % (d*b) = 0          6528
-// TOP-NEXT:   micro-batches % p = 0      12432
-// TOP-NEXT:   zero <= 1 with pipelining  11520
-// TOP-NEXT:   memory                     20240
-// TOP-NEXT:   same as another layout     6300
+// TOP-NEXT:   t*p*d = GPUs                  0
+// TOP-NEXT:   seq % c = 0                   0
+// TOP-NEXT:   experts % e = 0, d c % e = 0  0
+// TOP-NEXT:   heads % t = 0                 0
+// TOP-NEXT:   layers % (p*v) = 0            12960
+// TOP-NEXT:   batch % (d*b) = 0             6528
+// TOP-NEXT:   micro-batches % p = 0         12432
+// TOP-NEXT:   zero <= 3                     0
+// TOP-NEXT:   zero <= 1 with pipelining     11520
+// TOP-NEXT:   memory                        20240
+// TOP-NEXT:   same as another layout        6300
 // TOP-NOT:  {{.}}
 
 // The published layout (t 8, p 16, d 8) first appears 26th, 6.6% slower than the best.
@@ -76,15 +79,17 @@ let notone = 3
 // JSON-SAME: {"name":"feasible","unit":""},{"name":"constraint","unit":""},{"name":"broken","unit":""}],"rows":[
 // JSON-NEXT: [1024,1,4,8,32,1,6,"selective",true,1,18.89{{[0-9]+}},{{.*}},true,"",""],
 // JSON-NEXT: [1024,2,
-// JSON-NEXT: ],"searches":[{"gpus":1024,"layouts":26880,"feasible":630,"dropped":{"t*p*d = GPUs":0,"heads % t = 0":0,"layers % (p*v) = 0":12960,"batch % (d*b) = 0":6528,"micro-batches % p = 0":12432,"zero <= 1 with pipelining":11520,"memory":20240,"same as another layout":6300}}]}
+// JSON-NEXT: ],"searches":[{"gpus":1024,"layouts":26880,"feasible":630,"dropped":{"t*p*d = GPUs":0,"seq % c = 0":0,"experts % e = 0, d c % e = 0":0,"heads % t = 0":0,"layers % (p*v) = 0":12960,"batch % (d*b) = 0":6528,"micro-batches % p = 0":12432,"zero <= 3":0,"zero <= 1 with pipelining":11520,"memory":20240,"same as another layout":6300}}]}
 
 // A pinned layout that cannot run is a row, unranked, naming every constraint it breaks.
 // PINNED:      1024     -   8   16    4   5   1  full        no     2  {{.*}}  breaks `t*p*d = GPUs`, `batch % (d*b) = 0`, `zero <= 1 with pipelining`
 // PINNED-NEXT: 1024 GPUs: 0 of 1 layouts feasible
-// PINNED-NEXT:   t*p*d = GPUs               1
-// PINNED-NEXT:   heads % t = 0              0
-// PINNED-NEXT:   layers % (p*v) = 0         0
-// PINNED-NEXT:   batch % (d*b) = 0          1
+// PINNED-NEXT:   t*p*d = GPUs                  1
+// PINNED-NEXT:   seq % c = 0                   0
+// PINNED-NEXT:   experts % e = 0, d c % e = 0  0
+// PINNED-NEXT:   heads % t = 0                 0
+// PINNED-NEXT:   layers % (p*v) = 0            0
+// PINNED-NEXT:   batch % (d*b) = 0             1
 
 // Each constraint once, as CSV gives it (`feasible`, the first broken, all broken).
 // TPD:    1024,0,8,16,4,{{.*}},false,t*p*d = GPUs,t*p*d = GPUs

@@ -23,7 +23,7 @@ let g39 = gpt_config("gpt-39b", 48, 8192, 64)
 let l18 = Layout { tensor = 8, pipeline = 1, data = 32, micro = 8, batch = 1024, recompute = "full" }
 let l76 = Layout { tensor = 8, pipeline = 4, data = 32, micro = 2, batch = 1792, interleave = 5, recompute = "full" }
 let st32 = llm_setup(selene(32))
-let e = device_efficiency(a100_sxm4_80gb)
+let e = megatron_efficiency
 
 scenario closed_forms {
   let b = 8.0
@@ -42,7 +42,7 @@ scenario closed_forms {
     72.0 * 1536 * 2048 * 48 * 8192 * 8192 * (1 + 2048 / (6 * 8192) + 51200 / (12 * 48 * 8192)))
   report selective = close(flops_hardware(g39, 1536, "selective") - flops_model(g39, 1536),
     48 * 4.0 * 1536 * 2048 * 2048 * 8192)
-  report qkv_eff = close(gemm_efficiency(qkv, e), eff)
+  report qkv_eff = close(gemm_efficiency(qkv, a100_sxm4_80gb), eff)
   report qkv_time = close(gemm_time(qkv, a100_sxm4_80gb, e, 312 TFLOP/s, 2 B) / 1 s,
     2.0 * 8 * 2048 * (3 * 6144 / 8) * 6144 * 1 FLOP / (312 TFLOP/s * eff) / 1 s)
   report tp_layer = close(layer_cost(g18, st32, l18, e).comm_fwd / 1 s, 2 * ar / 1 s)
