@@ -2,8 +2,9 @@
 // docs/transformers.md, "Searching layouts"): the transformers it knows by name, and one
 // scenario whose params are the model, the run and the layout (tensor, pipeline and
 // data-parallel sizes, micro-batch, interleaving, recomputation, sequence parallelism,
-// ZeRO stage), each of stdlib.megatron's constraints a named `require`. The command sets
-// the params (`--set t=1,2,4,8`, `--set gpus=1024`, `--set make=selene`) and sweeps it;
+// ZeRO stage), each of the plan's constraints a `require` by its own name. The command
+// sets the params (`--set t=1,2,4,8`, `--set gpus=1024`, `--set make=selene`,
+// `--set 'model=transformer_named("llama2_70b")'`) and sweeps it;
 // a spec can sweep it too:
 //   ringline sweep stdlib/advise_llm.rl --top 10 --by iter --format table
 import stdlib.hardware

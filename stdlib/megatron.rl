@@ -494,10 +494,12 @@ fn transformer_memory(m: Transformer, s: Setup, l: Layout) -> Memory = {
 //   the weights each micro-batch forward, again for a full recompute, and backward, and a
 //   reduce-scatter), overlapped with the backward pass when `overlap_grads`;
 // - then the optimizer updates the GPU's share of the parameters at memory bandwidth.
-// Constraints: "t*p*d = GPUs", "heads % t = 0", "layers % (p*v) = 0", "batch % (d*b) = 0",
-// "micro-batches % p = 0" (interleaving), "zero <= 3", "zero <= 1 with pipelining" (ZeRO-2
-// and -3 shard what a pipeline stage's micro-batches keep using; DeepSpeed's pipeline engine
-// refuses them) and "memory".
+// Constraints, the plan's list in this order (stdlib.advise_llm's search requires, counts
+// and names exactly these): "t*p*d = GPUs", "seq % c = 0", "experts % e = 0, d c % e = 0",
+// "heads % t = 0", "layers % (p*v) = 0", "batch % (d*b) = 0", "micro-batches % p = 0"
+// (interleaving), "zero <= 3", "zero <= 1 with pipelining" (ZeRO-2 and -3 shard what a
+// pipeline stage's micro-batches keep using; DeepSpeed's pipeline engine refuses them) and
+// stdlib.strategies' "memory".
 fn transformer_plan(m_full: Transformer, s: Setup, l: Layout, e: Efficiency = megatron_efficiency) -> Plan = {
   let dev = s.device
   let t = l.tensor
