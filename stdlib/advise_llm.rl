@@ -4,7 +4,7 @@
 // data-parallel sizes, micro-batch, interleaving, recomputation, sequence parallelism,
 // ZeRO stage), each of the plan's constraints a `require` by its own name. The command
 // sets the params (`--set t=1,2,4,8`, `--set gpus=1024`, `--set make=selene`,
-// `--set 'model=transformer_named("llama2_70b")'`) and sweeps it;
+// `--set 'model=transformer_models[17]'`) and sweeps it;
 // a spec can sweep it too:
 //   ringline sweep stdlib/advise_llm.rl --top 10 --by iter --format table
 import stdlib.hardware
@@ -52,13 +52,10 @@ let transformer_models = [
   llama_transformer("llama3_405b", llama3_405b_config, 8192),
   llama_transformer("mixtral_8x7b", mixtral_8x7b_config, 4096)]
 
-// The same, for the library API's calls (`stdlib.advise_llm.known_transformers`), and one
-// by its name (`--model llama2_70b`).
+// The same, for the library API's calls (`stdlib.advise_llm.known_transformers`); the
+// command names the one `--model` gives by its place in the list,
+// `transformer_models[17]`.
 fn known_transformers() -> [Transformer] = transformer_models
-fn transformer_named(name: String) -> Transformer = {
-  let found = [m for m in transformer_models if m.name == name]
-  if len(found) == 0 then error("no transformer `" + name + "` in stdlib.advise_llm") else found[0]
-}
 
 // The GPUs of one node of the clusters `make` builds.
 fn node_gpus(make: fn(Int) -> Cluster) -> Int = make(1).gpus_per_node
@@ -79,11 +76,11 @@ fn listed_requires() -> [String] = concat(constraint_names(), ["same as another 
 
 // The Setup a search runs on: stdlib.advise's advise_setup (the cluster `make` builds with
 // room for `gpus` GPUs; `device`, `base` and `coll`, at most one each, replace its device,
-// the Setup's other fields and its collectives) with `optimizer`, and 2-byte elements with
-// fp32 master weights as llm_setup's (the layout's precision decides the rest).
+// the Setup's other fields and its collectives) with `optimizer`, in llm_setup's half
+// precision (the layout's precision decides the rest).
 fn llm_advise_setup(make: fn(Int) -> Cluster, gpus: Int, optimizer: Optimizer = adam, device: [Device] = [],
                     base: [Setup] = [], coll: [Collectives] = []) -> Setup =
-  advise_setup(make, gpus, optimizer, kernel_source, device, base, coll) with { elem = 2 B, mixed = true }
+  llm_half(advise_setup(make, gpus, optimizer, kernel_source, device, base, coll))
 
 // ---- the search -----------------------------------------------------------------------------
 

@@ -197,8 +197,9 @@ fn _gemm_peak(d: Device, l: Layout) -> FLOP/s =
   else if d.peak_fp8 > 0 FLOP/s then d.peak_fp8
   else error(d.name + " has no FP8 tensor cores (its peak_fp8 is 0); use bf16")
 
-// The Setup of a large-model run: Adam, half precision with fp32 master weights.
-fn llm_setup(c: Cluster) -> Setup = setup(c) with { optimizer = adam, elem = 2 B, mixed = true }
+// The Setup of a large-model run: Adam, half precision with fp32 master weights (llm_half).
+fn llm_half(s: Setup) -> Setup = s with { elem = 2 B, mixed = true }
+fn llm_setup(c: Cluster) -> Setup = llm_half(setup(c) with { optimizer = adam })
 
 // ---- how fast a device runs them --------------------------------------------------------
 

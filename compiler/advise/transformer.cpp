@@ -43,7 +43,7 @@ bool SpecBinds(ringline::Spec& spec, const std::string& name) {
 bool IsTransformerValue(const Value& v) { return v.kind == Value::Kind::Record && v.str == "Transformer"; }
 
 // The text of the `Transformer` the query names, as layout_search's `model` takes it: a
-// `gpt:` model's, the spec's own name, or the standard library's by name; with `--seq`,
+// `gpt:` model's, the spec's own name, or the standard library's entry; with `--seq`,
 // that model on another sequence length.
 std::string ModelText(ringline::Spec& spec, const LayoutQuery& q) {
   const std::string& model = q.model;
@@ -55,13 +55,15 @@ std::string ModelText(ringline::Spec& spec, const LayoutQuery& q) {
       Bad("bad_option", fmt::format("`{}` is not a `Transformer` (stdlib.megatron)", model));
     text = model;
   } else {
+    // The name a user types picks the catalogue's entry by its place in the list.
     std::vector<std::string> names;
     for (const Value& t : Known(spec)) names.push_back(t.At("name", Value::Kind::String).str);
-    if (!llvm::is_contained(names, model))
+    auto at = llvm::find(names, model);
+    if (at == names.end())
       Bad("bad_option", fmt::format("no transformer `{}`{}; the transformers are {}, a `Transformer` of the spec, or "
                                     "`gpt:layers=L,hidden=H,heads=A`",
                                     model, DidYouMeanAside(model, names), llvm::join(names, ", ")));
-    text = fmt::format("transformer_named(\"{}\")", model);
+    text = fmt::format("transformer_models[{}]", at - names.begin());
   }
   return q.seq > 0 ? fmt::format("({}) with {{ seq = {} }}", text, q.seq) : text;
 }

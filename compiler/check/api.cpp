@@ -3,10 +3,10 @@
 // back in, and functions of the stdlib or a spec called on them (Compilation::Call), which
 // is how `advise`, `stats` and `calibrate` use the library instead of generating text.
 #include <fmt/format.h>
-
-#include <stdexcept>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
+
+#include <stdexcept>
 
 #include "base/suggest.h"
 #include "compiler/check/program.h"

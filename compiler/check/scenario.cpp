@@ -227,61 +227,55 @@ Value Program::LowerParam(const ast::ParamDecl& p, const Override* ov, ModuleInf
 bool Program::LowerRequire(const ast::RequireDecl& r, const Env& env, ir::Scenario& out) {
   Value v = Eval(r.cond, env);
   if (v.IsError()) return false;
-  auto is_bool = [](const Value& x) { return x.IsScalar() && x.type.base == B::Bool; };
-  if (!r.message_expr) {
-    if (v.kind == Value::Kind::List) {
-      Error(diag::Kind::type_mismatch, r.cond->range,
-            fmt::format("a `require` of a list of conditions is named by a list of `String`s, one each; got {}",
-                        r.message.empty() ? "none" : "`String`"));
-      return true;
-    }
-    if (!is_bool(v)) {
-      Error(diag::Kind::type_mismatch, r.cond->range, fmt::format("`require` needs a `Bool`, got `{}`", Describe(v)));
-      return true;
-    }
-    out.requires_.push_back({Materialize(v, out, r.cond->range),
-                             r.message.empty() ? SourceText(r.cond->range) : r.message, r.range, !r.message.empty()});
-    return true;
-  }
-  // A computed name: a static `String` for one condition, a list of as many for a list.
-  Value names = Eval(r.message_expr, env);
-  if (names.IsError()) return false;
-  const SourceRange at = r.message_expr->range;
-  if (v.kind == Value::Kind::List) {
-    const std::vector<Value>& conds = *v.elems;
-    if (names.kind != Value::Kind::List ||
-        !llvm::all_of(*names.elems, [](const Value& n) { return n.kind == Value::Kind::String; })) {
-      Error(diag::Kind::type_mismatch, at,
+  const bool list = v.kind == Value::Kind::List;
+  const bool written = r.message_expr || !r.message.empty();
+  // The names: computed (a `String`, or for a list of conditions a list of as many),
+  // written, or the condition's own text.
+  std::vector<std::string> names;
+  SourceRange names_at = r.cond->range;
+  if (r.message_expr) {
+    Value n = Eval(r.message_expr, env);
+    if (n.IsError()) return false;
+    names_at = r.message_expr->range;
+    auto is_string = [](const Value& x) { return x.kind == Value::Kind::String; };
+    if (list && (n.kind != Value::Kind::List || !llvm::all_of(*n.elems, is_string))) {
+      Error(diag::Kind::type_mismatch, names_at,
             fmt::format("a `require` of a list of conditions is named by a list of `String`s, one each; got `{}`",
-                        Describe(names)));
+                        Describe(n)));
       return true;
     }
-    if (names.elems->size() != conds.size()) {
-      Error(diag::Kind::type_mismatch, at,
-            fmt::format("a `require` of {} conditions needs as many names; got {}", conds.size(),
-                        names.elems->size()));
+    if (!list && !is_string(n)) {
+      Error(diag::Kind::type_mismatch, names_at, fmt::format("a `require`'s name is a `String`; got `{}`", Describe(n)));
       return true;
     }
-    for (size_t i = 0; i < conds.size(); ++i) {
-      if (!is_bool(conds[i])) {
-        Error(diag::Kind::type_mismatch, r.cond->range,
-              fmt::format("`require` needs `Bool`s; element {} is `{}`", i, Describe(conds[i])));
-        return true;
-      }
-      out.requires_.push_back({Materialize(conds[i], out, r.cond->range), (*names.elems)[i].str, r.range, true});
-    }
-    return true;
-  }
-  if (!is_bool(v)) {
+    if (list)
+      for (const Value& e : *n.elems) names.push_back(e.str);
+    else
+      names.push_back(n.str);
+  } else if (list) {
     Error(diag::Kind::type_mismatch, r.cond->range,
-          fmt::format("`require` needs a `Bool` or a list of them, got `{}`", Describe(v)));
+          fmt::format("a `require` of a list of conditions is named by a list of `String`s, one each; got {}",
+                      written ? "`String`" : "none"));
+    return true;
+  } else {
+    names.push_back(written ? r.message : SourceText(r.cond->range));
+  }
+  const std::vector<Value> conds = list ? *v.elems : std::vector<Value>{v};
+  if (names.size() != conds.size()) {
+    Error(diag::Kind::type_mismatch, names_at,
+          fmt::format("a `require` of {} conditions needs as many names; got {}", conds.size(), names.size()));
     return true;
   }
-  if (names.kind != Value::Kind::String) {
-    Error(diag::Kind::type_mismatch, at, fmt::format("a `require`'s name is a `String`; got `{}`", Describe(names)));
-    return true;
-  }
-  out.requires_.push_back({Materialize(v, out, r.cond->range), names.str, r.range, true});
+  for (size_t i = 0; i < conds.size(); ++i)
+    if (!conds[i].IsScalar() || conds[i].type.base != B::Bool) {
+      Error(diag::Kind::type_mismatch, r.cond->range,
+            list ? fmt::format("`require` needs `Bool`s; element {} is `{}`", i, Describe(conds[i]))
+            : r.message_expr ? fmt::format("`require` needs a `Bool` or a list of them, got `{}`", Describe(v))
+                             : fmt::format("`require` needs a `Bool`, got `{}`", Describe(v)));
+      return true;
+    }
+  for (size_t i = 0; i < conds.size(); ++i)
+    out.requires_.push_back({Materialize(conds[i], out, r.cond->range), names[i], r.range, written});
   return true;
 }
 

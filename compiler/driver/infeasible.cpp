@@ -67,7 +67,7 @@ std::vector<bool> RequireOutcomes::At(const double* params) const {
 namespace {
 
 // `"activations fit"` for a require with a message, else its condition in backticks.
-std::string Named(Session&, const ir::Require& r) {
+std::string Named(const ir::Require& r) {
   return r.written ? fmt::format("\"{}\"", r.message) : fmt::format("`{}`", r.message);
 }
 
@@ -77,7 +77,7 @@ void NoteFailedRequires(Session& s, const ir::Scenario& sc, const std::vector<bo
   for (size_t q = 0; q < sc.requires_.size() && q < held.size(); ++q)
     if (!held[q])
       s.diags.Report(diag::Kind::infeasible, sc.requires_[q].range,
-                     fmt::format("the point is infeasible: {} does not hold", Named(s, sc.requires_[q])));
+                     fmt::format("the point is infeasible: {} does not hold", Named(sc.requires_[q])));
   s.diags.Flush();
 }
 
@@ -91,7 +91,7 @@ void PrintDropped(Session& s, const ir::Scenario& sc, const runtime::SweepResult
     if (r.range.Valid())
       where = fmt::format(" ({}:{})", s.sm.getMemoryBuffer(r.range.buffer)->getBufferIdentifier().str(),
                           s.sm.FindLineNumber(s.diags.Loc(r.range), r.range.buffer));
-    by += fmt::format("{}{} by {}{}", by.empty() ? ": " : ", ", res.failed[q], Named(s, r), where);
+    by += fmt::format("{}{} by {}{}", by.empty() ? ": " : ", ", res.failed[q], Named(r), where);
   }
   llvm::errs() << fmt::format("ringline: {} of {} points dropped{}\n", res.infeasible, res.points, by);
 }
