@@ -39,12 +39,16 @@ def main() -> None:
         f.write("import stdlib.hardware\nimport stdlib.models.resnet\n")
         for n in names:
             f.write(f'let renamed_{n} = {n} with {{ name = "renamed {n}" }}\n')
+    # The searches pick their backend per variant (`--backend auto`, as the other searches
+    # of test/lit/advise do): forced onto the JIT each of 102 runs compiles its variants.
     queries = {
-        "advise (transformer)": ["advise", spec, "--model", "gpt:layers=8,hidden=1024,heads=16,seq=1024",
+        "advise (transformer)": ["advise", spec, "--backend", "auto",
+                                 "--model", "gpt:layers=8,hidden=1024,heads=16,seq=1024",
                                  "--cluster", "dgx_a100_pod", "--gpus", "8", "--global-batch", "32",
                                  "--tp", "2", "--pp", "1", "--micro-batch", "4", "--top", "3", "--format", "csv",
                                  "--threads", "1"],
-        "advise (network)": ["advise", spec, "--model", "resnet50", "--cluster", "abci", "--gpus", "4",
+        "advise (network)": ["advise", spec, "--backend", "auto", "--model", "resnet50",
+                             "--cluster", "abci", "--gpus", "4",
                              "--format", "csv"],
         "stats": ["stats", spec, "--model", "resnet50", "--batch", "8", "--format", "csv"],
     }
