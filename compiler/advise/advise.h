@@ -11,30 +11,13 @@
 #include <utility>
 #include <vector>
 
-#include "include/ringline/ringline.h"
+#include "include/ringline/tools.h"
 #include "runtime/sinks.h"
 
 namespace rl::advise {
 
-struct Query {
-  std::string spec;   // a spec whose networks, clusters and devices count too ("" for none)
-  std::string model;  // a `let` of the spec, else a stdlib model
-  std::string cluster = "abci";  // a function from a node count to a `Cluster`
-  std::vector<int64_t> gpus = {16, 32, 64, 128, 256, 512, 1024};
-  int64_t batch = 0;    // global batch per iteration (strong scaling); 0: per_gpu
-  int64_t per_gpu = 0;  // samples per GPU (weak scaling); 0 and batch 0: 32
-  std::string device;   // replaces the cluster's GPU ("" for the cluster's own)
-  // A `Setup` of the spec whose fields other than the cluster and device count (precision,
-  // overlap, buckets, collectives, dataset, optimizer, compute), "" for stdlib's defaults.
-  std::string setup;
-  // `Collectives` (or one allreduce schedule, `fn(B, Int, Link) -> s`) replacing the setup's.
-  std::string collectives;
-  int64_t dataset = 0;  // samples per epoch; 0: the setup's (ImageNet-1k's 1,281,167)
-  std::string precision;  // fp32, tf32, fp16, bf16, amp or fp8 (stdlib.strategies' with_precision); "": the setup's
-  // "" keeps the setup's optimizer and compute source (sgd and kernels without --setup).
-  std::string optimizer, compute, sample_time, goal = "time";
-  double threshold = 0.8;  // the efficiency that defines a strategy's scaling limit
-};
+// The query (ringline/tools.h, the library's public form).
+using Query = ringline::AdviseQuery;
 
 // One row: stdlib.advise's AdviseRow, and its rank.
 struct Row {

@@ -13,47 +13,12 @@
 #include <string>
 #include <vector>
 
-#include "include/ringline/ringline.h"
+#include "include/ringline/tools.h"
 #include "runtime/sinks.h"
 
 namespace rl::advise {
 
-struct LayoutQuery {
-  std::string spec;  // a spec whose transformers and clusters count too ("" for none)
-  // A `Transformer` of the spec, a transformer of the standard library by name
-  // (stdlib.advise_llm's `transformer_models`: gpt3_175b, megatron_530b, llama2_70b, ...),
-  // or one by its dimensions, `gpt:layers=96,hidden=12288,heads=96[,seq=2048,vocab=51200,
-  // ffn=49152,kv_heads=96]`.
-  std::string model;
-  std::string cluster = "selene";  // a function from a node count to a `Cluster`
-  // The run's Setup as the CNN advise's (advise.h's Query): a `Device` replacing the
-  // cluster's, a `Setup` whose fields other than the cluster and device count, `Collectives`
-  // or one allreduce schedule, and an `Optimizer` ("": the setup's, else adam).
-  std::string device, setup, collectives, optimizer;
-  std::vector<int64_t> gpus = {1024};
-  int64_t global_batch = 0;        // sequences per iteration (required)
-  int64_t seq = 0;                 // tokens per sequence; 0: the model's
-  double tokens = 0;               // tokens to train on (0: none; the footer gives the run's time and cost)
-  std::string goal = "time";       // time (per iteration), memory (per GPU) or cost (GPU-hours per iteration)
-  size_t top = 20;                 // rows per GPU count
-  std::string precision = "bf16";  // fp16, bf16 (fp32 gradients) or fp32
-  bool overlap_grads = false;      // the gradient reduction overlapped with the backward pass
-  bool overlap_tp = false;         // sequence parallelism's collectives overlapped with the GEMMs
-  bool flash = false;              // FlashAttention-2's fused attention core
-  int64_t cp = 1;                  // context-parallel size (ring attention; 1: none)
-  int64_t ep = 0;                  // expert-parallel size; 0: every divisor of a mixture's experts
-  // Pins (0, "" or -1: every value): tensor, pipeline, data-parallel sizes, micro-batch,
-  // interleaved chunks, recomputation ("none", "selective", "full"), sequence parallelism
-  // (0 off, 1 on) and ZeRO stage (0..3).
-  int64_t tp = 0, pp = 0, dp = 0, micro = 0, interleave = 0;
-  std::string recompute;
-  int sequence_parallel = -1, zero = -1;
-  unsigned threads = 0;  // 0: every core
-  ringline::Backend backend = ringline::Backend::Auto;
-  // With several: each search spread over an MPI job's processes (every process calls Run
-  // with the same query; process 0's result holds the rows, the others' none).
-  ringline::Processes* processes = nullptr;
-};
+using LayoutQuery = ringline::LayoutQuery;  // ringline/tools.h
 
 // One layout and its cost (stdlib.advise_llm's reports, SI units).
 struct LayoutRow {

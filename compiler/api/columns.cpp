@@ -25,6 +25,45 @@ std::vector<runtime::Column> ColumnsOf(const ir::Scenario& s, bool feasible_colu
   return cols;
 }
 
+ringline::Column PublicColumn(const runtime::Column& c) {
+  ringline::Column out;
+  out.name = c.name;
+  out.unit = c.unit.name;
+  out.kind = c.kind == runtime::Column::Kind::Int    ? ringline::Column::Kind::Int
+             : c.kind == runtime::Column::Kind::Bool  ? ringline::Column::Kind::Bool
+             : c.kind == runtime::Column::Kind::Label ? ringline::Column::Kind::Label
+                                                      : ringline::Column::Kind::Real;
+  if (c.labels) out.labels = *c.labels;
+  return out;
+}
+
+namespace {
+class TableSink final : public runtime::Sink {
+ public:
+  explicit TableSink(ringline::Table& t) : t_(t) {}
+  void Begin(const std::string&, const std::vector<runtime::Column>& columns) override {
+    // Labels grow as rows arrive (runtime::Labels shares its list): read them at End.
+    cols_ = columns;
+  }
+  void Row(const double* v) override { t_.rows.emplace_back(v, v + cols_.size()); }
+  void End() override {
+    t_.columns.clear();
+    for (const runtime::Column& c : cols_) t_.columns.push_back(PublicColumn(c));
+  }
+
+ private:
+  ringline::Table& t_;
+  std::vector<runtime::Column> cols_;
+};
+}  // namespace
+
+std::unique_ptr<runtime::Sink> CollectTable(ringline::Table& table, const runtime::SinkOptions& options) {
+  table.title = options.title;
+  table.members = options.json_head;
+  table.members.insert(table.members.end(), options.json_tail.begin(), options.json_tail.end());
+  return std::make_unique<TableSink>(table);
+}
+
 static std::string ParamText(const ir::Scenario& s, const double* params) {
   std::vector<runtime::Column> cols = ColumnsOf(s, false);
   std::string out;

@@ -26,18 +26,6 @@
 namespace rl::api {
 namespace {
 
-ringline::Column PublicColumn(const runtime::Column& c) {
-  ringline::Column out;
-  out.name = c.name;
-  out.unit = c.unit.name;
-  out.kind = c.kind == runtime::Column::Kind::Int    ? ringline::Column::Kind::Int
-             : c.kind == runtime::Column::Kind::Bool  ? ringline::Column::Kind::Bool
-             : c.kind == runtime::Column::Kind::Label ? ringline::Column::Kind::Label
-                                                      : ringline::Column::Kind::Real;
-  if (c.labels) out.labels = *c.labels;
-  return out;
-}
-
 // Rows of the engine handed to a sink of the caller's.
 class ForeignSink final : public runtime::Sink {
  public:

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "include/ringline/ringline.h"
+#include "include/ringline/tools.h"
 
 namespace rl::stats {
 
@@ -28,13 +28,7 @@ struct NetworkStats {
   std::vector<std::string> warnings;  // for the user: a CPU bundle profiled on another CPU ([cpu_mismatch])
 };
 
-struct NetworkQuery {
-  std::string file;    // a spec, or "" for stdlib/models
-  std::string model;   // "" for the file's only network
-  std::string device;  // "" for none
-  unsigned batch = 1;
-  unsigned element_bytes = 4;
-};
+using NetworkQuery = ringline::StatsQuery;
 
 // Where a named value is looked up and how a missing one is reported: a record `type`
 // ("Device") called `what` ("device") among `names` (their values of that type are the

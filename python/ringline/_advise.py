@@ -1,4 +1,5 @@
-"""``ringline advise``'s ranking of parallelization strategies as a pandas DataFrame."""
+"""``ringline advise`` as a pandas DataFrame: a network's parallelization strategies, or a
+transformer's layouts, ranked."""
 
 from __future__ import annotations
 
@@ -7,13 +8,36 @@ from typing import Any, Optional, Sequence
 
 from . import _ringline
 from ._spec import PathLike, _stdlib_dir
+from ._table import to_frame
+
+# A transformer's layout arguments (any of them given makes the model a transformer, as the
+# command's options do) and the LayoutQuery field each sets.
+_LAYOUT_ARGS = {
+    "global_batch": "global_batch", "seq": "seq", "top": "top", "overlap_grads": "overlap_grads",
+    "overlap_tp": "overlap_tp", "flash_attention": "flash", "cp": "cp", "ep": "ep", "tp": "tp", "pp": "pp",
+    "dp": "dp", "micro_batch": "micro", "interleave": "interleave", "recompute": "recompute",
+    "sequence_parallel": "sequence_parallel", "zero": "zero",
+}
+
+
+def _int(name: str, value: Any) -> int:
+    """`value` as an int argument (not a bool, a float or a string), else TypeError."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"`{name}` takes an int; got {type(value).__name__} {value!r}")
+    return value
+
+
+def _count(name: str, value: Any) -> int:
+    """`value` as a count: an int of 1 or more (0 is not the default, as None is), else
+    TypeError or SpecError."""
+    return _ringline.given_count(name, _int(name, value))
 
 
 def advise(
     model: str,
     *,
-    cluster: str = "abci",
-    gpus: Sequence[int] = (16, 32, 64, 128, 256, 512, 1024),
+    cluster: Optional[str] = None,
+    gpus: Optional[Sequence[int]] = None,
     per_gpu: Optional[int] = None,
     batch: Optional[int] = None,
     file: Optional[PathLike] = None,
@@ -25,81 +49,136 @@ def advise(
     threshold: float = 0.8,
     setup: Optional[str] = None,
     collectives: Optional[str] = None,
-    dataset: Optional[int] = None,
+    dataset: Optional[float] = None,
     precision: Optional[str] = None,
+    global_batch: Optional[int] = None,
+    seq: Optional[int] = None,
+    top: Optional[int] = None,
+    overlap_grads: Optional[bool] = None,
+    overlap_tp: Optional[bool] = None,
+    flash_attention: Optional[bool] = None,
+    cp: Optional[int] = None,
+    ep: Optional[int] = None,
+    tp: Optional[int] = None,
+    pp: Optional[int] = None,
+    dp: Optional[int] = None,
+    micro_batch: Optional[int] = None,
+    interleave: Optional[int] = None,
+    recompute: Optional[str] = None,
+    sequence_parallel: Optional[bool] = None,
+    zero: Optional[int] = None,
+    threads: int = 0,
+    backend: str = "auto",
     stdlib: Optional[PathLike] = None,
     allow_paths: Sequence[PathLike] = (),
 ) -> Any:
-    """Every parallelization strategy for `model` on `cluster` at each GPU count, ranked by `goal`.
+    """A network's strategies, or a transformer's layouts, at each GPU count, ranked by `goal`.
 
-    The same rows as ``ringline advise --format csv`` (the library behind both is
-    compiler/advise): one row per GPU count and strategy, the feasible ones ranked first.
+    The same rows and columns as ``ringline advise --format csv`` (both come from the
+    library's ``ringline::Advise``). `model` chooses, as on the command line: a transformer
+    (a ``Transformer`` of `file` or of the standard library, ``gpt:layers=...``, or any
+    layout argument given) gets the layout search; a network gets the strategies.
 
     Args:
-        model: the network: a ``let`` of `file`, else a standard-library model (``"resnet50"``).
-        cluster: a function from a node count to a ``Cluster`` (``"abci"``, ``"dgx_a100_pod"``).
-        gpus: the GPU counts.
-        per_gpu: samples per GPU (weak scaling; default 32); or
-        batch: the global batch per iteration (strong scaling).
-        file: a spec whose networks, clusters and devices count too.
+        model: the network or transformer: a ``let`` of `file`, else a standard-library
+            model (``"resnet50"``, ``"llama2_70b"``), or ``"gpt:layers=L,hidden=H,heads=A"``.
+        cluster: a function from a node count to a ``Cluster`` (default ``"abci"`` for a
+            network, ``"selene"`` for a transformer).
+        gpus: the GPU counts (a network's default 16, 32, ..., 1024; a transformer needs them).
+        per_gpu: a network's samples per GPU (weak scaling; default 32); or
+        batch: a network's global batch per iteration (strong scaling).
+        file: a spec whose models, clusters and devices count too.
         device: replaces the cluster's GPU (a ``Device`` of the spec or of stdlib.hardware).
         optimizer: ``"sgd"``, ``"momentum"`` or ``"adam"`` (its state in memory; default:
-            `setup`'s, else sgd).
-        compute: ``"kernels"`` (the device's kernel models, else the roofline; default:
-            `setup`'s, else kernels),
-            ``"roofline"``, or ``"measured"`` with `sample_time` (``"12 ms"``).
-        goal: rank by ``"time"`` (per epoch), ``"memory"`` (per GPU) or ``"cost"`` (GPU-hours).
-        threshold: the efficiency that defines each strategy's scaling limit.
-        setup: a ``Setup`` of `file` whose fields other than the cluster and device count
-            (element size, overlap, buckets, collectives, dataset).
+            `setup`'s, else sgd for a network and adam for a transformer).
+        compute: a network's ``"kernels"`` (default), ``"roofline"``, or ``"measured"`` with
+            `sample_time` (``"12 ms"``).
+        goal: rank by ``"time"``, ``"memory"`` (per GPU) or ``"cost"`` (GPU-hours).
+        threshold: the efficiency that defines each network strategy's scaling limit.
+        setup: a ``Setup`` of `file` whose fields other than the cluster and device count.
         collectives: ``Collectives``, or one allreduce schedule (``"tree_allreduce"``).
-        dataset: samples per epoch (default: the setup's, ImageNet-1k's 1,281,167).
-        precision: ``"fp32"``, ``"tf32"``, ``"fp16"``, ``"bf16"``, ``"amp"`` or ``"fp8"``
-            (stdlib.strategies' ``with_precision``; default: the setup's).
+        dataset: a network's samples per epoch; a transformer's tokens to train on.
+        precision: a network's ``"fp32"``, ``"tf32"``, ``"fp16"``, ``"bf16"``, ``"amp"`` or
+            ``"fp8"``; a transformer's ``"fp16"``, ``"bf16"`` (default), ``"fp8"`` or ``"fp32"``.
+        global_batch: a transformer's sequences per iteration (required for one).
+        seq: tokens per sequence (default: the model's).
+        top: layouts kept per GPU count (default 20).
+        overlap_grads, overlap_tp, flash_attention: as ``--overlap-grads``, ``--overlap-tp``
+            and ``--flash-attention``.
+        cp, ep: the context-parallel size (default 1) and a pinned expert-parallel size.
+        tp, pp, dp, micro_batch, interleave, recompute, sequence_parallel, zero: pin a
+            layout dimension (``recompute``: ``"none"``, ``"selective"`` or ``"full"``).
+        threads, backend: the layout search's worker threads (0: every core) and evaluator.
         stdlib, allow_paths: as for :func:`compile`.
 
     Returns:
-        A DataFrame with ``gpus``, ``used`` (the GPUs the plan runs on; a pipeline has at
-        most one stage per layer), ``rank`` (0 when infeasible), ``strategy``, ``iter``,
-        ``epoch``, ``comm``, ``exposed`` (s), ``memory``, ``capacity`` (B), ``efficiency``,
-        ``gpu_hours``, ``bound``, ``feasible`` and ``constraint`` (the first one broken).
-        ``df.attrs`` holds ``units``, ``title`` and ``limits`` (per strategy, the largest
-        GPU count at `threshold` efficiency or more; 0 for none) and ``baseline`` (what
-        efficiency is against: ``"one GPU"``, or when one GPU cannot hold the samples the
-        fastest feasible row at the smallest GPU count).
+        A DataFrame of the command's CSV columns (a network's ``gpus``, ``used``, ``rank``,
+        ``strategy``, ``iter``, ``epoch``, ...; a transformer's ``gpus``, ``rank``, ``t``,
+        ``p``, ``d``, ``micro``, ..., ``iter``, ``mfu``, ``memory``, ``feasible``,
+        ``constraint``, ``broken``), in SI units. ``df.attrs`` holds ``units``, ``title``
+        and the members of ``--format json``: a network's ``scaling_limits`` (also as
+        ``limits``) and ``baseline``, a transformer's ``searches``.
 
     Raises:
-        SpecError: an unknown network, cluster or device (pointing into the value's text,
-            ``--cluster:1:1``), a value out of range, options that exclude each other.
+        SpecError: an unknown model, cluster or device (pointing into the value's text,
+            ``--cluster:1:1``), a value out of range, arguments that exclude each other.
+        TypeError: a count that is not an int (``gpus="16"``, ``gpus=[16.7]``).
 
     Example::
 
         df = ringline.advise("resnet50", cluster="abci", gpus=[16, 64], per_gpu=32, compute="roofline")
         df[df.feasible].groupby("gpus").first()     # the best strategy at each count
+        ll = ringline.advise("llama2_70b", cluster="dgx_h100_pod", gpus=[64], global_batch=512)
     """
-    import pandas as pd
-
-    raw = _ringline.advise(
-        os.fspath(file) if file is not None else "",
-        model,
-        cluster,
-        [int(g) for g in gpus],
-        None if batch is None else int(batch),
-        None if per_gpu is None else int(per_gpu),
-        device or "",
-        optimizer or "",
-        compute or "",
-        sample_time or "",
-        goal,
-        float(threshold),
-        _stdlib_dir(stdlib),
-        [os.fspath(p) for p in allow_paths],
-        setup or "",
-        collectives or "",
-        None if dataset is None else int(dataset),
-        precision or "",
-    )
-    df = pd.DataFrame(raw["columns"])
-    df.attrs.update(units=dict(raw["units"]), title=raw["title"], limits=dict(raw["limits"]),
-                    baseline=raw["baseline"])
+    if isinstance(gpus, (str, bytes)):
+        raise TypeError(f"`gpus` takes a list of ints; got {type(gpus).__name__} {gpus!r}")
+    gpu_list = None if gpus is None else [_int("gpus", g) for g in gpus]
+    net = _ringline.AdviseQuery()
+    lay = _ringline.LayoutQuery()
+    for q in (net, lay):
+        q.spec = os.fspath(file) if file is not None else ""
+        q.model = model
+        q.device, q.setup, q.collectives = device or "", setup or "", collectives or ""
+        q.optimizer = optimizer or ""
+        q.goal = goal
+        if cluster is not None:
+            q.cluster = cluster
+        q.gpus = gpu_list if gpu_list is not None else q.gpus if q is net else []
+    for name, value in (("batch", batch), ("per_gpu", per_gpu)):
+        if value is not None:
+            setattr(net, name, _count(name, value))
+    net.compute, net.sample_time, net.precision = compute or "", sample_time or "", precision or ""
+    net.threshold = float(threshold)
+    if dataset is not None:
+        if isinstance(dataset, bool) or not isinstance(dataset, (int, float)):
+            raise TypeError(f"`dataset` takes a number; got {type(dataset).__name__} {dataset!r}")
+        if isinstance(dataset, float) and not dataset.is_integer():
+            raise TypeError(f"`dataset` takes a whole count; got {dataset!r}")
+        net.dataset = _count("dataset", int(dataset))
+        lay.tokens = float(dataset)
+    if precision is not None:
+        lay.precision = precision
+    layout_args = dict(global_batch=global_batch, seq=seq, top=top, overlap_grads=overlap_grads,
+                       overlap_tp=overlap_tp, flash_attention=flash_attention, cp=cp, ep=ep, tp=tp, pp=pp, dp=dp,
+                       micro_batch=micro_batch, interleave=interleave, recompute=recompute,
+                       sequence_parallel=sequence_parallel, zero=zero)
+    given = {k: v for k, v in layout_args.items() if v is not None}
+    for name, value in given.items():
+        field = _LAYOUT_ARGS[name]
+        if isinstance(getattr(lay, field), bool):
+            setattr(lay, field, bool(value))
+        elif name == "sequence_parallel":
+            setattr(lay, field, 1 if value else 0)
+        elif name == "recompute":
+            setattr(lay, field, value)
+        elif name == "zero":
+            setattr(lay, field, _int(name, value))
+        else:
+            setattr(lay, field, _count(name, value))
+    lay.threads = _int("threads", threads)
+    lay.backend = backend
+    raw = _ringline.advise(net, lay, bool(given), _stdlib_dir(stdlib), [os.fspath(p) for p in allow_paths])
+    df = to_frame(raw)
+    if "scaling_limits" in df.attrs:
+        df.attrs["limits"] = df.attrs["scaling_limits"]
     return df

@@ -46,10 +46,62 @@ class Spec:
 
 def _set_error_class(cls: type) -> None: ...
 def from_si(si: float, unit: str) -> float: ...
-def advise(file: str, model: str, cluster: str, gpus: list[int], batch: Optional[int], per_gpu: Optional[int],
-           device: str, optimizer: str, compute: str, sample_time: str, goal: str, threshold: float,
-           stdlib_dir: str, allow_paths: list[str], setup: str = "", collectives: str = "",
-           dataset: Optional[int] = None,
-           precision: str = "") -> dict[str, Any]: ...
+class AdviseQuery:
+    """ringline::AdviseQuery (include/ringline/tools.h): a network's strategies."""
+
+    spec: str
+    model: str
+    cluster: str
+    gpus: list[int]
+    batch: int
+    per_gpu: int
+    device: str
+    setup: str
+    collectives: str
+    dataset: int
+    precision: str
+    optimizer: str
+    compute: str
+    sample_time: str
+    goal: str
+    threshold: float
+
+class LayoutQuery:
+    """ringline::LayoutQuery (include/ringline/tools.h): a transformer's layouts."""
+
+    spec: str
+    model: str
+    cluster: str
+    device: str
+    setup: str
+    collectives: str
+    optimizer: str
+    gpus: list[int]
+    global_batch: int
+    seq: int
+    tokens: float
+    goal: str
+    top: int
+    precision: str
+    overlap_grads: bool
+    overlap_tp: bool
+    flash: bool
+    cp: int
+    ep: int
+    tp: int
+    pp: int
+    dp: int
+    micro: int
+    interleave: int
+    recompute: str
+    sequence_parallel: int
+    zero: int
+    threads: int
+    backend: str
+
+# A tool's Table: {"title", "columns": [Column], "rows": [[SI cells]], "members": {name: JSON text}}
+def given_count(name: str, n: int) -> int: ...
+def advise(network: AdviseQuery, layouts: LayoutQuery, layout_options: bool, stdlib_dir: str,
+           allow_paths: list[str]) -> dict[str, Any]: ...
 def stats(file: str, model: str, device: str, batch: int, element_bytes: int, stdlib_dir: str,
           allow_paths: list[str]) -> dict[str, Any]: ...

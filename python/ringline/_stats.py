@@ -8,6 +8,7 @@ from typing import Any, Optional, Sequence
 
 from . import _ringline
 from ._spec import PathLike, _stdlib_dir
+from ._table import to_frame
 
 
 def stats(
@@ -37,7 +38,8 @@ def stats(
     Returns:
         A DataFrame with one row per layer: ``layer``, ``kind``, ``output`` (the shape per
         sample), ``params``, ``macs``, ``fwd_flops``, ``bwd_flops``, ``act_bytes`` and, with a
-        device, ``fwd_time``, ``bwd_time`` (s), ``model`` and ``traffic``. ``df.attrs`` holds
+        device, ``fwd_time``, ``bwd_time`` (s), ``model`` and ``traffic``: the columns of
+        ``ringline stats --format csv``, without its total row. ``df.attrs`` holds
         ``units`` (name -> unit), ``model`` (the network's own name), ``batch``, ``device``,
         ``peak`` (FLOP/s) and ``membw`` (B/s) with a device, ``total`` (the command's total
         row, as a dict) and ``warnings`` (also issued as Python warnings: a CPU bundle
@@ -52,7 +54,6 @@ def stats(
         df = ringline.stats(model="resnet50", batch=64, device="v100_sxm2_16gb")
         df.groupby("kind")["fwd_time"].sum()
     """
-    import pandas as pd
 
     raw = _ringline.stats(
         os.fspath(file) if file is not None else "",
@@ -63,11 +64,9 @@ def stats(
         _stdlib_dir(stdlib),
         [os.fspath(p) for p in allow_paths],
     )
-    df = pd.DataFrame(raw["columns"])
-    df.attrs.update(units=dict(raw["units"]), model=raw["model"], batch=batch, total=dict(raw["total"]),
-                    warnings=list(raw["warnings"]))
-    if raw["device"]:
-        df.attrs.update(device=raw["device"], peak=raw["peak"], membw=raw["membw"])
-    for w in raw["warnings"]:
+    df = to_frame(raw)
+    df.attrs["total"] = df.attrs.pop("totals")
+    del df.attrs["title"]
+    for w in df.attrs["warnings"]:
         warnings.warn(w, RuntimeWarning, stacklevel=2)
     return df

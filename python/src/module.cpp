@@ -1,7 +1,7 @@
 // _ringline: the extension module under the Python package `ringline` (python/ringline,
-// docs/python.md). A thin layer over the library API (include/ringline/ringline.h): specs,
-// lowered scenarios, eval, sweeps into per-column buffers that NumPy takes over without a
-// copy, and stats::Collect. The Python files build the public classes on it; nothing here
+// docs/python.md). A thin layer over the library API (include/ringline/ringline.h and
+// tools.h, nothing else of the project's): specs, lowered scenarios, eval, sweeps into
+// per-column buffers that NumPy takes over without a copy, and the tools' Tables. The Python files build the public classes on it; nothing here
 // is meant to be called by users directly.
 //
 // Every call that compiles or evaluates releases the GIL and holds its Spec's mutex (one
@@ -27,9 +27,8 @@
 #include <thread>
 #include <vector>
 
-#include "compiler/advise/advise.h"
-#include "compiler/stats/network_stats.h"
 #include "include/ringline/ringline.h"
+#include "include/ringline/tools.h"
 
 namespace py = pybind11;
 
@@ -376,35 +375,6 @@ py::dict Sweep(Lowered& l, const SweepArgs& a) {
   return out;
 }
 
-// A count of the stats (params, MACs, FLOPs, bytes): an int while it is one.
-py::object Count(double v) {
-  return FitsInt(v) ? py::object(py::int_(static_cast<int64_t>(v))) : py::object(py::float_(v));
-}
-
-// The stats' columns, as `ringline stats` prints them, and `traffic`; `timed` ones only
-// with a device, `in_total` ones also in the total row.
-struct StatsField {
-  const char* name;
-  const char* unit;
-  bool timed, in_total;
-  py::object (*get)(const rl::stats::LayerRow&);
-};
-using LayerRow = rl::stats::LayerRow;
-const StatsField kStatsFields[] = {
-    {"layer", "", false, false, [](const LayerRow& r) { return Count(std::stod(r.layer)); }},
-    {"kind", "", false, false, [](const LayerRow& r) -> py::object { return py::str(r.kind); }},
-    {"output", "", false, false, [](const LayerRow& r) -> py::object { return py::str(r.shape); }},
-    {"params", "", false, true, [](const LayerRow& r) { return Count(r.params); }},
-    {"macs", "", false, true, [](const LayerRow& r) { return Count(r.macs); }},
-    {"fwd_flops", "FLOP", false, true, [](const LayerRow& r) { return Count(r.fwd); }},
-    {"bwd_flops", "FLOP", false, true, [](const LayerRow& r) { return Count(r.bwd); }},
-    {"act_bytes", "B", false, true, [](const LayerRow& r) { return Count(r.act_bytes); }},
-    {"fwd_time", "s", true, true, [](const LayerRow& r) -> py::object { return py::float_(r.fwd_time); }},
-    {"bwd_time", "s", true, true, [](const LayerRow& r) -> py::object { return py::float_(r.bwd_time); }},
-    {"model", "", true, true, [](const LayerRow& r) -> py::object { return py::str(r.model); }},
-    {"traffic", "B", true, true, [](const LayerRow& r) { return Count(r.traffic); }},
-};
-
 // A count given from Python, whose ints have no sign or size limit while the command's
 // options are unsigned: SpecError below 1 or above `max`.
 int64_t GivenCount(const char* name, int64_t n, int64_t max = std::numeric_limits<int64_t>::max()) {
@@ -416,82 +386,49 @@ int64_t GivenCount(const char* name, int64_t n, int64_t max = std::numeric_limit
   return n;
 }
 
-// stats::Collect as columns: {model, device, peak, membw, columns: {name: list}, units,
-// total: {name: value}, warnings}.
-py::dict Stats(const std::string& file, const std::string& model, const std::string& device, int64_t batch,
-               int64_t element_bytes, const std::string& stdlib_dir, const std::vector<std::string>& allow_paths) {
-  constexpr int64_t kMax = std::numeric_limits<unsigned>::max();
-  batch = GivenCount("batch", batch, kMax), element_bytes = GivenCount("element_bytes", element_bytes, kMax);
-  rl::stats::NetworkStats st;
-  {
-    py::gil_scoped_release nogil;
-    st = rl::stats::Collect({file, model, device, static_cast<unsigned>(batch), static_cast<unsigned>(element_bytes)},
-                            MakeOptions(stdlib_dir, allow_paths, 20));
-  }
-  py::dict cols, units, total;
-  for (const StatsField& f : kStatsFields) {
-    if (f.timed && st.device.empty()) continue;
-    py::list column;
-    for (const LayerRow& r : st.rows) column.append(f.get(r));
-    cols[f.name] = column;
-    if (*f.unit) units[f.name] = f.unit;
-    if (f.in_total) total[f.name] = f.get(st.total);
-  }
+// A tool's Table (ringline/tools.h) for _table.py: {title, columns: [(name, kind, unit,
+// labels)], rows: [[SI cells]], members: {name: JSON text}}.
+py::dict TableDict(const ringline::Table& t) {
+  py::list cols, rows;
+  for (const ringline::Column& c : t.columns) cols.append(py::make_tuple(c.name, KindName(c.kind), c.unit, c.labels));
+  for (const std::vector<double>& r : t.rows) rows.append(py::cast(r));
+  py::dict members;
+  for (const auto& [name, json] : t.members) members[py::str(name)] = json;
   py::dict out;
-  out["model"] = st.model;
-  out["device"] = st.device;
-  out["peak"] = st.peak;
-  out["membw"] = st.membw;
+  out["title"] = t.title;
   out["columns"] = cols;
-  out["units"] = units;
-  out["total"] = total;
-  out["warnings"] = st.warnings;
+  out["rows"] = rows;
+  out["members"] = members;
   return out;
 }
 
-// advise::Run as columns in SI units, as `ringline advise --format csv` writes them:
-// {title, columns: {name: list}, units, limits: {strategy: gpus}, baseline}.
-py::dict Advise(const rl::advise::Query& q, const std::string& stdlib_dir, const std::vector<std::string>& allow_paths) {
-  rl::advise::Result res;
+// A network's strategies or a transformer's layouts, as the command chooses: `gpt:`, a
+// transformer of the spec or the standard library, or any layout option given.
+py::dict Advise(const ringline::AdviseQuery& net, const ringline::LayoutQuery& layouts, bool layout_options,
+                const std::string& stdlib_dir, const std::vector<std::string>& allow_paths) {
+  ringline::Table t;
   {
     py::gil_scoped_release nogil;
-    res = rl::advise::Run(q, MakeOptions(stdlib_dir, allow_paths, 20));
+    ringline::Options o = MakeOptions(stdlib_dir, allow_paths, 20);
+    std::unique_ptr<ringline::Spec> spec =
+        net.spec.empty() ? ringline::Spec::Library(o) : ringline::Spec::Compile(net.spec, o);
+    const bool transformer = layout_options || net.model.rfind("gpt:", 0) == 0 || ringline::IsTransformer(*spec, net.model);
+    if (transformer) {
+      for (auto [given, name] : {std::pair{net.batch != 0, "batch"}, {net.per_gpu != 0, "per_gpu"},
+                                 {!net.compute.empty(), "compute"}, {!net.sample_time.empty(), "sample_time"}})
+        if (given)
+          throw ringline::SpecError({ringline::Diagnostic::Plain(
+              "bad_usage", std::string("`") + name + "` is for a network's strategies; `" + net.model +
+                                       "` is a transformer (its arguments: global_batch, seq, top, tp, pp, ...)")});
+      if (layouts.gpus.empty())
+        throw ringline::SpecError({ringline::Diagnostic::Plain(
+            "bad_usage", "give a transformer's GPU counts with `gpus=` (`gpus=[1024]`)")});
+      t = ringline::Advise(*spec, layouts);
+    } else {
+      t = ringline::Advise(*spec, net);
+    }
   }
-  using Row = rl::advise::Row;
-  const std::pair<const char*, py::object (*)(const Row&)> fields[] = {
-      {"gpus", [](const Row& r) { return Count(r.gpus); }},
-      {"used", [](const Row& r) { return Count(r.used); }},
-      {"rank", [](const Row& r) -> py::object { return py::int_(r.rank); }},
-      {"strategy", [](const Row& r) -> py::object { return py::str(r.strategy); }},
-      {"iter", [](const Row& r) -> py::object { return py::float_(r.iter); }},
-      {"epoch", [](const Row& r) -> py::object { return py::float_(r.epoch); }},
-      {"memory", [](const Row& r) { return Count(r.memory); }},
-      {"capacity", [](const Row& r) { return Count(r.capacity); }},
-      {"comm", [](const Row& r) -> py::object { return py::float_(r.comm); }},
-      {"exposed", [](const Row& r) -> py::object { return py::float_(r.exposed); }},
-      {"efficiency", [](const Row& r) -> py::object { return py::float_(r.efficiency); }},
-      {"gpu_hours", [](const Row& r) -> py::object { return py::float_(r.cost); }},
-      {"bound", [](const Row& r) -> py::object { return py::str(r.bound); }},
-      {"feasible", [](const Row& r) -> py::object { return py::bool_(r.broken.empty()); }},
-      {"constraint", [](const Row& r) -> py::object { return py::str(r.broken); }},
-  };
-  py::dict cols, limits;
-  for (const auto& [name, get] : fields) {
-    py::list column;
-    for (const Row& r : res.rows) column.append(get(r));
-    cols[name] = column;
-  }
-  for (const auto& [strategy, gpus] : res.limits) limits[py::str(strategy)] = Count(gpus);
-  py::dict units;
-  for (const char* s : {"iter", "epoch", "comm", "exposed"}) units[s] = "s";
-  for (const char* b : {"memory", "capacity"}) units[b] = "B";
-  py::dict out;
-  out["title"] = res.title;
-  out["columns"] = cols;
-  out["units"] = units;
-  out["limits"] = limits;
-  out["baseline"] = res.baseline;
-  return out;
+  return TableDict(t);
 }
 
 std::shared_ptr<SpecHandle> Compile(bool from_text, const std::string& source, const std::string& name,
@@ -627,29 +564,79 @@ PYBIND11_MODULE(_ringline, m) {
            py::arg("backend"), py::arg("threads"), py::arg("keep_infeasible"), py::arg("best"), py::arg("top"),
            py::arg("top_by"), py::arg("keep_partial"), py::arg("tick"), py::arg("comm") = py::none());
 
+  // The tools' queries (ringline/tools.h), filled by _advise.py and _stats.py.
+  py::class_<ringline::AdviseQuery>(m, "AdviseQuery")
+      .def(py::init<>())
+      .def_readwrite("spec", &ringline::AdviseQuery::spec)
+      .def_readwrite("model", &ringline::AdviseQuery::model)
+      .def_readwrite("cluster", &ringline::AdviseQuery::cluster)
+      .def_readwrite("gpus", &ringline::AdviseQuery::gpus)
+      .def_readwrite("batch", &ringline::AdviseQuery::batch)
+      .def_readwrite("per_gpu", &ringline::AdviseQuery::per_gpu)
+      .def_readwrite("device", &ringline::AdviseQuery::device)
+      .def_readwrite("setup", &ringline::AdviseQuery::setup)
+      .def_readwrite("collectives", &ringline::AdviseQuery::collectives)
+      .def_readwrite("dataset", &ringline::AdviseQuery::dataset)
+      .def_readwrite("precision", &ringline::AdviseQuery::precision)
+      .def_readwrite("optimizer", &ringline::AdviseQuery::optimizer)
+      .def_readwrite("compute", &ringline::AdviseQuery::compute)
+      .def_readwrite("sample_time", &ringline::AdviseQuery::sample_time)
+      .def_readwrite("goal", &ringline::AdviseQuery::goal)
+      .def_readwrite("threshold", &ringline::AdviseQuery::threshold);
+  py::class_<ringline::LayoutQuery>(m, "LayoutQuery")
+      .def(py::init<>())
+      .def_readwrite("spec", &ringline::LayoutQuery::spec)
+      .def_readwrite("model", &ringline::LayoutQuery::model)
+      .def_readwrite("cluster", &ringline::LayoutQuery::cluster)
+      .def_readwrite("device", &ringline::LayoutQuery::device)
+      .def_readwrite("setup", &ringline::LayoutQuery::setup)
+      .def_readwrite("collectives", &ringline::LayoutQuery::collectives)
+      .def_readwrite("optimizer", &ringline::LayoutQuery::optimizer)
+      .def_readwrite("gpus", &ringline::LayoutQuery::gpus)
+      .def_readwrite("global_batch", &ringline::LayoutQuery::global_batch)
+      .def_readwrite("seq", &ringline::LayoutQuery::seq)
+      .def_readwrite("tokens", &ringline::LayoutQuery::tokens)
+      .def_readwrite("goal", &ringline::LayoutQuery::goal)
+      .def_readwrite("top", &ringline::LayoutQuery::top)
+      .def_readwrite("precision", &ringline::LayoutQuery::precision)
+      .def_readwrite("overlap_grads", &ringline::LayoutQuery::overlap_grads)
+      .def_readwrite("overlap_tp", &ringline::LayoutQuery::overlap_tp)
+      .def_readwrite("flash", &ringline::LayoutQuery::flash)
+      .def_readwrite("cp", &ringline::LayoutQuery::cp)
+      .def_readwrite("ep", &ringline::LayoutQuery::ep)
+      .def_readwrite("tp", &ringline::LayoutQuery::tp)
+      .def_readwrite("pp", &ringline::LayoutQuery::pp)
+      .def_readwrite("dp", &ringline::LayoutQuery::dp)
+      .def_readwrite("micro", &ringline::LayoutQuery::micro)
+      .def_readwrite("interleave", &ringline::LayoutQuery::interleave)
+      .def_readwrite("recompute", &ringline::LayoutQuery::recompute)
+      .def_readwrite("sequence_parallel", &ringline::LayoutQuery::sequence_parallel)
+      .def_readwrite("zero", &ringline::LayoutQuery::zero)
+      .def_readwrite("threads", &ringline::LayoutQuery::threads)
+      .def_property(
+          "backend",
+          [](const ringline::LayoutQuery& q) {
+            return q.backend == ringline::Backend::Jit ? "jit" : q.backend == ringline::Backend::Interp ? "interp" : "auto";
+          },
+          [](ringline::LayoutQuery& q, const std::string& name) { q.backend = BackendNamed(name); });
+  m.def("given_count", [](const std::string& name, int64_t n) { return GivenCount(name.c_str(), n); },
+        py::arg("name"), py::arg("n"));
+  m.def("advise", &Advise, py::arg("network"), py::arg("layouts"), py::arg("layout_options"), py::arg("stdlib_dir"),
+        py::arg("allow_paths"));
   m.def(
-      "advise",
-      [](const std::string& file, const std::string& model, const std::string& cluster, std::vector<int64_t> gpus,
-         std::optional<int64_t> batch_given, std::optional<int64_t> per_gpu_given, const std::string& device,
-         const std::string& optimizer, const std::string& compute, const std::string& sample_time,
-         const std::string& goal, double threshold, const std::string& stdlib_dir,
-         const std::vector<std::string>& allow_paths, const std::string& setup, const std::string& collectives,
-         std::optional<int64_t> dataset_given, const std::string& precision) {
-        // None is the command's default (0 to the library); a count given must be one.
-        auto count = [](const char* name, std::optional<int64_t> n) -> int64_t { return n ? GivenCount(name, *n) : 0; };
-        const int64_t batch = count("batch", batch_given), per_gpu = count("per_gpu", per_gpu_given);
-        const int64_t dataset = count("dataset", dataset_given);
-        rl::advise::Query q;
-        q.spec = file, q.model = model, q.cluster = cluster, q.gpus = std::move(gpus), q.batch = batch;
-        q.per_gpu = per_gpu, q.device = device, q.optimizer = optimizer, q.compute = compute;
-        q.sample_time = sample_time, q.goal = goal, q.threshold = threshold;
-        q.setup = setup, q.collectives = collectives, q.dataset = dataset, q.precision = precision;
-        return Advise(q, stdlib_dir, allow_paths);
+      "stats",
+      [](const std::string& file, const std::string& model, const std::string& device, int64_t batch,
+         int64_t element_bytes, const std::string& stdlib_dir, const std::vector<std::string>& allow_paths) {
+        constexpr int64_t kMax = std::numeric_limits<unsigned>::max();
+        ringline::StatsQuery q{file, model, device, static_cast<unsigned>(GivenCount("batch", batch, kMax)),
+                               static_cast<unsigned>(GivenCount("element_bytes", element_bytes, kMax))};
+        ringline::Table t;
+        {
+          py::gil_scoped_release nogil;
+          t = ringline::Stats(q, MakeOptions(stdlib_dir, allow_paths, 20));
+        }
+        return TableDict(t);
       },
-      py::arg("file"), py::arg("model"), py::arg("cluster"), py::arg("gpus"), py::arg("batch"), py::arg("per_gpu"),
-      py::arg("device"), py::arg("optimizer"), py::arg("compute"), py::arg("sample_time"), py::arg("goal"),
-      py::arg("threshold"), py::arg("stdlib_dir"), py::arg("allow_paths"), py::arg("setup") = "",
-      py::arg("collectives") = "", py::arg("dataset") = py::none(), py::arg("precision") = "");
-  m.def("stats", &Stats, py::arg("file"), py::arg("model"), py::arg("device"), py::arg("batch"),
-        py::arg("element_bytes"), py::arg("stdlib_dir"), py::arg("allow_paths"));
+      py::arg("file"), py::arg("model"), py::arg("device"), py::arg("batch"), py::arg("element_bytes"),
+      py::arg("stdlib_dir"), py::arg("allow_paths"));
 }

@@ -85,3 +85,56 @@ def test_errors_are_spec_errors():
             rl.advise("resnet50", gpus=[16], **kwargs)
     with pytest.raises(rl.SpecError, match=r"no device `h100_sxm` \(did you mean `h100_sxm5`\?\); the devices are"):
         rl.advise("resnet50", gpus=[16], device="h100_sxm")
+
+
+def test_transformer_rows_are_the_commands(tmp_path):
+    # Every column of the command's CSV, cell for cell: the library writes both.
+    spec = tmp_path / "slow.rl"
+    spec.write_text("import stdlib.hardware\nimport stdlib.collectives\nimport stdlib.megatron\n"
+                    "fn slow_ring(m: B, n: Int, l: Link) -> s = 3 * ring_allreduce(m, n, l)\n")
+    kw = dict(cluster="dgx_a100_pod", gpus=[16, 32], global_batch=64, top=5, file=spec)
+    args = ["--model", "megatron_1_7b", "--cluster", "dgx_a100_pod", "--gpus", "16,32", "--global-batch", "64",
+            "--top", "5", str(spec)]
+    for extra in ({}, {"flash_attention": True, "overlap_grads": True}, {"collectives": "slow_ring", "zero": 1},
+                  {"tp": 2, "recompute": "selective", "sequence_parallel": True}):
+        df = rl.advise("megatron_1_7b", **kw, **extra)
+        cmd = list(args)
+        for k, v in extra.items():
+            cmd += ["--" + k.replace("_", "-")] + ([] if v is True else [str(v)])
+        rows = command_csv(*cmd)
+        assert len(rows) == len(df) == 10, extra
+        header = [h.partition("[")[0] for h in rows[0].keys()]
+        assert header == list(df.columns)
+        for i, row in enumerate(rows):
+            for (name, cell), column in zip(row.items(), df.columns):
+                got = df[column][i]
+                if cell in ("true", "false"):
+                    assert bool(got) == (cell == "true"), (extra, column)
+                elif isinstance(got, str):
+                    assert got == cell, (extra, column)
+                else:
+                    assert got == float(cell), (extra, column)  # shortest round trip: exact
+    assert df.attrs["units"]["iter"] == "s" and df.attrs["units"]["memory"] == "B"
+    assert df.attrs["title"].startswith("megatron_1_7b on dgx_a100_pod: global batch 64")
+    assert [s["gpus"] for s in df.attrs["searches"]] == [16, 32]
+    assert (df.t == 2).all() and (df.recompute == "selective").all() and df.sequence_parallel.all()
+
+
+def test_transformer_arguments():
+    base = dict(cluster="dgx_a100_pod", global_batch=64)
+    with pytest.raises(rl.SpecError, match=r"give a transformer's GPU counts with `gpus=`"):
+        rl.advise("megatron_1_7b", **base)
+    with pytest.raises(rl.SpecError, match=r"`per_gpu` is for a network's strategies; `megatron_1_7b` is a transformer"):
+        rl.advise("megatron_1_7b", gpus=[8], per_gpu=4, **base)
+    # Types are checked: a string is not a list of counts, a float not a count.
+    with pytest.raises(TypeError, match=r"`gpus` takes a list of ints; got str '16'"):
+        rl.advise("megatron_1_7b", gpus="16", **base)
+    with pytest.raises(TypeError, match=r"`gpus` takes an int; got float 16.7"):
+        rl.advise("megatron_1_7b", gpus=[16.7], **base)
+    with pytest.raises(TypeError, match=r"`tp` takes an int; got str '2'"):
+        rl.advise("megatron_1_7b", gpus=[8], tp="2", **base)
+    with pytest.raises(rl.SpecError, match=r"`global_batch` takes a count of 1 or more; got 0"):
+        rl.advise("megatron_1_7b", gpus=[8], cluster="dgx_a100_pod", global_batch=0)
+    # A layout argument makes a name a transformer's: the search's own error for a network.
+    with pytest.raises(rl.SpecError, match=r"resnet50"):
+        rl.advise("resnet50", gpus=[8], **base)

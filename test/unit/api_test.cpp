@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "include/ringline/ringline.h"
+#include "include/ringline/tools.h"
 
 namespace {
 
@@ -228,3 +229,35 @@ TEST(Api, FromSIAndThePointsDone) {
 }
 
 }  // namespace
+
+// The tools (include/ringline/tools.h): a transformer's layouts and a network's stats as
+// Tables whose columns are the command's CSV's.
+TEST(Api, ToolsAnswerInTables) {
+  auto lib = ringline::Spec::Library(Opts());
+  EXPECT_TRUE(ringline::IsTransformer(*lib, "gpt3_175b"));
+  EXPECT_FALSE(ringline::IsTransformer(*lib, "resnet50"));
+  ringline::LayoutQuery q;
+  q.model = "megatron_1_7b", q.cluster = "dgx_a100_pod", q.gpus = {16}, q.global_batch = 64, q.top = 4, q.tp = 2;
+  ringline::Table t = ringline::Advise(*lib, q);
+  ASSERT_EQ(t.rows.size(), 4u);
+  EXPECT_EQ(t.title, "megatron_1_7b on dgx_a100_pod: global batch 64, seq 2048, bf16");
+  const size_t tcol = ColumnOf(t.columns, "t"), iter = ColumnOf(t.columns, "iter"), rank = ColumnOf(t.columns, "rank");
+  EXPECT_EQ(t.columns[0].name, "gpus");
+  EXPECT_EQ(t.columns[iter].unit, "s");
+  for (size_t r = 0; r < t.rows.size(); ++r) {
+    EXPECT_EQ(t.rows[r][tcol], 2);
+    EXPECT_EQ(t.rows[r][rank], double(r + 1));
+    if (r) EXPECT_LE(t.rows[r - 1][iter], t.rows[r][iter]);
+  }
+  ASSERT_EQ(t.members.size(), 1u);
+  EXPECT_EQ(t.members[0].first, "searches");
+  const ringline::Column& rec = t.columns[ColumnOf(t.columns, "recompute")];
+  EXPECT_EQ(rec.kind, ringline::Column::Kind::Label);
+
+  ringline::StatsQuery s;
+  s.model = "resnet50", s.batch = 2;
+  ringline::Table st = ringline::Stats(s, Opts());
+  EXPECT_EQ(st.rows.size(), 174u);
+  EXPECT_EQ(st.rows[0][ColumnOf(st.columns, "params")], 9408);  // conv1: 7x7x3x64
+  EXPECT_EQ(st.members[0], (std::pair<std::string, std::string>{"model", "\"resnet50\""}));
+}

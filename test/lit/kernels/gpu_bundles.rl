@@ -94,7 +94,7 @@ scenario pick {
 // STATS-NEXT: 3,relu,{{.*}},roofline
 // STATS-NEXT: 4,maxpool,{{.*}},roofline
 // STATS-NEXT: 5,conv2d,{{.*}},mlp extrapolated
-// STATS:      dense,{{.*}},mlp{{$}}
+// STATS:      dense,{{.*}},mlp,{{[0-9]+$}}
 // STATS-NEXT: total,{{.*}},mixed extrapolated
 // ROOF-NOT:   mlp
 // ROOF:       total,{{.*}},roofline

@@ -32,7 +32,7 @@ scenario check {
 // CHECK: conv_fwd = [[CONV:[0-9.e+-]+]] s
 // CHECK: dense_fwd = [[DENSE:[0-9.e+-]+]] s
 // CHECK: relu_fwd = [[RELU:[0-9.e+-]+]] s
-// CHECK: layer,kind,output,params,macs,fwd_flops[FLOP],bwd_flops[FLOP],act_bytes[B],fwd_time[s],bwd_time[s],model
+// CHECK: layer,kind,output,params,macs,fwd_flops[FLOP],bwd_flops[FLOP],act_bytes[B],fwd_time[s],bwd_time[s],model,traffic[B]
 // CHECK-NEXT: 1,conv2d,"[16, 32, 32]",448,{{[0-9]+}},{{[0-9]+}},{{[0-9]+}},{{[0-9]+}},[[CONV]],{{[0-9.e+-]+}},mixed
 // CHECK-NEXT: 2,batchnorm,{{.*}},mixed
 // CHECK-NEXT: 3,relu,{{.*}},[[RELU]],{{[0-9.e+-]+}},roofline
@@ -42,7 +42,7 @@ scenario check {
 // TABLE: toy (batch 8, on toy)
 // TABLE: layer  kind {{.*}} fwd_time [s]  bwd_time [s]  model
 // JSON: "device":"toy"
-// JSON: "totals":{"params":{{[0-9]+}},{{.*}}"fwd_time":{{[0-9.e+-]+}},"bwd_time":{{[0-9.e+-]+}},"model":"mixed"}
+// JSON: "totals":{"params":{{[0-9]+}},{{.*}}"fwd_time":{{[0-9.e+-]+}},"bwd_time":{{[0-9.e+-]+}},"model":"mixed","traffic":{{[0-9]+}}}
 // NODEV: ringline: error: no device `nowhere` in {{.*}}spec.rl or stdlib.hardware
 // NOTDEV: ringline: error: `net` is not a `Device` (see stdlib/hardware.rl)
 // A stdlib device without a bundle: everything on the roofline.
