@@ -49,6 +49,7 @@ let transformer_models = [
   llama_transformer("llama2_13b", llama2_13b_config, 4096),
   llama_transformer("llama2_70b", llama2_70b_config, 4096),
   llama_transformer("llama3_8b", llama3_8b_config, 8192),
+  llama_transformer("llama3_70b", llama3_70b_config, 8192),
   llama_transformer("llama3_405b", llama3_405b_config, 8192),
   llama_transformer("mixtral_8x7b", mixtral_8x7b_config, 4096)]
 

@@ -177,6 +177,9 @@ SetupTexts SetupSettings(ringline::Spec& spec, const LayoutQuery& q) {
   return t;
 }
 
+// The attention core as the device's fused kernel: asked for, and a precision that has one.
+bool FusedAttention(const LayoutQuery& q) { return q.flash && q.precision != "fp32"; }
+
 // The settings of layout_search for the model `model` (its text, and its layer and
 // expert counts) on `gpus` GPUs of nodes of `gpn`: t every divisor of the GPU count up to
 // a node, p every divisor up to the layer count (a stage holds a layer at least), e every
@@ -197,7 +200,7 @@ std::vector<std::pair<std::string, std::string>> Settings(const LayoutQuery& q, 
       {"precision", fmt::format("\"{}\"", q.precision)},
       {"overlap", b(q.overlap_grads)},
       {"overlap_tp", b(q.overlap_tp)},
-      {"flash", b(q.flash)},
+      {"flash", b(FusedAttention(q))},
       {"cp", std::to_string(q.cp)},
       {"ep", q.ep ? std::to_string(q.ep) : Joined(Divisors(experts, experts))},
       {"t", q.tp ? std::to_string(q.tp) : Joined(Divisors(gpus, gpn))},
@@ -290,9 +293,6 @@ void Validate(const LayoutQuery& q) {
     if (g < 1 || g > 1'000'000) Bad("bad_option", fmt::format("--gpus takes GPU counts from 1 to 10^6; got {}", g));
   if (q.precision != "fp16" && q.precision != "bf16" && q.precision != "fp8" && q.precision != "fp32")
     Bad("bad_option", fmt::format("unknown --precision `{}`; use fp16, bf16, fp8 or fp32", q.precision));
-  if (q.flash && q.precision == "fp32")
-    Bad("bad_option", "--flash-attention runs in fp16 or bf16 (FlashAttention-2 has no fp32 kernel); drop "
-                      "--precision fp32");
   if (!q.recompute.empty() && q.recompute != "none" && q.recompute != "selective" && q.recompute != "full")
     Bad("bad_option", fmt::format("unknown --recompute `{}`; use none, selective or full", q.recompute));
   if (q.zero > 3) Bad("bad_option", fmt::format("--zero takes a ZeRO stage from 0 to 3; got {}", q.zero));
@@ -341,7 +341,9 @@ LayoutResult Run(ringline::Spec& spec, const LayoutQuery& q) {
   if (!q.collectives.empty()) res.title += fmt::format(", collectives {}", q.collectives);
   if (!q.optimizer.empty()) res.title += fmt::format(", {}", q.optimizer);
   if (q.cp > 1) res.title += fmt::format(", context parallel {}", q.cp);
-  if (q.flash) res.title += ", FlashAttention-2";
+  res.title += FusedAttention(q) ? ", fused attention" : ", unfused attention";
+  res.title += q.overlap_grads ? ", gradient reduction overlapped" : ", gradient reduction after backward";
+  res.title += q.overlap_tp ? ", TP communication overlapped" : ", TP communication exposed";
   // The plan's constraints, whose order the rows' `broken` masks follow.
   std::vector<std::string> constraints;
   for (const Value& v : spec.Call("stdlib.advise_llm.constraint_names", {}).items) constraints.push_back(v.str);

@@ -91,17 +91,20 @@ static cl::opt<std::string> AdvisePrecision("precision",
                                             cl::desc("A network's: fp32, tf32, fp16, bf16, amp or fp8 (default: the "
                                                      "setup's); a transformer's: fp16, bf16 (default), fp8 or fp32"),
                                             cl::sub(AdviseCmd), cl::cat(Category));
+// Today's defaults (ringline/tools.h's LayoutQuery), each switched off with `=false`.
 static cl::opt<bool> AdviseOverlap("overlap-grads",
-                                   cl::desc("Transformer: overlap the gradient reduction with the backward pass"),
-                                   cl::sub(AdviseCmd), cl::cat(Category));
+                                   cl::desc("Transformer: overlap the gradient reduction with the backward pass "
+                                            "(default on; =false: after it)"),
+                                   cl::init(true), cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<bool> AdviseOverlapTp("overlap-tp",
-                                     cl::desc("Transformer: overlap sequence parallelism's allgathers and "
-                                              "reduce-scatters with the GEMMs beside them"),
-                                     cl::sub(AdviseCmd), cl::cat(Category));
+                                     cl::desc("Transformer: overlap tensor parallelism's allgathers and "
+                                              "reduce-scatters with the GEMMs beside them (default on; =false: exposed)"),
+                                     cl::init(true), cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<bool> AdviseFlash("flash-attention",
-                                  cl::desc("Transformer: the attention core as FlashAttention-2's fused kernel (fp16 or "
-                                           "bf16): no scores kept, the causal half of the blocks computed"),
-                                  cl::sub(AdviseCmd), cl::cat(Category));
+                                  cl::desc("Transformer: the attention core as the device's fused kernel: no scores "
+                                           "kept, the causal half of the blocks computed (default on in fp16, bf16 "
+                                           "and fp8; =false: unfused)"),
+                                  cl::init(true), cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<unsigned> AdviseCp("cp",
                                cl::desc("Transformer: the context-parallel size (ring attention over each "
                                         "sequence's shares; default 1)"),
@@ -193,6 +196,9 @@ int RunLayoutSearch(ringline::Spec* spec, const std::vector<int64_t>& gpus) {
   q.recompute = AdviseRecompute;
   q.sequence_parallel = AdviseSeqParallel == cl::BOU_UNSET ? -1 : AdviseSeqParallel == cl::BOU_TRUE ? 1 : 0;
   q.zero = AdviseZero;
+  if (AdviseFlash.getNumOccurrences() && AdviseFlash && q.precision == "fp32")
+    return Fail(Kind::bad_option, "--flash-attention runs in fp16, bf16 or fp8 (the fused kernels have no fp32 "
+                                  "form); drop --precision fp32");
   if (AdviseZero < -1 || (AdviseZero.getNumOccurrences() && AdviseZero < 0))
     return Fail(Kind::bad_option, fmt::format("--zero takes a ZeRO stage from 0 to 3; got {}", int(AdviseZero)));
   q.threads = Threads;

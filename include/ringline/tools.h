@@ -69,9 +69,14 @@ struct LayoutQuery {
   std::string goal = "time";       // time (per iteration), memory (per GPU) or cost (GPU-hours per iteration)
   size_t top = 20;                 // rows per GPU count
   std::string precision = "bf16";  // fp16, bf16 (fp32 gradients) or fp32
-  bool overlap_grads = false;      // the gradient reduction overlapped with the backward pass
-  bool overlap_tp = false;         // sequence parallelism's collectives overlapped with the GEMMs
-  bool flash = false;              // FlashAttention-2's fused attention core
+  // What Megatron-Core, NeMo and TorchTitan run by default (docs/transformers.md, "Today's
+  // defaults"), each on unless switched off: the gradient reduction overlapped with the
+  // backward pass, tensor parallelism's collectives overlapped with the GEMMs beside them,
+  // and the attention core as the device's fused kernel (flash_fwd, flash_bwd) where the
+  // precision has one (fp16, bf16, fp8; fp32 runs it unfused).
+  bool overlap_grads = true;
+  bool overlap_tp = true;
+  bool flash = true;
   int64_t cp = 1;                  // context-parallel size (ring attention; 1: none)
   int64_t ep = 0;                  // expert-parallel size; 0: every divisor of a mixture's experts
   // Pins (0, "" or -1: every value): tensor, pipeline, data-parallel sizes, micro-batch,

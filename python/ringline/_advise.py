@@ -7,7 +7,7 @@ import os
 from typing import Any, Optional, Sequence
 
 from . import _ringline
-from ._spec import PathLike, _stdlib_dir
+from ._spec import Diagnostic, PathLike, SpecError, _stdlib_dir
 from ._table import to_frame
 
 # A transformer's layout arguments (any of them given makes the model a transformer, as the
@@ -104,7 +104,8 @@ def advise(
         seq: tokens per sequence (default: the model's).
         top: layouts kept per GPU count (default 20).
         overlap_grads, overlap_tp, flash_attention: as ``--overlap-grads``, ``--overlap-tp``
-            and ``--flash-attention``.
+            and ``--flash-attention``: on unless ``False`` (today's defaults; fused attention
+            only where the precision has a fused kernel).
         cp, ep: the context-parallel size (default 1) and a pinned expert-parallel size.
         tp, pp, dp, micro_batch, interleave, recompute, sequence_parallel, zero: pin a
             layout dimension (``recompute``: ``"none"``, ``"selective"`` or ``"full"``).
@@ -175,6 +176,9 @@ def advise(
             setattr(lay, field, _int(name, value))
         else:
             setattr(lay, field, _count(name, value))
+    if flash_attention and precision == "fp32":
+        raise SpecError([Diagnostic.plain("bad_option", "`flash_attention` runs in fp16, bf16 or fp8 (the fused "
+                                          "kernels have no fp32 form); drop `precision=\"fp32\"`")])
     lay.threads = _int("threads", threads)
     lay.backend = backend
     raw = _ringline.advise(net, lay, bool(given), _stdlib_dir(stdlib), [os.fspath(p) for p in allow_paths])

@@ -138,3 +138,16 @@ def test_transformer_arguments():
     # A layout argument makes a name a transformer's: the search's own error for a network.
     with pytest.raises(rl.SpecError, match=r"resnet50"):
         rl.advise("resnet50", gpus=[8], **base)
+
+
+def test_transformer_defaults_are_todays():
+    kw = dict(cluster="dgx_a100_pod", gpus=[16], global_batch=64, top=1, tp=2, pp=1)
+    on = rl.advise("megatron_1_7b", **kw)
+    off = rl.advise("megatron_1_7b", **kw, flash_attention=False, overlap_grads=False, overlap_tp=False)
+    assert "fused attention, gradient reduction overlapped, TP communication overlapped" in on.attrs["title"]
+    assert "unfused attention, gradient reduction after backward, TP communication exposed" in off.attrs["title"]
+    assert on["iter"][0] < off["iter"][0]
+    # fp32 has no fused kernel: unfused by default, an error when asked for.
+    assert "unfused attention" in rl.advise("megatron_1_7b", **kw, precision="fp32").attrs["title"]
+    with pytest.raises(rl.SpecError, match=r"`flash_attention` runs in fp16, bf16 or fp8"):
+        rl.advise("megatron_1_7b", **kw, precision="fp32", flash_attention=True)

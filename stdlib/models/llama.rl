@@ -90,9 +90,11 @@ let llama2_70b_config = LlamaConfig { layers = 80, hidden = 8192, heads = 64, kv
                                       vocab = 32000 }
 // Llama 3 (Grattafiori et al. 2024, "The Llama 3 Herd of Models", Table 3): vocabulary
 // 128,256 (128,000 tokens and 256 special ones), 8 key/value heads, pre-trained on
-// 8,192-token sequences. meta-llama/Meta-Llama-3-8B, Llama-3.1-405B.
+// 8,192-token sequences. meta-llama/Meta-Llama-3-8B, Meta-Llama-3-70B, Llama-3.1-405B.
 let llama3_8b_config = LlamaConfig { layers = 32, hidden = 4096, heads = 32, kv_heads = 8, ffn = 14336,
                                      vocab = 128256 }
+let llama3_70b_config = LlamaConfig { layers = 80, hidden = 8192, heads = 64, kv_heads = 8, ffn = 28672,
+                                      vocab = 128256 }
 let llama3_405b_config = LlamaConfig { layers = 126, hidden = 16384, heads = 128, kv_heads = 8,
                                        ffn = 53248, vocab = 128256 }
 // Mixtral 8x7B (Jiang et al. 2024, "Mixtral of Experts"): Mistral 7B's shape with 8 SwiGLU
@@ -105,6 +107,7 @@ fn llama2_7b(seq: Int, causal: Bool = false) -> Network = llama("llama2_7b", lla
 fn llama2_13b(seq: Int, causal: Bool = false) -> Network = llama("llama2_13b", llama2_13b_config, seq, causal)
 fn llama2_70b(seq: Int, causal: Bool = false) -> Network = llama("llama2_70b", llama2_70b_config, seq, causal)
 fn llama3_8b(seq: Int, causal: Bool = false) -> Network = llama("llama3_8b", llama3_8b_config, seq, causal)
+fn llama3_70b(seq: Int, causal: Bool = false) -> Network = llama("llama3_70b", llama3_70b_config, seq, causal)
 fn llama3_405b(seq: Int, causal: Bool = false) -> Network = llama("llama3_405b", llama3_405b_config, seq, causal)
 fn mixtral_8x7b(seq: Int, causal: Bool = false) -> Network = llama("mixtral_8x7b", mixtral_8x7b_config, seq, causal)
 
@@ -112,5 +115,6 @@ let llama2_7b_4096 = llama2_7b(4096)
 let llama2_13b_4096 = llama2_13b(4096)
 let llama2_70b_4096 = llama2_70b(4096)
 let llama3_8b_8192 = llama3_8b(8192)
+let llama3_70b_8192 = llama3_70b(8192)
 let llama3_405b_8192 = llama3_405b(8192)
 let mixtral_8x7b_32768 = mixtral_8x7b(32768)

@@ -4,8 +4,9 @@
 // A schedule three times slower than the ring slows the data-parallel layout's gradient
 // reduction (ZeRO-0: an allreduce; ZeRO-1: a reduce-scatter and an allgather) and the
 // tensor-parallel layout's allreduces; the H100 runs the A100 pod's layouts faster; SGD
-// keeps no optimizer moments. Layouts are pinned, so each run is one layout.
-// DEFINE: %{run} = --model gpt:layers=12,hidden=2048,heads=16 --cluster dgx_a100_pod --gpus 16 --global-batch 64 --pp 1 --micro-batch 4 --recompute full --sequence-parallel=false --top 1 --format csv
+// keeps no optimizer moments. Layouts are pinned, so each run is one layout, and its
+// communication is not overlapped, so that a schedule's time shows in the iteration's.
+// DEFINE: %{run} = --overlap-grads=false --overlap-tp=false --model gpt:layers=12,hidden=2048,heads=16 --cluster dgx_a100_pod --gpus 16 --global-batch 64 --pp 1 --micro-batch 4 --recompute full --sequence-parallel=false --top 1 --format csv
 // DEFINE: %{dp} = %{run} --tp 1 --zero 1
 // DEFINE: %{tp} = %{run} --tp 8 --zero 1
 // RUN: %python %S/Inputs/compare_rows.py iter[s] '<' -- %ringline advise %s %{dp} -- %ringline advise %s %{dp} --collectives slow | FileCheck %s --check-prefix=DP
@@ -44,7 +45,7 @@ let not_one = 3
 // DEVICE: iter[s]: {{.*}} > {{.*}}
 // SGD: optimizer[B]: {{.*}} > {{.*}}
 // SETUPOPT: optimizer[B]: [[O:.*]] == [[O]]
-// TITLE: gpt:layers=12,hidden=2048,heads=16 on dgx_a100_pod: global batch 64, seq 2048, bf16, device h100_sxm5, collectives slow, sgd;
+// TITLE: gpt:layers=12,hidden=2048,heads=16 on dgx_a100_pod: global batch 64, seq 2048, bf16, device h100_sxm5, collectives slow, sgd, fused attention, gradient reduction after backward, TP communication exposed;
 // NOTCOLL: error: --collectives names `Collectives` or an allreduce schedule, `fn(B, Int, Link) -> s` (stdlib/collectives.rl); `not_one` is neither [bad_option]
 // NOTDEV: error: `slow` is not a `Device` (see stdlib/hardware.rl) [bad_option]
 // NOTOPT: error: --optimizer names an `Optimizer` (sgd, momentum, adam or the spec's own); `slow` is not one [bad_option]

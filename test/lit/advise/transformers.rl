@@ -5,26 +5,26 @@
 // A search forced onto the JIT compiles each of its variants, hundreds of modules (eight
 // minutes for this file in the JIT suite, $RINGLINE_BACKEND=jit): the searches name
 // `--backend auto`, which picks per variant; pinned layouts run on the suite's backend.
-// RUN: %ringline advise --backend auto --model gpt3_175b --cluster selene --gpus 1024 --global-batch 1536 --top 10 --threads 1 | FileCheck %s --check-prefix=TOP
-// RUN: %ringline advise --backend auto --model gpt3_175b --gpus 1024 --global-batch 1536 --top 26 --format csv | FileCheck %s --check-prefix=PUBLISHED
-// RUN: %ringline advise --backend auto --model gpt3_175b --gpus 1024 --global-batch 1536 --top 2 --format json | FileCheck %s --check-prefix=JSON
-// RUN: %ringline advise --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --dp 4 --micro-batch 5 --interleave 1 --recompute full --sequence-parallel=false --zero 2 | FileCheck %s --check-prefix=PINNED
-// RUN: %ringline advise --backend auto --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --dp 4 --top 1 --format csv | FileCheck %s --check-prefix=TPD
-// RUN: %ringline advise --backend auto --model gpt:layers=24,hidden=2560,heads=20 --gpus 64 --global-batch 512 --tp 8 --top 1 --format csv | FileCheck %s --check-prefix=HEADS
-// RUN: %ringline advise --backend auto --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --interleave 4 --top 1 --format csv | FileCheck %s --check-prefix=LAYERS
-// RUN: %ringline advise --backend auto --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --micro-batch 5 --top 1 --format csv | FileCheck %s --check-prefix=BATCH
-// RUN: %ringline advise --backend auto --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --micro-batch 8 --interleave 2 --top 1 --format csv | FileCheck %s --check-prefix=MICRO
-// RUN: %ringline advise --backend auto --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --zero 2 --top 1 --format csv | FileCheck %s --check-prefix=ZERO
-// RUN: %ringline advise --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 1 --recompute none --zero 0 --top 1 --format csv | FileCheck %s --check-prefix=MEMORY
-// RUN: %ringline advise --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --sequence-parallel --recompute selective --top 3 --format csv | FileCheck %s --check-prefix=SP
-// RUN: %ringline advise --backend auto %s --model small --cluster mine --gpus 32 --global-batch 512 --top 2 --goal memory | FileCheck %s --check-prefix=SPEC
-// RUN: %ringline advise --model gpt3_175b --cluster dgx_h100_pod --gpus 1024 --global-batch 1536 --tp 2 --pp 16 --dp 32 --micro-batch 1 --interleave 6 --recompute selective --sequence-parallel --zero 1 --top 1 --format csv | FileCheck %s --check-prefix=BF16
-// RUN: %ringline advise --model gpt3_175b --cluster dgx_h100_pod --gpus 1024 --global-batch 1536 --tp 2 --pp 16 --dp 32 --micro-batch 1 --interleave 6 --recompute selective --sequence-parallel --zero 1 --top 1 --format csv --precision fp8 | FileCheck %s --check-prefix=FP8
-// RUN: %ringline advise --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --dp 8 --micro-batch 1 --interleave 3 --recompute selective --sequence-parallel --zero 1 --top 1 --format csv | FileCheck %s --check-prefix=NOOVERLAP
-// RUN: %ringline advise --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --dp 8 --micro-batch 1 --interleave 3 --recompute selective --sequence-parallel --zero 1 --top 1 --format csv --overlap-tp | FileCheck %s --check-prefix=OVERLAPTP
-// RUN: %ringline advise --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --dp 8 --micro-batch 1 --interleave 3 --recompute selective --sequence-parallel=false --zero 1 --top 1 --format csv --overlap-tp | FileCheck %s --check-prefix=NOSP
+// RUN: %ringline advise --flash-attention=false --overlap-grads=false --overlap-tp=false --backend auto --model gpt3_175b --cluster selene --gpus 1024 --global-batch 1536 --top 10 --threads 1 | FileCheck %s --check-prefix=TOP
+// RUN: %ringline advise --flash-attention=false --overlap-grads=false --overlap-tp=false --backend auto --model gpt3_175b --gpus 1024 --global-batch 1536 --top 26 --format csv | FileCheck %s --check-prefix=PUBLISHED
+// RUN: %ringline advise --flash-attention=false --overlap-grads=false --overlap-tp=false --backend auto --model gpt3_175b --gpus 1024 --global-batch 1536 --top 2 --format json | FileCheck %s --check-prefix=JSON
+// RUN: %ringline advise --flash-attention=false --overlap-grads=false --overlap-tp=false --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --dp 4 --micro-batch 5 --interleave 1 --recompute full --sequence-parallel=false --zero 2 | FileCheck %s --check-prefix=PINNED
+// RUN: %ringline advise --flash-attention=false --overlap-grads=false --overlap-tp=false --backend auto --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --dp 4 --top 1 --format csv | FileCheck %s --check-prefix=TPD
+// RUN: %ringline advise --flash-attention=false --overlap-grads=false --overlap-tp=false --backend auto --model gpt:layers=24,hidden=2560,heads=20 --gpus 64 --global-batch 512 --tp 8 --top 1 --format csv | FileCheck %s --check-prefix=HEADS
+// RUN: %ringline advise --flash-attention=false --overlap-grads=false --overlap-tp=false --backend auto --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --interleave 4 --top 1 --format csv | FileCheck %s --check-prefix=LAYERS
+// RUN: %ringline advise --flash-attention=false --overlap-grads=false --overlap-tp=false --backend auto --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --micro-batch 5 --top 1 --format csv | FileCheck %s --check-prefix=BATCH
+// RUN: %ringline advise --flash-attention=false --overlap-grads=false --overlap-tp=false --backend auto --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --micro-batch 8 --interleave 2 --top 1 --format csv | FileCheck %s --check-prefix=MICRO
+// RUN: %ringline advise --flash-attention=false --overlap-grads=false --overlap-tp=false --backend auto --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --zero 2 --top 1 --format csv | FileCheck %s --check-prefix=ZERO
+// RUN: %ringline advise --flash-attention=false --overlap-grads=false --overlap-tp=false --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 1 --recompute none --zero 0 --top 1 --format csv | FileCheck %s --check-prefix=MEMORY
+// RUN: %ringline advise --flash-attention=false --overlap-grads=false --overlap-tp=false --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --sequence-parallel --recompute selective --top 3 --format csv | FileCheck %s --check-prefix=SP
+// RUN: %ringline advise --flash-attention=false --overlap-grads=false --overlap-tp=false --backend auto %s --model small --cluster mine --gpus 32 --global-batch 512 --top 2 --goal memory | FileCheck %s --check-prefix=SPEC
+// RUN: %ringline advise --flash-attention=false --overlap-grads=false --overlap-tp=false --model gpt3_175b --cluster dgx_h100_pod --gpus 1024 --global-batch 1536 --tp 2 --pp 16 --dp 32 --micro-batch 1 --interleave 6 --recompute selective --sequence-parallel --zero 1 --top 1 --format csv | FileCheck %s --check-prefix=BF16
+// RUN: %ringline advise --flash-attention=false --overlap-grads=false --overlap-tp=false --model gpt3_175b --cluster dgx_h100_pod --gpus 1024 --global-batch 1536 --tp 2 --pp 16 --dp 32 --micro-batch 1 --interleave 6 --recompute selective --sequence-parallel --zero 1 --top 1 --format csv --precision fp8 | FileCheck %s --check-prefix=FP8
+// RUN: %ringline advise --flash-attention=false --overlap-grads=false --overlap-tp=false --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --dp 8 --micro-batch 1 --interleave 3 --recompute selective --sequence-parallel --zero 1 --top 1 --format csv | FileCheck %s --check-prefix=NOOVERLAP
+// RUN: %ringline advise --flash-attention=false --overlap-grads=false --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --dp 8 --micro-batch 1 --interleave 3 --recompute selective --sequence-parallel --zero 1 --top 1 --format csv --overlap-tp | FileCheck %s --check-prefix=OVERLAPTP
+// RUN: %ringline advise --flash-attention=false --overlap-grads=false --model gpt3_175b --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --dp 8 --micro-batch 1 --interleave 3 --recompute selective --sequence-parallel=false --zero 1 --top 1 --format csv --overlap-tp | FileCheck %s --check-prefix=NOSP
 // RUN: not %ringline advise --model gpt3_175b --cluster selene --gpus 1024 --global-batch 1536 --tp 8 --pp 16 --top 1 --precision fp8 2>&1 | FileCheck %s --check-prefix=NOFP8
-// RUN: %ringline advise --backend auto --model gpt:layers=96,hidden=12288,heads=96,seq=2048,vocab=51200,ffn=49152 --gpus 1024 --global-batch 1536 --top 1 --format csv | FileCheck %s --check-prefix=DIMS
+// RUN: %ringline advise --flash-attention=false --overlap-grads=false --overlap-tp=false --backend auto --model gpt:layers=96,hidden=12288,heads=96,seq=2048,vocab=51200,ffn=49152 --gpus 1024 --global-batch 1536 --top 1 --format csv | FileCheck %s --check-prefix=DIMS
 // RUN: %python %S/../driver/Inputs/expect_exit.py 2 %ringline advise --model gpt:layers=96,hiden=12288,heads=96 --gpus 1024 --global-batch 1536 | FileCheck %s --check-prefix=BADKEY
 // RUN: %python %S/../driver/Inputs/expect_exit.py 2 %ringline advise --model gpt:layers=96,hidden=12288,heads=x --gpus 1024 --global-batch 1536 | FileCheck %s --check-prefix=BADVALUE
 // RUN: %python %S/../driver/Inputs/expect_exit.py 2 %ringline advise --model gpt:layers=96,hidden=12288 --gpus 1024 --global-batch 1536 | FileCheck %s --check-prefix=MISSINGKEY
@@ -47,7 +47,7 @@ let notone = 3
 // The ten fastest: t 4 and p 8 with selective recomputation, sequence parallelism and
 // ZeRO-1 (docs/transformers.md, "Searching layouts", explains why not t 8 p 16); then a
 // line per constraint with the layouts it rules out.
-// TOP:      gpt3_175b on selene: global batch 1536, seq 2048, bf16; ranked by iteration time
+// TOP:      gpt3_175b on selene: global batch 1536, seq 2048, bf16, unfused attention, gradient reduction after backward, TP communication exposed; ranked by iteration time
 // TOP-NEXT: gpus  rank   t    p    d   b   v  recompute   sp  zero  iter [s]  throughput [TFLOP/s]     MFU  mem/GPU [GB]  weights [GB]  grads [GB]  optim [GB]  activ [GB]  bubble   comm  binding
 // TOP-NEXT: 1024     1   4    8   32   1   6  selective  yes     1      18.9                 176.6   56.1%          59.9          11.2        22.5         2.1        23.5    2.2%  11.1%  memory 70%
 // TOP-NEXT: 1024     2   4    8   32
@@ -106,7 +106,7 @@ let notone = 3
 // SP-NEXT: 1024,3,8,16,8,{{[0-9]+}},{{[0-9]+}},selective,true,
 
 // The spec's transformer on the spec's cluster, least memory first.
-// SPEC:      small on mine: global batch 512, seq 2048, bf16; ranked by memory per GPU
+// SPEC:      small on mine: global batch 512, seq 2048, bf16, unfused attention, gradient reduction after backward, TP communication exposed; ranked by memory per GPU
 // SPEC:      32     1
 // SPEC-NEXT: 32     2
 // SPEC:      32 GPUs: {{[0-9]+}} of {{[0-9]+}} layouts feasible

@@ -18,6 +18,8 @@ import stdlib.models.llama
 //   68,976,648,192.
 // Llama-3 8B: kv 1,024, f 14,336, V 128,256: 41,943,040 + 176,160,768 + 8,192 = 218,112,000;
 //   x 32 = 6,979,584,000; + 2 x 525,336,576 + 4,096 = 8,030,261,248.
+// Llama-3 70B: Llama-2 70B's layers, V 128,256: 68,452,352,000 + 2 x 1,050,673,152 + 8,192 =
+//   70,553,706,496 (meta-llama/Meta-Llama-3-70B: 70.6B).
 // Llama-3 405B: h 16,384, 128 heads, kv 1,024, f 53,248: 570,425,344 + 2,617,245,696 +
 //   32,768 = 3,187,703,808; x 126 = 401,650,679,808; + 2 x 2,101,346,304 + 16,384 =
 //   405,853,388,800.
@@ -38,21 +40,22 @@ let l7 = llama2_7b_4096
 let l70 = llama2_70b_4096
 let l405 = llama3_405b_8192
 let mx = mixtral_8x7b_32768
-let _nets = [llama2_7b_4096, llama2_13b_4096, llama2_70b_4096, llama3_8b_8192, llama3_405b_8192,
-             mixtral_8x7b_32768]
-let _cfgs = [llama2_7b_config, llama2_13b_config, llama2_70b_config, llama3_8b_config,
+let _nets = [llama2_7b_4096, llama2_13b_4096, llama2_70b_4096, llama3_8b_8192, llama3_70b_8192,
+             llama3_405b_8192, mixtral_8x7b_32768]
+let _cfgs = [llama2_7b_config, llama2_13b_config, llama2_70b_config, llama3_8b_config, llama3_70b_config,
              llama3_405b_config, mixtral_8x7b_config]
-let _seqs = [4096, 4096, 4096, 8192, 8192, 32768]
+let _seqs = [4096, 4096, 4096, 8192, 8192, 8192, 32768]
 
 scenario llama_models {
   report p_llama2_7b = total_params(llama2_7b_4096)
   report p_llama2_13b = total_params(llama2_13b_4096)
   report p_llama2_70b = total_params(llama2_70b_4096)
   report p_llama3_8b = total_params(llama3_8b_8192)
+  report p_llama3_70b = total_params(llama3_70b_8192)
   report p_llama3_405b = total_params(llama3_405b_8192)
   report p_mixtral = total_params(mixtral_8x7b_32768)
   report active_mixtral = llama_active_params(mixtral_8x7b_config)
-  report closed = sum i in range(6): if total_params(_nets[i]) == llama_params(_cfgs[i]) then 1 else 0
+  report closed = sum i in range(7): if total_params(_nets[i]) == llama_params(_cfgs[i]) then 1 else 0
   report m_llama2_7b = total_macs(l7)
   report m_llama2_7b_causal = total_macs(llama2_7b(4096, causal = true))
   report m_llama2_70b = total_macs(l70)
@@ -61,7 +64,7 @@ scenario llama_models {
   report m_mixtral = total_macs(mx)
   // Model FLOPs of the network = seq x (6 x matmul weights + 12 l h s), exactly, full and
   // causal (6 l h (s + 1)).
-  report model_closed = sum i in range(6):
+  report model_closed = sum i in range(7):
     if model_flops(_nets[i]) == llama_model_flops(_cfgs[i], _seqs[i]) then 1 else 0
   report causal_closed = (if model_flops(llama2_7b(4096, causal = true)) ==
                              llama_model_flops(llama2_7b_config, 4096, causal = true) then 1 else 0) +
@@ -92,17 +95,18 @@ scenario llama_models {
 // CHECK-NEXT:   p_llama2_13b       = 13015864320{{$}}
 // CHECK-NEXT:   p_llama2_70b       = 68976648192{{$}}
 // CHECK-NEXT:   p_llama3_8b        = 8030261248{{$}}
+// CHECK-NEXT:   p_llama3_70b       = 70553706496{{$}}
 // CHECK-NEXT:   p_llama3_405b      = 405853388800{{$}}
 // CHECK-NEXT:   p_mixtral          = 46702792704{{$}}
 // CHECK-NEXT:   active_mixtral     = 12879925248{{$}}
-// CHECK-NEXT:   closed             = 6{{$}}
+// CHECK-NEXT:   closed             = 7{{$}}
 // CHECK-NEXT:   m_llama2_7b        = 31460635443200{{$}}
 // CHECK-NEXT:   m_llama2_7b_causal = 29262149058560{{$}}
 // CHECK-NEXT:   m_llama2_70b       = 303439439462400{{$}}
 // CHECK-NEXT:   m_llama3_8b        = 79070347919360{{$}}
 // CHECK-NEXT:   m_llama3_405b      = 3584579705241600{{$}}
 // CHECK-NEXT:   m_mixtral          = 699220675788800{{$}}
-// CHECK-NEXT:   model_closed       = 6{{$}}
+// CHECK-NEXT:   model_closed       = 7{{$}}
 // CHECK-NEXT:   causal_closed      = 2{{$}}
 // CHECK-NEXT:   model_llama3_405b  = 2.15074782314496e+16{{$}}
 // CHECK-NEXT:   train_past_2_53    = true{{$}}

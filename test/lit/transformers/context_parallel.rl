@@ -12,8 +12,8 @@
 // (test/lit/advise/transformers.rl).
 // RUN: %ringline eval %s --scenario=cp --digits 6 | FileCheck %s
 // RUN: %ringline eval %s --scenario=bad | FileCheck %s --check-prefix=BAD
-// RUN: %ringline advise --backend auto --model llama3_8b --cluster dgx_h100_pod --gpus 64 --global-batch 64 --seq 131072 --top 1 | FileCheck %s --check-prefix=LONG
-// RUN: %ringline advise --backend auto --model llama3_8b --cluster dgx_h100_pod --gpus 64 --global-batch 64 --seq 131072 --top 1 --cp 8 | FileCheck %s --check-prefix=LONGCP
+// RUN: %ringline advise --backend auto --flash-attention=false --model llama3_8b --cluster dgx_h100_pod --gpus 64 --global-batch 64 --seq 131072 --top 1 | FileCheck %s --check-prefix=LONG
+// RUN: %ringline advise --backend auto --flash-attention=false --model llama3_8b --cluster dgx_h100_pod --gpus 64 --global-batch 64 --seq 131072 --top 1 --cp 8 | FileCheck %s --check-prefix=LONGCP
 import stdlib.hardware
 import stdlib.strategies
 import stdlib.megatron
@@ -48,8 +48,9 @@ scenario bad {
 // BAD:      ok    = false
 // BAD-NEXT: split = true
 
-// 131,072 tokens of Llama-3 8B do not fit any layout of 64 H100s without context
-// parallelism (the rows shown break `memory`); split 8 ways, they do.
+// With the attention scores kept (unfused attention), 131,072 tokens of Llama-3 8B do not
+// fit any layout of 64 H100s without context parallelism (the rows shown break `memory`);
+// split 8 ways, they do.
 // LONG:   64     -   {{.*}}  breaks `memory`
-// LONGCP: llama3_8b on dgx_h100_pod: global batch 64, seq 131072, bf16, context parallel 8
+// LONGCP: llama3_8b on dgx_h100_pod: global batch 64, seq 131072, bf16, context parallel 8, unfused attention
 // LONGCP: 64     1   8    1    1

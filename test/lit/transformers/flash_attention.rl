@@ -8,7 +8,7 @@
 // RUN: %ringline sweep %S/../../../examples/megatron/flash_attention.rl --scenario flash_attention --set 'attention="fa2"' --format table --digits 4 | FileCheck %s
 // RUN: %ringline sweep %S/../../../examples/megatron/flash_attention.rl --scenario flash_attention_speedup --format table --digits 3 | FileCheck %s --check-prefix=SPEEDUP
 // RUN: %ringline eval %s --scenario memory --digits 6 | FileCheck %s --check-prefix=MEM
-// RUN: %ringline advise --backend auto --model gpt3_175b --cluster selene --gpus 1024 --global-batch 1536 --top 1 --flash-attention | FileCheck %s --check-prefix=ADVISE
+// RUN: %ringline advise --overlap-grads=false --overlap-tp=false --backend auto --model gpt3_175b --cluster selene --gpus 1024 --global-batch 1536 --top 1 --flash-attention | FileCheck %s --check-prefix=ADVISE
 // RUN: %python %S/../driver/Inputs/expect_exit.py 2 %ringline advise --model gpt3_175b --cluster selene --gpus 1024 --global-batch 1536 --flash-attention --precision fp32 2>&1 | FileCheck %s --check-prefix=FP32
 // RUN: %python %S/../driver/Inputs/expect_exit.py 1 %ringline eval %s --scenario fp32 2>&1 | FileCheck %s --check-prefix=FP32EVAL
 import stdlib.hardware
@@ -48,10 +48,10 @@ scenario memory {
 // MEM-NEXT: causal_cp4      = 0.882812
 // MEM-NEXT: hfu_ratio       = 1
 
-// ADVISE: gpt3_175b on selene: global batch 1536, seq 2048, bf16, FlashAttention-2; ranked by iteration time
+// ADVISE: gpt3_175b on selene: global batch 1536, seq 2048, bf16, fused attention, gradient reduction after backward, TP communication exposed; ranked by iteration time
 // ADVISE: 1024     1   4    8   32   1   6  none       yes     1     17.24
 
-// FP32: ringline: error: --flash-attention runs in fp16 or bf16 (FlashAttention-2 has no fp32 kernel); drop --precision fp32 [bad_option]
+// FP32: ringline: error: --flash-attention runs in fp16, bf16 or fp8 (the fused kernels have no fp32 form); drop --precision fp32 [bad_option]
 
 scenario fp32 {
   report iter = transformer_plan(m, llm_setup(selene(1)), base with { flash = true, precision = "fp32" }).iter
