@@ -44,9 +44,14 @@ namespace rl::api {
 
 using ringline::Diagnostic;
 
+// The options', else $RINGLINE_STDLIB, else the source tree's the library was built from,
+// else (the source tree gone) the one `cmake --install` put beside the library.
 static std::string StdlibDir(const ringline::Options& o) {
   if (!o.stdlib_dir.empty()) return o.stdlib_dir;
   if (const char* env = std::getenv("RINGLINE_STDLIB"); env && *env) return env;
+#ifdef RL_INSTALLED_STDLIB_DIR
+  if (!llvm::sys::fs::is_directory(RL_STDLIB_DIR)) return RL_INSTALLED_STDLIB_DIR;
+#endif
   return RL_STDLIB_DIR;
 }
 

@@ -20,7 +20,7 @@
 #include <utility>
 #include <vector>
 
-#include "include/ringline/value.h"
+#include "value.h"  // beside this header, in the source tree and installed
 
 namespace ringline {
 

@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "include/ringline/ringline.h"
+#include "ringline.h"  // beside this header, in the source tree and installed
 
 namespace ringline {
 
