@@ -12,6 +12,7 @@ import stdlib.strategies
 import stdlib.megatron
 import stdlib.advise
 import stdlib.models.llama
+import stdlib.models.gpt_shapes
 
 // ---- the transformers by name -----------------------------------------------------------
 
@@ -29,29 +30,17 @@ fn llama_transformer(name: String, c: LlamaConfig, seq: Int) -> Transformer =
 // 175B with Megatron-LM's vocabulary padded to 51,200 and SC21 Table 1's GPTs (2,048
 // tokens), Llama 2 (4,096), Llama 3 (8,192) and Mixtral 8x7B (8 experts, 2 per token; 4,096
 // tokens here, `--seq` for its 32,768).
-let transformer_models = [
-  gpt_config("gpt2_small", 12, 768, 12, 1024, 50257),
-  gpt_config("gpt2_medium", 24, 1024, 16, 1024, 50257),
-  gpt_config("gpt2_large", 36, 1280, 20, 1024, 50257),
-  gpt_config("gpt2_xl", 48, 1600, 25, 1024, 50257),
-  gpt_config("gpt3_175b", 96, 12288, 96),
-  gpt_config("megatron_1_7b", 24, 2304, 24),
-  gpt_config("megatron_3_6b", 30, 3072, 32),
-  gpt_config("megatron_7_5b", 36, 4096, 32),
-  gpt_config("megatron_18b", 40, 6144, 48),
-  gpt_config("megatron_39b", 48, 8192, 64),
-  gpt_config("megatron_76b", 60, 10240, 80),
-  gpt_config("megatron_145b", 80, 12288, 96),
-  gpt_config("megatron_310b", 96, 16384, 128),
-  gpt_config("megatron_530b", 105, 20480, 128),
-  gpt_config("megatron_1t", 128, 25600, 160),
+let transformer_models = concat(
+  [gpt_config(s.name, s.layers, s.hidden, s.heads, 1024, 50257) for s in gpt2_shapes],
+  [gpt_config(gpt3_175b_shape.name, gpt3_175b_shape.layers, gpt3_175b_shape.hidden, gpt3_175b_shape.heads)],
+  [gpt_config(s.name, s.layers, s.hidden, s.heads) for s in megatron_shapes], [
   llama_transformer("llama2_7b", llama2_7b_config, 4096),
   llama_transformer("llama2_13b", llama2_13b_config, 4096),
   llama_transformer("llama2_70b", llama2_70b_config, 4096),
   llama_transformer("llama3_8b", llama3_8b_config, 8192),
   llama_transformer("llama3_70b", llama3_70b_config, 8192),
   llama_transformer("llama3_405b", llama3_405b_config, 8192),
-  llama_transformer("mixtral_8x7b", mixtral_8x7b_config, 4096)]
+  llama_transformer("mixtral_8x7b", mixtral_8x7b_config, 4096)])
 
 // The same, for the library API's calls (`stdlib.advise_llm.known_transformers`); the
 // command names the one `--model` gives by its place in the list,

@@ -284,6 +284,22 @@ fn serial(net: Network, s: Setup, batch: Int) -> Plan = {
         param_memory(s, params, act_bytes(net, s, batch), 0 B), [])
 }
 
+// DDP's bucket chain, which stdlib.training's data-parallel step shares: bucket k's
+// allreduce (the cluster's, `group_allreduce`, of its layers' gradients at grad_elem_of(s)
+// bytes each) starts when its last layer's backward is done and the previous allreduce
+// is done. The backward pass is done with layer j after the layers behind it: `bwd` holds
+// each layer's backward time, `slow` scales them (a straggler). `end`: when the last
+// allreduce ends, counted from the start of the backward pass; `busy`: their sum.
+record BucketChain { end: s, busy: s }
+fn bucket_chain(net: Network, s: Setup, p: Int, bwd: [s], slow: Real = 1.0) -> BucketChain = {
+  let bs = buckets(net, s)
+  let times = [group_allreduce(s, (sum j in b: net.layers[j].params) * grad_elem_of(s), p) for b in bs]
+  let ready = [(sum j in range(len(net.layers)): if j >= min(bs[k]) then bwd[j] else 0 s) * slow
+               for k in range(len(bs))]
+  BucketChain { end = fold(fn(end: s, k: Int) -> s = max(end, ready[k]) + times[k], 0 s, range(len(bs))),
+                busy = sum t in times: t }
+}
+
 // Data parallelism on p GPUs with `per_gpu` samples each. Blocking: every bucket's
 // allreduce after the backward pass. Overlapped (s.overlap): the wait-free chain of
 // PyDTNN's calculate_time over buckets in backward order, a bucket's allreduce starting
@@ -295,16 +311,9 @@ fn data_parallel(net: Network, s: Setup, p: Int, per_gpu: Int) -> Plan = {
   let slow = straggler(s.straggler_cv, p)
   let fwd = (sum t in ts: t.fwd) * slow
   let bwd = (sum t in ts: t.bwd) * slow
-  let bs = buckets(net, s)
-  let sizes = [(sum j in b: net.layers[j].params) * grad_elem_of(s) for b in bs]
-  let times = [group_allreduce(s, n, p) for n in sizes]
-  // The backward pass is done with layer j after the layers behind it: ready[k] is when
-  // bucket k's last layer is done.
-  let ready = [(sum j in range(len(net.layers)): if j >= min(bs[k]) then ts[j].bwd else 0 s) * slow
-               for k in range(len(bs))]
-  let chain = fold(fn(end: s, k: Int) -> s = max(end, ready[k]) + times[k], 0 s, range(len(bs)))
-  let total = sum t in times: t
-  let exposed = if s.overlap then max(chain - bwd, 0 s) else total
+  let chain = bucket_chain(net, s, p, [t.bwd for t in ts], slow)
+  let total = chain.busy
+  let exposed = if s.overlap then max(chain.end - bwd, 0 s) else total
   let params = total_params(net)
   _plan("data", s, p, p * per_gpu, fwd, bwd, update_time(s, params),
         [Comm { name = "grad_allreduce", time = total, bytes = params * grad_elem_of(s) }], exposed, 0 s,

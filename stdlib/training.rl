@@ -297,15 +297,10 @@ fn horovod_cycles(net: Network, s: Setup, fw: Framework, gpus: Int, bwd: [s]) ->
   last with { pending = 0 B, busy = last.busy + t, end = if t > 0 s then last.next + t else last.end }
 }
 
-// DDP's buckets in backward order (stdlib.strategies' `buckets`), each bucket's allreduce
-// (the cluster's, `group_allreduce`) starting when its last gradient is ready and the
-// previous one is done.
+// DDP's buckets in backward order: stdlib.strategies' `bucket_chain`.
 fn _ddp_buckets(net: Network, s: Setup, gpus: Int, bwd: [s]) -> _Cycles = {
-  let bs = buckets(net, s)
-  let times = [group_allreduce(s, (sum j in b: net.layers[j].params) * s.elem, gpus) for b in bs]
-  let ready = [(sum j in range(len(net.layers)): if j >= min(bs[k]) then bwd[j] else 0 s) for k in range(len(bs))]
-  _Cycles { end = fold(fn(end: s, k: Int) -> s = max(end, ready[k]) + times[k], 0 s, range(len(bs))),
-            busy = sum t in times: t }
+  let chain = bucket_chain(net, s, gpus, bwd)
+  _Cycles { end = chain.end, busy = chain.busy }
 }
 
 // Data parallelism on `gpus` GPUs of the cluster `c` (consecutive, a node's first), `batch`

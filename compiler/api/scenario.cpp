@@ -4,6 +4,7 @@
 #include "compiler/api/scenario.h"
 
 #include <fmt/format.h>
+#include <llvm/ADT/STLExtras.h>
 
 #include <algorithm>
 #include <cmath>
@@ -26,20 +27,38 @@
 namespace rl::api {
 namespace {
 
-// Rows of the engine handed to a sink of the caller's.
+// Rows of the engine handed to a sink of the caller's, in SI units. A column whose values
+// are already in its display unit (a histogram's edges: its unit converts by 1) is
+// converted back, by the decimal shift of its unit's name.
 class ForeignSink final : public runtime::Sink {
  public:
   explicit ForeignSink(ringline::Sink& to) : to_(to) {}
   void Begin(const std::string& scenario, const std::vector<runtime::Column>& columns) override {
     std::vector<ringline::Column> cols;
-    for (const runtime::Column& c : columns) cols.push_back(PublicColumn(c));
+    shown_.clear();
+    for (const runtime::Column& c : columns) {
+      cols.push_back(PublicColumn(c));
+      std::string bad;
+      std::optional<units::Unit> named = units::ParseUnitString(c.unit.name, &bad);
+      const bool as_shown = c.kind == runtime::Column::Kind::Real && !c.unit.name.empty() && named &&
+                            (named->factor != c.unit.factor || named->exp10 != c.unit.exp10);
+      shown_.push_back(as_shown ? named : std::nullopt);
+    }
+    row_.resize(columns.size());
     to_.Begin(scenario, cols);
   }
-  void Row(const double* v) override { to_.Row(v); }
+  void Row(const double* v) override {
+    if (llvm::none_of(shown_, [](const auto& u) { return u.has_value(); })) return to_.Row(v);
+    for (size_t i = 0; i < row_.size(); ++i)
+      row_[i] = shown_[i] ? units::LiteralToSI(units::FormatNumber(v[i]), *shown_[i]) : v[i];
+    to_.Row(row_.data());
+  }
   void End() override { to_.End(); }
 
  private:
   ringline::Sink& to_;
+  std::vector<std::optional<units::Unit>> shown_;
+  std::vector<double> row_;
 };
 
 // A consumer that counts the points handed to it into SweepOptions::done.
@@ -133,7 +152,10 @@ class ScenarioImpl final : public ringline::Scenario {
     const uint64_t per_variant = total / variants_.scenarios.size();
     // Rows in declaration order come in chunks in that order: the memo computes the
     // loops each chunk would repeat once (codegen/memo.h).
-    const bool reduce = !o.best.empty() || o.top > 0;
+    const int reductions = !o.best.empty() + (o.top > 0) + !o.pareto.empty() + !o.histogram.empty();
+    if (reductions > 1)
+      throw ringline::SpecError({Plain("bad_usage", "give at most one of `best`, `top`, `pareto` and `histogram`")});
+    const bool reduce = reductions > 0;
     std::optional<ChunkShape> streamed;
     if (!reduce) streamed = StreamedChunks(axes, sc.reports.size());
     llvm::Expected<VariantFillers> fillers = MakeVariantFillers(
@@ -148,12 +170,7 @@ class ScenarioImpl final : public ringline::Scenario {
     const bool keep = o.keep_infeasible;
     std::vector<runtime::Column> cols = ColumnsOf(sc, keep);
     runtime::RowShape shape{np, nr, keep, keep};
-    std::unique_ptr<runtime::RowConsumer> consumer;
-    if (!o.best.empty() && o.top > 0)
-      throw ringline::SpecError({Plain("bad_usage", "give `best` or `top`, not both")});
-    if (!o.best.empty()) consumer = runtime::MakeBest(sink, shape, Objective(o.best, "best"));
-    else if (o.top > 0) consumer = runtime::MakeTop(sink, shape, Objective(o.top_by, "top_by"), o.top);
-    else consumer = runtime::MakeRowWriter(sink, shape);
+    std::unique_ptr<runtime::RowConsumer> consumer = Consumer(o, sink, shape, cols);
     // Under several processes, process 0 alone writes (compiler/api/processes.h).
     runtime::mpi::Cluster* cluster = ClusterOf(o.processes);
     const bool lead = !cluster || cluster->rank() == 0;
@@ -200,7 +217,8 @@ class ScenarioImpl final : public ringline::Scenario {
       lib_->Fail(mark, "a report is not finite");
     }
     if (lead) {
-      if (reduce) sink.Begin(sc.name, cols);
+      // A histogram begins its own columns.
+      if (reduce && o.histogram.empty()) sink.Begin(sc.name, cols);
       consumer->Finish();
     }
     ringline::SweepSummary summary;
@@ -223,6 +241,29 @@ class ScenarioImpl final : public ringline::Scenario {
     if (b == ringline::Backend::Interp) return Backend::Interp;
     return ChooseBackend(sc, points, threads ? threads : std::max(1u, std::thread::hardware_concurrency()));
   }
+  // The rows' consumer for the reduction `o` asks for (all rows without one).
+  std::unique_ptr<runtime::RowConsumer> Consumer(const ringline::SweepOptions& o, runtime::Sink& sink,
+                                                 runtime::RowShape shape, const std::vector<runtime::Column>& cols) const {
+    if (!o.best.empty()) return runtime::MakeBest(sink, shape, Objective(o.best, "best"));
+    if (o.top > 0) return runtime::MakeTop(sink, shape, Objective(o.top_by, "top_by"), o.top);
+    if (!o.pareto.empty()) {
+      const size_t comma = o.pareto.find(',');
+      if (comma == std::string::npos || o.pareto.find(',', comma + 1) != std::string::npos)
+        throw ringline::SpecError(
+            {Plain("bad_option", fmt::format("`pareto` takes two reports, `R1,R2`; got `{}`", o.pareto))});
+      return runtime::MakePareto(sink, shape, Objective(o.pareto.substr(0, comma), "pareto"),
+                                 Objective(o.pareto.substr(comma + 1), "pareto"));
+    }
+    if (!o.histogram.empty()) {
+      runtime::Objective of = Objective(o.histogram, "histogram");
+      if (of.maximize) throw ringline::SpecError({Plain("bad_option", "`histogram` takes a report name, without `-`")});
+      if (o.bins < 1) throw ringline::SpecError({Plain("bad_option", "`bins` must be at least 1")});
+      return runtime::MakeHistogram(sink, shape, of.report, cols[shape.num_params + of.report],
+                                    variants_.scenarios[0].name, o.bins);
+    }
+    return runtime::MakeRowWriter(sink, shape);
+  }
+
   // `name` or `-name` (maximise) to a report index.
   runtime::Objective Objective(std::string text, const char* option) const {
     const ir::Scenario& sc = variants_.scenarios[0];

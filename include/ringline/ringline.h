@@ -122,9 +122,13 @@ struct SweepOptions {
   Backend backend = Backend::Auto;
   unsigned threads = 0;            // 0: every core
   bool keep_infeasible = false;    // rows that fail a `require` are rows too (with a `feasible` column)
+  // At most one reduction (else SpecError `bad_usage`):
   std::string best;                // a report: keep only the row that minimises it (`-name`: maximises)
   size_t top = 0;                  // with `top_by`: the `top` best rows
   std::string top_by;
+  std::string pareto;              // `R1,R2` (`-R` maximises): the rows no other beats in both
+  std::string histogram;           // a report: `R_lo`, `R_hi` and `count` columns, one row per bin
+  unsigned bins = 20;              // the histogram's most bins
   const std::atomic<bool>* interrupt = nullptr;  // polled between chunks; set it to stop
   bool progress = false;           // a progress line on stderr while it runs, as the command's
   std::atomic<uint64_t>* done = nullptr;  // kept at the points evaluated so far (a caller's progress)

@@ -303,6 +303,7 @@ class Scenario:
     @overload
     def sweep(self, settings: Optional[Mapping[str, Any]] = ..., /, *, threads: int = ..., backend: str = ...,
               keep_infeasible: bool = ..., top: Optional[int] = ..., top_by: Optional[str] = ...,
+              pareto: Optional[Sequence[str]] = ..., histogram: Optional[str] = ..., bins: int = ...,
               keep_partial: bool = ..., progress: ProgressArg = ..., units: Optional[Mapping[str, str]] = ...,
               comm: Any = ..., **values: Any) -> Table: ...
 
@@ -317,6 +318,9 @@ class Scenario:
         best: Optional[str] = None,
         top: Optional[int] = None,
         top_by: Optional[str] = None,
+        pareto: Optional[Sequence[str]] = None,
+        histogram: Optional[str] = None,
+        bins: int = 20,
         keep_partial: bool = False,
         progress: ProgressArg = True,
         units: Optional[Mapping[str, str]] = None,
@@ -341,6 +345,12 @@ class Scenario:
             top: with `top_by`, keep the `top` best points by that report (``"-name"`` to
                 maximise), best first.
             top_by: the report `top` ranks by.
+            pareto: two reports (``("iter_time", "-throughput")``, ``"-"`` to maximise):
+                the points no other point beats in both, by the first, best first.
+            histogram: a report: a :class:`Table` of ``REPORT_lo``, ``REPORT_hi`` (the bin's
+                edges, in the report's unit) and ``count``, one row per bin from the lowest
+                to the highest non-empty one, as ``sweep --histogram``.
+            bins: the histogram's most bins.
             keep_partial: on Ctrl-C, return the rows done so far (``table.interrupted``
                 is True) instead of raising KeyboardInterrupt.
             progress: True shows a progress line once the sweep has run for a second
@@ -366,8 +376,13 @@ class Scenario:
         """
         if backend not in _BACKENDS:
             raise _usage(f'backend must be "auto", "jit" or "interp", got {backend!r}', "bad_option")
-        if best is not None and (top is not None or top_by is not None):
-            raise _usage("give `best` or `top`, not both")
+        if isinstance(pareto, str):
+            raise _usage("`pareto` takes two report names, (\"R1\", \"R2\")", "bad_option")
+        if pareto is not None and len(pareto) != 2:
+            raise _usage(f"`pareto` takes two report names; got {len(pareto)}", "bad_option")
+        if (best is not None) + (top is not None or top_by is not None) + (pareto is not None) + \
+                (histogram is not None) > 1:
+            raise _usage("give at most one of `best`, `top`, `pareto` and `histogram`")
         if (top is None) != (top_by is None):
             raise _usage("`top` and `top_by` go together")
         if top is not None and top < 1:
@@ -390,10 +405,11 @@ class Scenario:
         tick = Progress(progress, self.name)
         try:
             raw = low.sweep(backend, threads, keep_infeasible, best or "", top or 0, top_by or "",
-                            keep_partial, tick.callback, handle)
+                            keep_partial, tick.callback, handle, ",".join(pareto) if pareto else "",
+                            histogram or "", bins)
         finally:
             tick.close()
-        table = table_from_sweep(self.name, raw, len(self.params))
+        table = table_from_sweep(self.name, raw, 0 if histogram is not None else len(self.params))
         if best is None:
             return table
         return table.row(0) if len(table) else None

@@ -271,6 +271,8 @@ struct SweepArgs {
   std::string best;
   size_t top = 0;
   std::string top_by;
+  std::string pareto, histogram;
+  unsigned bins = 20;
   bool keep_partial = false;
   py::object tick = py::none();  // tick(done, total), every 50 ms while the sweep runs
   py::object comm = py::none();  // an MPI communicator's handle (mpi4py's MPI._handleof), or None
@@ -286,6 +288,7 @@ py::dict Sweep(Lowered& l, const SweepArgs& a) {
   o.best = a.best;
   o.top = a.top;
   o.top_by = a.top_by;
+  o.pareto = a.pareto, o.histogram = a.histogram, o.bins = a.bins;
   std::atomic<bool> interrupt{false};
   std::atomic<uint64_t> done{0};
   o.interrupt = &interrupt;
@@ -301,9 +304,10 @@ py::dict Sweep(Lowered& l, const SweepArgs& a) {
     o.processes = processes.get();
   }
   const uint64_t total = SpaceSize(*l.scenario);
-  const bool reduce = !a.best.empty() || a.top > 0;
+  const bool reduce = !a.best.empty() || a.top > 0 || !a.pareto.empty() || !a.histogram.empty();
   // A full table is reserved whole (up to 2^24 rows; dropped points leave it untouched).
-  ColumnSink sink(reduce ? std::min<size_t>(a.top, 1024) : static_cast<size_t>(std::min<uint64_t>(total, 1u << 24)));
+  ColumnSink sink(reduce ? std::min<size_t>(std::max<size_t>(a.top, a.bins), 1024)
+                         : static_cast<size_t>(std::min<uint64_t>(total, 1u << 24)));
   ringline::SweepSummary summary;
   std::exception_ptr error;
   PyObject *etype = nullptr, *evalue = nullptr, *etrace = nullptr;  // a Python exception that stopped it
@@ -556,13 +560,15 @@ PYBIND11_MODULE(_ringline, m) {
            py::arg("backend"))
       .def("sweep",
            [](Lowered& l, const std::string& backend, unsigned threads, bool keep_infeasible, const std::string& best,
-              size_t top, const std::string& top_by, bool keep_partial, py::object tick, py::object comm) {
-             SweepArgs a{backend, threads, keep_infeasible, best, top, top_by, keep_partial, std::move(tick),
-                         std::move(comm)};
+              size_t top, const std::string& top_by, bool keep_partial, py::object tick, py::object comm,
+              const std::string& pareto, const std::string& histogram, unsigned bins) {
+             SweepArgs a{backend, threads, keep_infeasible, best, top, top_by, pareto, histogram, bins, keep_partial,
+                         std::move(tick), std::move(comm)};
              return Sweep(l, a);
            },
            py::arg("backend"), py::arg("threads"), py::arg("keep_infeasible"), py::arg("best"), py::arg("top"),
-           py::arg("top_by"), py::arg("keep_partial"), py::arg("tick"), py::arg("comm") = py::none());
+           py::arg("top_by"), py::arg("keep_partial"), py::arg("tick"), py::arg("comm") = py::none(),
+           py::arg("pareto") = "", py::arg("histogram") = "", py::arg("bins") = 20);
 
   // The tools' queries (ringline/tools.h), filled by _advise.py and _stats.py.
   py::class_<ringline::AdviseQuery>(m, "AdviseQuery")

@@ -97,7 +97,7 @@ def test_bad_options(scenario):
         scenario.sweep(nodes=[1, 2], best="iter")
     with pytest.raises(rl.SpecError, match="`top` and `top_by` go together"):
         scenario.sweep(top=3)
-    with pytest.raises(rl.SpecError, match="`best` or `top`, not both"):
+    with pytest.raises(rl.SpecError, match="give at most one of `best`, `top`, `pareto` and `histogram`"):
         scenario.sweep(best="iter_time", top=2, top_by="iter_time")
     with pytest.raises(rl.SpecError, match="backend must be"):
         scenario.sweep(backend="gpu")

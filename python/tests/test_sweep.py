@@ -162,3 +162,22 @@ def test_a_sweep_releases_the_gil(scenario):
         stop.set()
         th.join()
     assert during > 10000
+
+
+def test_pareto_and_histogram_are_the_commands(scenario):
+    # The same reductions as `sweep --pareto` and `--histogram`, row for row.
+    args = ["sweep", str(EXAMPLE), "--set", "nodes=1..64", "--set", "batch=32,64,128", "--format", "csv"]
+    front = scenario.sweep(nodes=range(1, 65), batch=[32, 64, 128], pareto=("iter_time", "-throughput"),
+                           progress=False)
+    rows = list(csv.DictReader(io.StringIO(run_command(*args, "--pareto", "iter_time,-throughput").stdout)))
+    assert len(front) == len(rows) >= 1
+    assert [float(r["iter_time[ms]"]) for r in rows] == list(front["iter_time"])
+    hist = scenario.sweep(nodes=range(1, 65), batch=[32, 64, 128], histogram="iter_time", bins=5, progress=False)
+    rows = list(csv.DictReader(io.StringIO(run_command(*args, "--histogram", "iter_time", "--bins", "5").stdout)))
+    assert [float(r["iter_time_lo[ms]"]) for r in rows] == list(hist["iter_time_lo"]) == [20, 40, 60, 80, 100]
+    assert [int(r["count"]) for r in rows] == list(hist["count"]) == [64, 64, 0, 0, 64]
+    assert hist.units["iter_time_lo"] == "ms"
+    with pytest.raises(rl.SpecError, match=r"give at most one of `best`, `top`, `pareto` and `histogram`"):
+        scenario.sweep(nodes=[1, 2], best="iter_time", histogram="iter_time", progress=False)
+    with pytest.raises(rl.SpecError, match=r"`pareto` takes two report names"):
+        scenario.sweep(nodes=[1, 2], pareto="iter_time", progress=False)

@@ -13,6 +13,7 @@
 // `model_flops` and `total_*_real`. A batch of sequences multiplies a `Real` too.
 import stdlib.layers
 import stdlib.models.transformer as _t
+import stdlib.models.gpt_shapes
 
 // A GPT by (layers, hidden, heads, vocabulary, feed-forward width), on T = `seq` tokens of
 // at most `positions` (the learned position table's rows).
@@ -26,23 +27,23 @@ fn gpt(name: String, seq: Int, layers: Int, hidden: Int, heads: Int, vocab: Int,
 // 50,257; Megatron-LM pads the vocabulary to a multiple of 128 x the tensor-parallel size
 // (51,200 at 8-way), `gpt3_175b(T, vocab = 51200)`: 174,615,846,912.
 fn gpt3_175b(seq: Int, vocab: Int = 50257, causal: Bool = false) -> Network =
-  gpt("gpt3_175b", seq, 96, 12288, 96, vocab, positions = 2048, causal = causal)
+  gpt(gpt3_175b_shape.name, seq, gpt3_175b_shape.layers, gpt3_175b_shape.hidden, gpt3_175b_shape.heads, vocab,
+      positions = 2048, causal = causal)
 
 // Megatron-LM's GPT configurations (SC21 Table 1): vocabulary 51,200, 2,048 positions.
-fn megatron_gpt(name: String, seq: Int, layers: Int, hidden: Int, heads: Int,
-                causal: Bool = false) -> Network =
-  gpt(name, seq, layers, hidden, heads, 51200, positions = 2048, causal = causal)
+fn megatron_gpt(s: GptShape, seq: Int, causal: Bool = false) -> Network =
+  gpt(s.name, seq, s.layers, s.hidden, s.heads, 51200, positions = 2048, causal = causal)
 
-fn megatron_1_7b(seq: Int, causal: Bool = false) -> Network = megatron_gpt("megatron_1_7b", seq, 24, 2304, 24, causal)
-fn megatron_3_6b(seq: Int, causal: Bool = false) -> Network = megatron_gpt("megatron_3_6b", seq, 30, 3072, 32, causal)
-fn megatron_7_5b(seq: Int, causal: Bool = false) -> Network = megatron_gpt("megatron_7_5b", seq, 36, 4096, 32, causal)
-fn megatron_18b(seq: Int, causal: Bool = false) -> Network = megatron_gpt("megatron_18b", seq, 40, 6144, 48, causal)
-fn megatron_39b(seq: Int, causal: Bool = false) -> Network = megatron_gpt("megatron_39b", seq, 48, 8192, 64, causal)
-fn megatron_76b(seq: Int, causal: Bool = false) -> Network = megatron_gpt("megatron_76b", seq, 60, 10240, 80, causal)
-fn megatron_145b(seq: Int, causal: Bool = false) -> Network = megatron_gpt("megatron_145b", seq, 80, 12288, 96, causal)
-fn megatron_310b(seq: Int, causal: Bool = false) -> Network = megatron_gpt("megatron_310b", seq, 96, 16384, 128, causal)
-fn megatron_530b(seq: Int, causal: Bool = false) -> Network = megatron_gpt("megatron_530b", seq, 105, 20480, 128, causal)
-fn megatron_1t(seq: Int, causal: Bool = false) -> Network = megatron_gpt("megatron_1t", seq, 128, 25600, 160, causal)
+fn megatron_1_7b(seq: Int, causal: Bool = false) -> Network = megatron_gpt(megatron_1_7b_shape, seq, causal)
+fn megatron_3_6b(seq: Int, causal: Bool = false) -> Network = megatron_gpt(megatron_3_6b_shape, seq, causal)
+fn megatron_7_5b(seq: Int, causal: Bool = false) -> Network = megatron_gpt(megatron_7_5b_shape, seq, causal)
+fn megatron_18b(seq: Int, causal: Bool = false) -> Network = megatron_gpt(megatron_18b_shape, seq, causal)
+fn megatron_39b(seq: Int, causal: Bool = false) -> Network = megatron_gpt(megatron_39b_shape, seq, causal)
+fn megatron_76b(seq: Int, causal: Bool = false) -> Network = megatron_gpt(megatron_76b_shape, seq, causal)
+fn megatron_145b(seq: Int, causal: Bool = false) -> Network = megatron_gpt(megatron_145b_shape, seq, causal)
+fn megatron_310b(seq: Int, causal: Bool = false) -> Network = megatron_gpt(megatron_310b_shape, seq, causal)
+fn megatron_530b(seq: Int, causal: Bool = false) -> Network = megatron_gpt(megatron_530b_shape, seq, causal)
+fn megatron_1t(seq: Int, causal: Bool = false) -> Network = megatron_gpt(megatron_1t_shape, seq, causal)
 
 // The rows of SC21 Table 1, weak scaling on Selene's A100s: the published parameter count
 // (billions, one decimal; `megatron_params` rounds to it for every row), the shape, the

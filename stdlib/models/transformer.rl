@@ -6,6 +6,7 @@
 // BERT-base is the encoder with its pooler (Hugging Face's BertModel), no pre-training
 // heads. Totals and their derivation: test/lit/models/transformers.rl.
 import stdlib.layers
+import stdlib.models.gpt_shapes
 
 // The position-wise feed-forward network: E -> ff -> E with GELU.
 fn _ffn(ff: Int) -> Block = fn(x: [Int]) -> [Layer] =
@@ -32,7 +33,8 @@ fn gpt2(name: String, seq: Int, layers: Int, width: Int, heads: Int, vocab: Int 
     repeat(layers, gpt2_block(heads, ffn, causal)),
     layernorm, dense(vocab, bias = false, tied = true)])
 
-fn gpt2_small(seq: Int) -> Network = gpt2("gpt2_small", seq, 12, 768, 12)
+fn gpt2_small(seq: Int) -> Network =
+  gpt2(gpt2_small_shape.name, seq, gpt2_small_shape.layers, gpt2_small_shape.hidden, gpt2_small_shape.heads)
 
 // BERT (Devlin et al. 2019): WordPiece vocabulary 30,522, 512 positions, 2 token types.
 // Base: 12 layers, width 768, 12 heads, feed-forward 3,072. T must be at most 512.

@@ -240,7 +240,8 @@ TEST(Api, ToolsAnswerInTables) {
   q.model = "megatron_1_7b", q.cluster = "dgx_a100_pod", q.gpus = {16}, q.global_batch = 64, q.top = 4, q.tp = 2;
   ringline::Table t = ringline::Advise(*lib, q);
   ASSERT_EQ(t.rows.size(), 4u);
-  EXPECT_EQ(t.title, "megatron_1_7b on dgx_a100_pod: global batch 64, seq 2048, bf16");
+  EXPECT_EQ(t.title, "megatron_1_7b on dgx_a100_pod: global batch 64, seq 2048, bf16, fused attention, gradient "
+                     "reduction overlapped, TP communication overlapped");
   const size_t tcol = ColumnOf(t.columns, "t"), iter = ColumnOf(t.columns, "iter"), rank = ColumnOf(t.columns, "rank");
   EXPECT_EQ(t.columns[0].name, "gpus");
   EXPECT_EQ(t.columns[iter].unit, "s");
