@@ -16,12 +16,13 @@
 #include "compiler/api/columns.h"
 #include "compiler/api/fillers.h"
 #include "compiler/api/processes.h"
-#include "runtime/mpi/combine.h"
+#include "compiler/api/requires.h"
 #include "compiler/codegen/staging.h"
 #include "compiler/interp/interp.h"
 #include "compiler/jit/jit.h"
 #include "compiler/passes/passes.h"
 #include "runtime/consumers.h"
+#include "runtime/mpi/combine.h"
 #include "runtime/sweep.h"
 
 namespace rl::api {
@@ -77,139 +78,149 @@ class Counting final : public runtime::Consumer {
   std::atomic<uint64_t>& done_;
 };
 
+// Throws SpecError (`bad_option`) for an LLVM level the JIT does not have.
+void CheckOptLevel(unsigned level) {
+  if (level > 3)
+    throw ringline::SpecError({Plain("bad_option", fmt::format("`opt_level` {} is not a level; use 0, 1, 2 or 3", level))});
+}
+
+[[noreturn]] void JitFailed(llvm::Error e) {
+  throw ringline::SpecError({Plain("tool_error", "the JIT failed: " + llvm::toString(std::move(e)))});
+}
+
+std::vector<double> Defaults(const ir::Scenario& sc) {
+  std::vector<double> out;
+  for (const ir::Param& p : sc.params) out.push_back(p.default_value);
+  return out;
+}
+
+std::vector<std::vector<double>> Axes(const ir::Scenario& sc) {
+  std::vector<std::vector<double>> axes;
+  for (const ir::Param& p : sc.params) axes.push_back(p.values);
+  return axes;
+}
+
+std::vector<uint32_t> Declaration(size_t num_params) {
+  std::vector<uint32_t> order(num_params);
+  for (uint32_t p = 0; p < num_params; ++p) order[p] = p;
+  return order;
+}
+
+ringline::Param PublicParam(const ir::Param& p) {
+  ringline::Param q;
+  q.name = p.name;
+  q.unit = p.display.unit.name;
+  q.kind = !p.labels.empty()                          ? "label"
+           : p.display.kind == ir::Display::Kind::Int  ? "Int"
+           : p.display.kind == ir::Display::Kind::Bool ? "Bool"
+                                                       : "Real";
+  q.default_value = p.default_value;
+  q.values = p.values;
+  q.labels = p.labels;
+  return q;
+}
+
+// The runtime's sink behind `to`: a NativeSink's own, else `foreign` around it.
+runtime::Sink& EngineSink(ringline::Sink& to, ForeignSink& foreign) {
+  auto* native = dynamic_cast<NativeSink*>(&to);
+  return native ? native->inner() : static_cast<runtime::Sink&>(foreign);
+}
+
 class ScenarioImpl final : public ringline::Scenario {
  public:
-  ScenarioImpl(std::shared_ptr<SpecState> lib, check::Variants vs) : lib_(std::move(lib)), written_(vs.scenarios) {
+  ScenarioImpl(std::shared_ptr<SpecState> lib, check::Variants vs, bool eval_only)
+      : lib_(std::move(lib)), written_(vs.scenarios), eval_only_(eval_only) {
     variants_ = std::move(vs);
     for (ir::Scenario& sc : variants_.scenarios) passes::RunPipeline(sc);
     const ir::Scenario& first = variants_.scenarios[0];
-    std::vector<runtime::Column> cols = ColumnsOf(first, false);
-    for (size_t i = 0; i < first.params.size(); ++i) {
-      const ir::Param& p = first.params[i];
-      ringline::Param q;
-      q.name = p.name;
-      q.unit = p.display.unit.name;
-      q.kind = !p.labels.empty()                          ? "label"
-               : p.display.kind == ir::Display::Kind::Int  ? "Int"
-               : p.display.kind == ir::Display::Kind::Bool ? "Bool"
-                                                           : "Real";
-      q.default_value = p.default_value;
-      q.values = p.values;
-      q.labels = p.labels;
-      params_.push_back(std::move(q));
-    }
+    for (const ir::Param& p : first.params) params_.push_back(PublicParam(p));
+    for (const ir::Require& r : first.requires_) requires_.push_back(PublicRequire(r));
   }
 
   const std::string& Name() const override { return variants_.scenarios[0].name; }
   const std::vector<ringline::Param>& Params() const override { return params_; }
+  const std::vector<ringline::Require>& Requires() const override { return requires_; }
+  uint64_t Points() const override { return runtime::ProductSize(Axes(variants_.scenarios[0])); }
   std::vector<ringline::Column> Columns(bool feasible_column) const override {
     std::vector<ringline::Column> out;
     for (const runtime::Column& c : ColumnsOf(variants_.scenarios[0], feasible_column)) out.push_back(PublicColumn(c));
     return out;
   }
 
-  ringline::Row Eval(ringline::Backend backend) override {
+  ringline::Row Eval(ringline::Backend backend, unsigned opt_level) override {
     size_t mark = lib_->Begin();
+    CheckOptLevel(opt_level);
     const size_t v = DefaultVariant();
     const ir::Scenario& sc = variants_.scenarios[v];
-    std::vector<double> params;
-    for (const ir::Param& p : sc.params) params.push_back(p.default_value);
+    std::vector<double> params = Defaults(sc);
     ringline::Row row;
     row.values.assign(params.size() + sc.reports.size(), 0);
     double* reports = row.values.data() + params.size();
-    if (Pick(backend, sc, 1, 1) == Backend::Jit) {
-      jit::Options opts{2, {}, /*eval=*/true, /*sweep=*/false};
-      auto ev = jit::Compile(sc, opts);
-      if (!ev) throw ringline::SpecError({Plain("tool_error", "the JIT failed: " + llvm::toString(ev.takeError()))});
-      row.feasible = (*ev)->Eval(params.data(), reports);
-    } else {
-      interp::Evaluator ev(sc);
-      row.feasible = ev.Run(params.data(), reports);
-    }
+    const bool jit = Pick(backend, sc, 1, 1) == Backend::Jit;
+    row.feasible = jit ? EvalOnJit(sc, opt_level, params.data(), reports) : interp::Evaluator(sc).Run(params.data(), reports);
     for (size_t k = 0; k < sc.reports.size(); ++k)
       if (!std::isfinite(reports[k])) {
         ReportNonFinite(lib_->diags, written_[v], params.data(), k, reports[k]);
         lib_->Fail(mark, fmt::format("report `{}` is not finite", sc.reports[k].name));
       }
     std::copy(params.begin(), params.end(), row.values.begin());
+    if (!row.feasible) {
+      NoteFailedRequires(lib_->diags, sc, RequireOutcomes(sc, jit, opt_level, std::nullopt).At(params.data()));
+      row.notes = lib_->Since(mark);
+    }
     return row;
+  }
+
+  void Write(ringline::Sink& to, const ringline::Row& row) const override {
+    const ir::Scenario& sc = variants_.scenarios[0];
+    const bool feasible_column = !sc.requires_.empty();
+    std::vector<double> values = row.values;
+    values.resize(sc.params.size() + sc.reports.size());
+    if (feasible_column) values.push_back(row.feasible);
+    ForeignSink foreign(to);
+    runtime::Sink& sink = EngineSink(to, foreign);
+    sink.Begin(sc.name, ColumnsOf(sc, feasible_column));
+    sink.Row(values.data());
+    sink.End();
   }
 
   ringline::SweepSummary Sweep(ringline::Sink& to, const ringline::SweepOptions& o) override {
     size_t mark = lib_->Begin();
+    if (eval_only_)
+      throw ringline::SpecError({Plain("bad_usage", fmt::format("scenario `{}` was lowered `eval_only`; lower it "
+                                                                "again to sweep it", Name()))});
+    CheckOptLevel(o.opt_level);
     const ir::Scenario& sc = variants_.scenarios[0];
-    std::vector<std::vector<double>> axes;
-    std::vector<uint64_t> sizes;
-    for (const ir::Param& p : sc.params) {
-      axes.push_back(p.values);
-      sizes.push_back(p.values.size());
-    }
-    const uint64_t total = runtime::ProductSize(axes);
-    if (total == UINT64_MAX)
+    std::vector<std::vector<double>> axes = Axes(sc);
+    if (runtime::ProductSize(axes) == UINT64_MAX)
       throw ringline::SpecError({Plain("too_many_points", "the sweep has 2^64 points or more; sweep fewer values")});
-    const std::vector<uint32_t> order = codegen::ChooseOrder(sc, sizes);
-    const size_t np = sc.params.size(), nr = sc.reports.size();
-    const uint64_t per_variant = total / variants_.scenarios.size();
-    // Rows in declaration order come in chunks in that order: the memo computes the
-    // loops each chunk would repeat once (codegen/memo.h).
-    const int reductions = !o.best.empty() + (o.top > 0) + !o.pareto.empty() + !o.histogram.empty();
-    if (reductions > 1)
-      throw ringline::SpecError({Plain("bad_usage", "give at most one of `best`, `top`, `pareto` and `histogram`")});
-    const bool reduce = reductions > 0;
-    std::optional<ChunkShape> streamed;
-    if (!reduce) streamed = StreamedChunks(axes, sc.reports.size());
-    llvm::Expected<VariantFillers> fillers = MakeVariantFillers(
-        variants_, order, [&](const ir::Scenario& v) { return Pick(o.backend, v, per_variant, o.threads) == Backend::Jit; },
-        2, streamed ? &*streamed : nullptr, o.threads);
-    if (!fillers)
-      throw ringline::SpecError({Plain("tool_error", "the JIT failed: " + llvm::toString(fillers.takeError()))});
+    const std::vector<uint32_t> order = LoopOrder(o);
+    const bool reduce = Reduces(o);
+    VariantFillers fillers = Fillers(o, axes, order, reduce);
 
     ForeignSink foreign(to);
-    auto* native = dynamic_cast<NativeSink*>(&to);
-    runtime::Sink& sink = native ? native->inner() : static_cast<runtime::Sink&>(foreign);
+    runtime::Sink& sink = EngineSink(to, foreign);
     const bool keep = o.keep_infeasible;
-    std::vector<runtime::Column> cols = ColumnsOf(sc, keep);
-    runtime::RowShape shape{np, nr, keep, keep};
-    std::unique_ptr<runtime::RowConsumer> consumer = Consumer(o, sink, shape, cols);
+    const size_t np = sc.params.size(), nr = sc.reports.size();
+    std::vector<runtime::Column> cols = SweepColumns(keep, dynamic_cast<NativeSink*>(&to), axes);
+    std::unique_ptr<runtime::RowConsumer> consumer = Consumer(o, sink, {np, nr, keep, keep}, cols);
     // Under several processes, process 0 alone writes (compiler/api/processes.h).
     runtime::mpi::Cluster* cluster = ClusterOf(o.processes);
     const bool lead = !cluster || cluster->rank() == 0;
     if (!reduce && lead) sink.Begin(sc.name, cols);
-    std::vector<uint32_t> declaration(np);
-    for (uint32_t p = 0; p < np; ++p) declaration[p] = p;
-    runtime::Space space(std::move(axes), reduce ? order : declaration, nr);
-    runtime::SweepOptions so;
-    so.threads = o.threads;
-    so.keep_infeasible = keep;
-    so.interrupt = o.interrupt;
-    so.progress = o.progress;
+    // Streamed rows come in declaration order; a reducer does not care, so its chunks
+    // follow the loop order and the innermost loop writes unit-stride.
+    runtime::Space space(std::move(axes), reduce ? order : Declaration(np), nr);
+    runtime::SweepOptions so = EngineOptions(o, fillers, order);
     std::optional<Counting> counting;
     if (o.done) counting.emplace(*consumer, *o.done);
-    // Which require dropped a point: the requires-only scenario of each variant, run by
-    // the engine on the chunks that have an infeasible row (as the command's sweep does).
-    check::Variants outcomes;
-    std::optional<VariantFillers> outcome_fillers;
-    bool same_requires = true;
-    for (const ir::Scenario& v : variants_.scenarios) same_requires &= v.requires_.size() == sc.requires_.size();
-    if (!keep && !sc.requires_.empty() && same_requires) {
-      outcomes.specialised = variants_.specialised;
-      for (const ir::Scenario& v : variants_.scenarios) outcomes.scenarios.push_back(passes::RequireOutcomes(v));
-      llvm::Expected<VariantFillers> f = MakeVariantFillers(
-          outcomes, order, [&](const ir::Scenario& v) { return Pick(o.backend, v, per_variant, o.threads) == Backend::Jit; },
-          2, nullptr, o.threads);
-      if (!f) throw ringline::SpecError({Plain("tool_error", "the JIT failed: " + llvm::toString(f.takeError()))});
-      outcome_fillers.emplace(std::move(*f));
-      so.num_requires = sc.requires_.size();
-      so.requires_filler = outcome_fillers->make;
-    }
     runtime::Consumer& into = counting ? static_cast<runtime::Consumer&>(*counting) : *consumer;
-    runtime::SweepResult res;
-    if (!cluster) {
-      res = runtime::RunSweep(space, fillers->make, into, so);
-    } else {
-      res = runtime::mpi::SweepAcross(*cluster, space, fillers->make, *consumer, into, so, !reduce);
-      runtime::mpi::Share(*cluster, res);
-    }
+    runtime::SweepResult res = Run(cluster, space, fillers.make, *consumer, into, so, reduce);
+
+    ringline::SweepSummary summary = Summary(res, space.points);
+    // The other processes' reductions cannot come: no rows rather than a partial answer.
+    summary.abandoned = reduce && cluster && cluster->Abandoned();
+    if (summary.abandoned) return summary;
     if (res.failure) {
       if (!reduce && lead) consumer->Finish();
       const size_t v = VariantOf(variants_, res.failure->params.data());
@@ -221,43 +232,143 @@ class ScenarioImpl final : public ringline::Scenario {
       if (reduce && o.histogram.empty()) sink.Begin(sc.name, cols);
       consumer->Finish();
     }
-    ringline::SweepSummary summary;
-    summary.points = res.points, summary.total = space.points, summary.interrupted = res.interrupted;
-    summary.infeasible = res.infeasible;
-    for (size_t q = 0; q < res.failed.size() && q < sc.requires_.size(); ++q)
-      summary.dropped.push_back({sc.requires_[q].message, res.failed[q]});
     return summary;
   }
 
  private:
+  ringline::Require PublicRequire(const ir::Require& r) const {
+    ringline::Require out;
+    out.name = RequireName(r);
+    if (r.range.Valid()) {
+      out.file = lib_->sm.getMemoryBuffer(r.range.buffer)->getBufferIdentifier().str();
+      out.line = lib_->sm.FindLineNumber(lib_->diags.Loc(r.range), r.range.buffer);
+    }
+    return out;
+  }
+
   // The variant at every specialised param's default.
   size_t DefaultVariant() const {
-    std::vector<double> defaults;
-    for (const ir::Param& p : variants_.scenarios[0].params) defaults.push_back(p.default_value);
-    return VariantOf(variants_, defaults.data());
+    if (eval_only_) return 0;
+    return VariantOf(variants_, Defaults(variants_.scenarios[0]).data());
   }
   static Backend Pick(ringline::Backend b, const ir::Scenario& sc, uint64_t points, unsigned threads) {
     if (b == ringline::Backend::Jit) return Backend::Jit;
     if (b == ringline::Backend::Interp) return Backend::Interp;
     return ChooseBackend(sc, points, threads ? threads : std::max(1u, std::thread::hardware_concurrency()));
   }
+  static bool EvalOnJit(const ir::Scenario& sc, unsigned opt_level, const double* params, double* reports) {
+    auto ev = jit::Compile(sc, jit::Options{opt_level, {}, /*eval=*/true, /*sweep=*/false});
+    if (!ev) JitFailed(ev.takeError());
+    return (*ev)->Eval(params, reports);
+  }
+
+  // The loop order `o.order` starts, the rest chosen (codegen::ChooseOrder).
+  std::vector<uint32_t> LoopOrder(const ringline::SweepOptions& o) const {
+    const ir::Scenario& sc = variants_.scenarios[0];
+    std::string error;
+    std::optional<std::vector<uint32_t>> forced = codegen::ParseOrder(sc, o.order, error, o.names.order);
+    if (!forced) throw ringline::SpecError({Plain("bad_option", error)});
+    std::vector<uint64_t> sizes;
+    for (const ir::Param& p : sc.params) sizes.push_back(p.values.size());
+    return codegen::ChooseOrder(sc, sizes, *forced);
+  }
+
+  static bool Reduces(const ringline::SweepOptions& o) {
+    const int reductions = !o.best.empty() + (o.top > 0) + !o.pareto.empty() + !o.histogram.empty();
+    if (reductions > 1)
+      throw ringline::SpecError({Plain("bad_usage", "give at most one of `best`, `top`, `pareto` and `histogram`")});
+    return reductions > 0;
+  }
+
+  // Each variant is compiled on its own, so each picks its backend for its share of the
+  // points. Streamed rows come in declaration order, and so do their chunks: a JIT'd
+  // variant computes the loops every chunk would compute again into a memo table once
+  // (codegen/memo.h).
+  VariantFillers Fillers(const ringline::SweepOptions& o, const std::vector<std::vector<double>>& axes,
+                         const std::vector<uint32_t>& order, bool reduce) const {
+    const uint64_t per_variant = runtime::ProductSize(axes) / variants_.scenarios.size();
+    std::optional<ChunkShape> streamed;
+    if (!reduce) streamed = StreamedChunks(axes, variants_.scenarios[0].reports.size());
+    llvm::Expected<VariantFillers> fillers = MakeVariantFillers(
+        variants_, order,
+        [&](const ir::Scenario& v) { return Pick(o.backend, v, per_variant, o.threads) == Backend::Jit; },
+        o.opt_level, streamed ? &*streamed : nullptr, o.threads);
+    if (!fillers) JitFailed(fillers.takeError());
+    return std::move(*fillers);
+  }
+
+  // A table's param column is as wide as its widest value, wherever the sweep meets it
+  // (the table sizes the reports from its first rows).
+  std::vector<runtime::Column> SweepColumns(bool keep, const NativeSink* native,
+                                            const std::vector<std::vector<double>>& axes) const {
+    std::vector<runtime::Column> cols = ColumnsOf(variants_.scenarios[0], keep);
+    if (native && native->table_digits())
+      for (size_t i = 0; i < axes.size(); ++i) cols[i].width = runtime::TableWidth(cols[i], axes[i], *native->table_digits());
+    return cols;
+  }
+
+  runtime::SweepOptions EngineOptions(const ringline::SweepOptions& o, const VariantFillers& fillers,
+                                      const std::vector<uint32_t>& order) const {
+    runtime::SweepOptions so;
+    so.threads = o.threads;
+    so.keep_infeasible = o.keep_infeasible;
+    so.interrupt = o.interrupt;
+    so.progress = o.progress;
+    // Which require dropped a point: each variant's requires (the scenario's, so the same
+    // list in every variant) evaluated by variant, like the reports.
+    const ir::Scenario& sc = variants_.scenarios[0];
+    bool same_requires = true;
+    for (const ir::Scenario& v : variants_.scenarios) same_requires &= v.requires_.size() == sc.requires_.size();
+    if (o.keep_infeasible || sc.requires_.empty() || !same_requires) return so;
+    std::vector<runtime::FillerFactory> each;
+    for (size_t i = 0; i < variants_.scenarios.size(); ++i)
+      each.push_back(RequireOutcomes(variants_.scenarios[i], fillers.jit[i], o.opt_level, order).Filler());
+    so.num_requires = sc.requires_.size();
+    so.requires_filler = runtime::VariantFillers(std::move(each), variants_.specialised, fillers.sizes, sc.params.size());
+    return so;
+  }
+
+  // On this process, or over the cluster's: a full table over several processes has the
+  // others sweep and process 0 write in order. A process given up after an interrupt
+  // (Cluster::Abandoned) would never join the collective that shares the result.
+  static runtime::SweepResult Run(runtime::mpi::Cluster* cluster, const runtime::Space& space,
+                                  const runtime::FillerFactory& make, runtime::RowConsumer& consumer,
+                                  runtime::Consumer& into, const runtime::SweepOptions& so, bool reduce) {
+    if (!cluster) return runtime::RunSweep(space, make, into, so);
+    runtime::SweepResult res = runtime::mpi::SweepAcross(*cluster, space, make, consumer, into, so, !reduce);
+    if (!cluster->Abandoned()) runtime::mpi::Share(*cluster, res);
+    return res;
+  }
+
+  ringline::SweepSummary Summary(const runtime::SweepResult& res, uint64_t total) const {
+    const ir::Scenario& sc = variants_.scenarios[0];
+    ringline::SweepSummary summary;
+    summary.points = res.points, summary.total = total, summary.interrupted = res.interrupted;
+    summary.infeasible = res.infeasible;
+    for (size_t q = 0; q < res.failed.size() && q < sc.requires_.size(); ++q)
+      summary.dropped.push_back({sc.requires_[q].message, res.failed[q]});
+    return summary;
+  }
+
   // The rows' consumer for the reduction `o` asks for (all rows without one).
   std::unique_ptr<runtime::RowConsumer> Consumer(const ringline::SweepOptions& o, runtime::Sink& sink,
                                                  runtime::RowShape shape, const std::vector<runtime::Column>& cols) const {
-    if (!o.best.empty()) return runtime::MakeBest(sink, shape, Objective(o.best, "best"));
-    if (o.top > 0) return runtime::MakeTop(sink, shape, Objective(o.top_by, "top_by"), o.top);
+    const ringline::SweepOptions::Names& n = o.names;
+    if (!o.best.empty()) return runtime::MakeBest(sink, shape, Objective(o.best, n.best));
+    if (o.top > 0) return runtime::MakeTop(sink, shape, Objective(o.top_by, n.top_by), o.top);
     if (!o.pareto.empty()) {
       const size_t comma = o.pareto.find(',');
       if (comma == std::string::npos || o.pareto.find(',', comma + 1) != std::string::npos)
         throw ringline::SpecError(
-            {Plain("bad_option", fmt::format("`pareto` takes two reports, `R1,R2`; got `{}`", o.pareto))});
-      return runtime::MakePareto(sink, shape, Objective(o.pareto.substr(0, comma), "pareto"),
-                                 Objective(o.pareto.substr(comma + 1), "pareto"));
+            {Plain("bad_option", fmt::format("{} takes two reports, `R1,R2`; got `{}`", n.pareto, o.pareto))});
+      runtime::Objective a = Objective(o.pareto.substr(0, comma), n.pareto);
+      return runtime::MakePareto(sink, shape, a, Objective(o.pareto.substr(comma + 1), n.pareto));
     }
     if (!o.histogram.empty()) {
-      runtime::Objective of = Objective(o.histogram, "histogram");
-      if (of.maximize) throw ringline::SpecError({Plain("bad_option", "`histogram` takes a report name, without `-`")});
-      if (o.bins < 1) throw ringline::SpecError({Plain("bad_option", "`bins` must be at least 1")});
+      runtime::Objective of = Objective(o.histogram, n.histogram);
+      if (of.maximize)
+        throw ringline::SpecError({Plain("bad_option", fmt::format("{} takes a report name, without `-`", n.histogram))});
+      if (o.bins < 1) throw ringline::SpecError({Plain("bad_option", fmt::format("{} must be at least 1", n.bins))});
       return runtime::MakeHistogram(sink, shape, of.report, cols[shape.num_params + of.report],
                                     variants_.scenarios[0].name, o.bins);
     }
@@ -265,7 +376,7 @@ class ScenarioImpl final : public ringline::Scenario {
   }
 
   // `name` or `-name` (maximise) to a report index.
-  runtime::Objective Objective(std::string text, const char* option) const {
+  runtime::Objective Objective(std::string text, const std::string& option) const {
     const ir::Scenario& sc = variants_.scenarios[0];
     runtime::Objective o;
     if (!text.empty() && text[0] == '-') {
@@ -281,19 +392,22 @@ class ScenarioImpl final : public ringline::Scenario {
       names.push_back(sc.reports[r].name);
     }
     throw ringline::SpecError(
-        {Plain("bad_option", rl::NotOneOf(std::string("`") + option + "`", text, "report", "scenario `" + sc.name + "`", names))});
+        {Plain("bad_option", rl::NotOneOf(option, text, "report", "scenario `" + sc.name + "`", names))});
   }
 
   std::shared_ptr<SpecState> lib_;
   std::vector<ir::Scenario> written_;  // as lowered: non-finite reports are located in them
   check::Variants variants_;            // optimised
+  bool eval_only_;                      // the variant at the defaults alone
   std::vector<ringline::Param> params_;
+  std::vector<ringline::Require> requires_;
 };
 
 }  // namespace
 
-std::unique_ptr<ringline::Scenario> MakeScenario(std::shared_ptr<SpecState> lib, check::Variants variants) {
-  return std::make_unique<ScenarioImpl>(std::move(lib), std::move(variants));
+std::unique_ptr<ringline::Scenario> MakeScenario(std::shared_ptr<SpecState> lib, check::Variants variants,
+                                                bool eval_only) {
+  return std::make_unique<ScenarioImpl>(std::move(lib), std::move(variants), eval_only);
 }
 
 void NativeSink::Begin(const std::string& scenario, const std::vector<ringline::Column>& columns) {
@@ -339,11 +453,13 @@ void FromSI(double* values, size_t n, const std::string& unit) {
   for (size_t i = 0; i < n; ++i) values[i] = rl::units::FromSI(values[i], u);
 }
 
-std::unique_ptr<Sink> MakeSink(Format f, std::ostream& out, unsigned table_digits) {
+std::unique_ptr<Sink> MakeSink(Format f, std::ostream& out, unsigned table_digits, bool single_row) {
   using rl::runtime::Format;
   Format rf = f == ringline::Format::Csv ? Format::Csv : f == ringline::Format::Json ? Format::Json
                                                                                    : Format::Table;
-  return std::make_unique<rl::api::NativeSink>(rl::runtime::MakeSink(rf, out, false, table_digits));
+  std::optional<unsigned> digits;
+  if (rf == Format::Table) digits = table_digits;
+  return std::make_unique<rl::api::NativeSink>(rl::runtime::MakeSink(rf, out, single_row, table_digits), digits);
 }
 
 }  // namespace ringline

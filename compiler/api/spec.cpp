@@ -143,7 +143,8 @@ class SpecImpl final : public ringline::Spec {
 
   std::unique_ptr<ringline::Scenario> Lower(const std::string& scenario,
                                             const std::vector<std::pair<std::string, std::string>>& sets,
-                                            const std::vector<std::pair<std::string, std::string>>& units) override {
+                                            const std::vector<std::pair<std::string, std::string>>& units,
+                                            bool eval_only) override {
     size_t mark = lib_->Begin();
     std::vector<std::string> names = Scenarios();
     std::string own = scenario;
@@ -164,12 +165,15 @@ class SpecImpl final : public ringline::Spec {
                                                                                               : fmt::format("{}", fmt::join(names, ", ")))
                                                                          : ""))});
     }
+    // Every setting is read before any failure is reported, so each mistake is named.
     std::vector<check::Override> overrides;
+    std::string bad;
     for (const auto& [name, text] : sets) {
       std::optional<check::Override> o = lib_->comp->ParseOverride(name, name + "=" + text, "--set", name.size() + 1);
-      if (!o) lib_->Fail(mark, fmt::format("bad value for `{}`", name));
-      overrides.push_back(std::move(*o));
+      if (o) overrides.push_back(std::move(*o));
+      else if (bad.empty()) bad = name;
     }
+    if (!bad.empty()) lib_->Fail(mark, fmt::format("bad value for `{}`", bad));
     std::vector<check::UnitChoice> choices;
     for (const auto& [name, unit] : units) {
       std::string text = name + "=" + unit;
@@ -177,9 +181,9 @@ class SpecImpl final : public ringline::Spec {
       const auto eq = static_cast<uint32_t>(name.size());
       choices.push_back({name, unit, {id, eq + 1, static_cast<uint32_t>(text.size())}, {id, 0, eq}});
     }
-    std::optional<check::Variants> vs = lib_->comp->LowerVariants(scenario, overrides, choices, /*all_values=*/true);
+    std::optional<check::Variants> vs = lib_->comp->LowerVariants(scenario, overrides, choices, !eval_only);
     if (!vs) lib_->Fail(mark, fmt::format("cannot lower scenario `{}`", scenario));
-    return MakeScenario(lib_, std::move(*vs));
+    return MakeScenario(lib_, std::move(*vs), eval_only);
   }
 
   std::vector<std::string> Names() const override {

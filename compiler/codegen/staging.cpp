@@ -143,7 +143,8 @@ std::vector<uint32_t> ChooseOrder(const ir::Scenario& s, const std::vector<uint6
   return order;
 }
 
-std::optional<std::vector<uint32_t>> ParseOrder(const ir::Scenario& s, const std::string& text, std::string& error) {
+std::optional<std::vector<uint32_t>> ParseOrder(const ir::Scenario& s, const std::string& text, std::string& error,
+                                                const std::string& option) {
   std::vector<uint32_t> out;
   std::vector<bool> seen(s.params.size(), false);
   size_t start = 0;
@@ -156,12 +157,12 @@ std::optional<std::vector<uint32_t>> ParseOrder(const ir::Scenario& s, const std
     if (it == s.params.end()) {
       std::vector<std::string> names;
       for (const ir::Param& p : s.params) names.push_back(p.name);
-      error = NotOneOf("--order", name, "param", "scenario `" + s.name + "`", names);
+      error = NotOneOf(option, name, "param", "scenario `" + s.name + "`", names);
       return std::nullopt;
     }
     uint32_t index = static_cast<uint32_t>(it - s.params.begin());
     if (seen[index]) {
-      error = fmt::format("--order names `{}` twice", name);
+      error = fmt::format("{} names `{}` twice", option, name);
       return std::nullopt;
     }
     seen[index] = true;

@@ -29,9 +29,9 @@ std::vector<uint32_t> ChooseOrder(const ir::Scenario& s, const std::vector<uint6
                                   const std::vector<uint32_t>& forced = {});
 
 // Resolves `--order a,b,c` to param indices; nullopt with `error` set on unknown or
-// repeated names.
+// repeated names (the option named as `option`: the library's callers name it otherwise).
 std::optional<std::vector<uint32_t>> ParseOrder(const ir::Scenario& s, const std::string& text,
-                                                std::string& error);
+                                                std::string& error, const std::string& option = "--order");
 
 struct Staging {
   std::vector<uint32_t> order;  // loop order, outermost first

@@ -1,4 +1,4 @@
-// The subcommands check, emit and eval (sweep: sweep_command.cpp).
+// The subcommands check and emit (eval: eval_command.cpp, sweep: sweep_command.cpp).
 #include "compiler/driver/commands.h"
 
 #include <fmt/format.h>
@@ -15,15 +15,11 @@
 #include "compiler/codegen/memo.h"
 #include "compiler/codegen/staging.h"
 #include "compiler/driver/evaluate.h"
-#include "compiler/driver/infeasible.h"
 #include "compiler/driver/options.h"
 #include "compiler/driver/session.h"
-#include "compiler/interp/interp.h"
 #include "compiler/jit/jit.h"
 #include "compiler/parse/parse.h"
 #include "compiler/passes/passes.h"
-#include "runtime/sinks.h"
-#include "runtime/sweep.h"
 
 namespace rl::driver {
 namespace {
@@ -90,10 +86,10 @@ Exit EmitBackend(ir::Scenario& sc, const std::string& what) {
     uint64_t points = 1;
     for (uint64_t n : sizes) points = points > UINT64_MAX / std::max<uint64_t>(n, 1) ? UINT64_MAX : points * n;
     const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-    BackendCost c = EstimateCost(sc, points, threads);
+    api::BackendCost c = api::EstimateCost(sc, points, threads);
     llvm::outs() << fmt::format("backend auto: {} for {} points (expected: jit {:.3g} s compile + {:.3g} s run, "
                                 "interp {:.3g} s)\n",
-                                ChooseBackend(sc, points, threads) == Backend::Jit ? "jit" : "interp", points,
+                                api::ChooseBackend(sc, points, threads) == api::Backend::Jit ? "jit" : "interp", points,
                                 c.jit_compile_s, c.jit_run_s, c.interp_s);
     return kOk;
   }
@@ -172,53 +168,6 @@ int RunEmit() {
     if (!PrintAfterAll && PrintAfter.empty()) llvm::outs() << ir::Print(*sc);
   }
   return kOk;
-}
-
-int RunEval() {
-  if (!CheckBackend()) return kUsageError;
-  std::optional<runtime::Format> fmt = PickFormat(runtime::Format::Table);
-  if (!fmt) return kUsageError;
-  Session s;
-  Exit e;
-  std::optional<ir::Scenario> sc = CompileScenario(s, e);
-  if (!sc) return e;
-  std::vector<double> params;
-  for (const ir::Param& p : sc->params) {
-    bool overridden = false;
-    for (const std::string& set : Sets) overridden |= set.rfind(p.name + "=", 0) == 0;
-    if (overridden && p.values.size() != 1)
-      return Fail(Kind::bad_option, fmt::format("`eval` takes one value per param; `--set {}` gives {} (use `ringline "
-                                                "sweep`)",
-                                                p.name, p.values.size()));
-    params.push_back(p.default_value);
-  }
-  std::vector<double> row(params.size() + sc->reports.size() + 1);
-  double* reports = row.data() + params.size();
-  bool feasible;
-  if (PickBackend(*sc, 1, 1) == Backend::Jit) {
-    std::unique_ptr<jit::Evaluator> ev = CompileEvalJit(*sc);
-    if (!ev) return kUsageError;
-    feasible = ev->Eval(params.data(), reports);
-  } else {
-    interp::Evaluator ev(*sc);
-    feasible = ev.Run(params.data(), reports);
-  }
-  for (size_t k = 0; k < sc->reports.size(); ++k)
-    if (!std::isfinite(reports[k])) {
-      ReportNonFinite(s, *sc, params.data(), k, reports[k]);
-      return kSpecError;
-    }
-  std::copy(params.begin(), params.end(), row.begin());
-  row[params.size() + sc->reports.size()] = feasible;
-  Output out;
-  if (!out.Open()) return kUsageError;
-  std::unique_ptr<runtime::Sink> sink = runtime::MakeSink(*fmt, out.stream(), /*single_row=*/true, Digits);
-  sink->Begin(sc->name, Columns(*sc, !sc->requires_.empty()));
-  sink->Row(row.data());
-  sink->End();
-  // Infeasible is an answer, not an error (exit 0): the notes say which requires fail.
-  if (!feasible) NoteFailedRequires(s, *sc, RequireOutcomes(*sc, PickBackend(*sc, 1, 1) == Backend::Jit, std::nullopt).At(params.data()));
-  return out.Commit() ? kOk : kUsageError;
 }
 
 }  // namespace rl::driver

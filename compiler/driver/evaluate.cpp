@@ -11,52 +11,45 @@
 #include <cerrno>
 #include <cstdlib>
 #include <iostream>
-#include <thread>
 
-#include "compiler/api/columns.h"
 #include "compiler/driver/options.h"
-#include "compiler/interp/interp.h"
-#include "compiler/passes/passes.h"
 
 namespace rl::driver {
 
-std::optional<check::Variants> CompileVariants(Session& s, Exit& exit, bool all_values) {
-  if (Files.size() > 1) {
-    exit = Fail(Kind::bad_usage, "`eval` and `sweep` take one spec file");
-    return std::nullopt;
-  }
-  exit = s.Load(Files[0]);
-  if (exit != kOk) return std::nullopt;
-  // The file's own lets are checked whether or not the scenario uses them, as `check` does.
-  if (!s.comp->CheckLets()) {
-    exit = kSpecError;
-    return std::nullopt;
-  }
-  std::optional<std::string> name = s.PickScenario(ScenarioName);
-  if (!name) {
-    exit = kUsageError;
-    return std::nullopt;
-  }
-  std::vector<check::Override> sets;
-  std::vector<check::UnitChoice> units;
-  if (!s.ParseSets(Sets, sets) || !s.ParseUnits(UnitChoices, units)) {
-    exit = s.FailureExit();
-    return std::nullopt;
-  }
-  std::optional<check::Variants> vs = s.comp->LowerVariants(*name, sets, units, all_values);
-  if (!vs) {
-    exit = s.FailureExit();
-    return std::nullopt;
-  }
-  s.unoptimized = vs->scenarios;  // run-time errors are located in the IR as written (CSE merges sites)
-  for (ir::Scenario& sc : vs->scenarios) passes::RunPipeline(sc);
-  return vs;
+namespace {
+
+// The spec's diagnostics from `shown` on (its warnings: an error is thrown), on stderr.
+void PrintWarnings(const ringline::Spec& spec, size_t& shown) {
+  std::vector<ringline::Diagnostic> ds = spec.Diagnostics();
+  for (; shown < ds.size(); ++shown) llvm::errs() << ds[shown].text;
 }
 
-std::optional<ir::Scenario> CompileScenario(Session& s, Exit& exit) {
-  std::optional<check::Variants> vs = CompileVariants(s, exit, false);
-  if (!vs) return std::nullopt;
-  return std::move(vs->scenarios[0]);
+}  // namespace
+
+std::optional<Lowered> LowerScenario(Exit& exit, bool eval_only) {
+  exit = kUsageError;
+  if (Files.size() > 1) {
+    Fail(Kind::bad_usage, "`eval` and `sweep` take one spec file");
+    return std::nullopt;
+  }
+  Lowered out;
+  size_t shown = 0;
+  try {
+    // The file's own lets are checked whether or not the scenario uses them, as `check` does.
+    out.spec = ringline::Spec::Compile(Files[0], LibraryOptions());
+    PrintWarnings(*out.spec, shown);
+    std::optional<std::string> name = PickScenario(out.spec->Scenarios(), ScenarioName);
+    std::optional<Settings> sets = name ? SplitSets(Sets) : std::nullopt;
+    std::optional<Settings> units = sets ? SplitUnits(UnitChoices) : std::nullopt;
+    if (!units) return std::nullopt;
+    out.scenario = out.spec->Lower(*name, *sets, *units, eval_only);
+    PrintWarnings(*out.spec, shown);
+  } catch (const ringline::SpecError& e) {
+    exit = PrintSpecError(e);
+    return std::nullopt;
+  }
+  exit = kOk;
+  return out;
 }
 
 bool CheckOptLevel() {
@@ -75,24 +68,10 @@ bool CheckBackend() {
   return false;
 }
 
-Backend PickBackend(const ir::Scenario& sc, uint64_t points, unsigned threads) {
-  if (BackendName == "jit") return Backend::Jit;
-  if (BackendName == "interp") return Backend::Interp;
-  return ChooseBackend(sc, points, threads ? threads : std::max(1u, std::thread::hardware_concurrency()));
-}
-
-std::unique_ptr<jit::Evaluator> CompileEvalJit(const ir::Scenario& sc) {
-  jit::Options opts{OptLevel, {}, /*eval=*/true, /*sweep=*/false};
-  auto ev = jit::Compile(sc, opts);
-  if (!ev) {
-    Fail(Kind::tool_error, "the JIT failed: " + llvm::toString(ev.takeError()));
-    return nullptr;
-  }
-  return std::move(*ev);
-}
-
-std::vector<runtime::Column> Columns(const ir::Scenario& s, bool feasible_column) {
-  return api::ColumnsOf(s, feasible_column);
+ringline::Backend BackendOption() {
+  if (BackendName == "jit") return ringline::Backend::Jit;
+  if (BackendName == "interp") return ringline::Backend::Interp;
+  return ringline::Backend::Auto;
 }
 
 std::optional<runtime::Format> PickFormat(runtime::Format fallback) {
@@ -119,10 +98,11 @@ std::optional<runtime::Format> PickFormat(runtime::Format fallback) {
   return std::nullopt;
 }
 
-void ReportNonFinite(Session& s, const ir::Scenario& optimized, const double* params, size_t report, double value,
-                     size_t variant) {
-  api::ReportNonFinite(s.diags, variant < s.unoptimized.size() ? s.unoptimized[variant] : optimized, params, report,
-                       value);
+std::unique_ptr<ringline::Sink> MakeOutputSink(runtime::Format f, std::ostream& out, bool single_row) {
+  const ringline::Format pf = f == runtime::Format::Csv    ? ringline::Format::Csv
+                              : f == runtime::Format::Json ? ringline::Format::Json
+                                                           : ringline::Format::Table;
+  return ringline::MakeSink(pf, out, Digits, single_row);
 }
 
 namespace {

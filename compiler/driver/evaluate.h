@@ -1,7 +1,6 @@
-// What `eval` and `sweep` share: compiling the chosen scenario to IR, the backend choice
-// (JIT or interpreter), result columns and formats, the output file written through a
-// temporary, and the run-time error for a non-finite report (located by the interpreter,
-// whichever backend produced it).
+// What `eval` and `sweep` share, over the library API (include/ringline/ringline.h): the
+// spec and its scenario the command line chooses, the backend and format options, and the
+// output file written through a temporary.
 #pragma once
 #include <fstream>
 #include <memory>
@@ -11,45 +10,31 @@
 #include <system_error>
 #include <vector>
 
-#include "compiler/api/backend.h"
-#include "compiler/driver/session.h"
-#include "compiler/ir/ir.h"
-#include "compiler/jit/jit.h"
+#include "compiler/driver/messages.h"
+#include "include/ringline/ringline.h"
 #include "runtime/sinks.h"
 
 namespace rl::driver {
 
-using api::Backend;
-using api::BackendCost;
-using api::ChooseBackend;
-using api::EstimateCost;
-
-// Loads Files[0], picks the scenario, applies --set/--unit, lowers its variants (every
-// combination of its static params' values with `all_values`, else their defaults) and
-// runs the IR pipeline on each.
-std::optional<check::Variants> CompileVariants(Session& s, Exit& exit, bool all_values);
-// The one variant at the defaults.
-std::optional<ir::Scenario> CompileScenario(Session& s, Exit& exit);
+struct Lowered {
+  std::unique_ptr<ringline::Spec> spec;
+  std::unique_ptr<ringline::Scenario> scenario;
+};
+// Compiles Files[0], picks the scenario by --scenario and lowers it with --set and --unit
+// (`eval_only`: Spec::Lower's), printing the spec's warnings; nullopt after the messages,
+// with the exit status in `exit`.
+std::optional<Lowered> LowerScenario(Exit& exit, bool eval_only);
 
 // False (after a message) when -O names no level.
 bool CheckOptLevel();
 // False (after a message) when --backend names no backend or -O no level.
 bool CheckBackend();
-// The backend --backend names; for `auto`, ChooseBackend's for `points` points of `sc` on
-// `threads` worker threads (0: every core).
-Backend PickBackend(const ir::Scenario& sc, uint64_t points, unsigned threads);
-// The JIT evaluator for `sc` with `eval` only (a sweep's come from api::MakeVariantFillers);
-// nullptr after a message (an environment error, exit 2).
-std::unique_ptr<jit::Evaluator> CompileEvalJit(const ir::Scenario& sc);
+// The backend --backend names (after CheckBackend).
+ringline::Backend BackendOption();
 
-std::vector<runtime::Column> Columns(const ir::Scenario& s, bool feasible_column);
 std::optional<runtime::Format> PickFormat(runtime::Format fallback);
-
-// A report of the point `params` is NaN or infinite: reports a diagnostic at the
-// instruction that first produced a non-finite value from finite operands (found by
-// interp::FindNonFinite), else at report `report`'s declaration.
-void ReportNonFinite(Session& s, const ir::Scenario& sc, const double* params, size_t report, double value,
-                     size_t variant = 0);
+// The library's writer of format `f` into `out`, with --digits.
+std::unique_ptr<ringline::Sink> MakeOutputSink(runtime::Format f, std::ostream& out, bool single_row);
 
 // Output goes to a temporary file renamed into place at the end, so a failed run never
 // leaves a half-written file under the requested name. Where Linux allows, a stream's

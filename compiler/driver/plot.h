@@ -6,7 +6,7 @@
 
 #include "compiler/chart/plot.h"
 #include "compiler/driver/options.h"
-#include "compiler/driver/session.h"
+#include "compiler/driver/messages.h"
 
 namespace rl::driver {
 

@@ -10,8 +10,6 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "base/check.h"
-#include "base/suggest.h"
 #include "compiler/driver/options.h"
 #include "runtime/files.h"
 
@@ -43,63 +41,6 @@ void AllowSpecFolder(const std::string& spec) {
   llvm::SmallString<256> abs(spec);
   llvm::sys::fs::make_absolute(abs);
   SpecFolders().push_back(std::string(llvm::sys::path::parent_path(abs)));
-}
-
-Exit Fail(Kind kind, const std::string& message) {
-  RL_CHECK(diag::SeverityOf(kind) == diag::Severity::Error, "Fail takes an error's kind");
-  llvm::errs() << diag::Unlocated(kind, message);
-  return kUsageError;
-}
-
-std::pair<Kind, std::string> KindOf(llvm::Error error, Kind kind) {
-  std::string message;
-  llvm::handleAllErrors(std::move(error), [&](const llvm::ErrorInfoBase& e) {
-    if (e.isA<diag::KindedError>()) {
-      kind = static_cast<const diag::KindedError&>(e).kind();
-    } else {
-      const std::error_code ec = e.convertToErrorCode();
-      if (ec.category() == std::generic_category() || ec.category() == std::system_category()) kind = Kind::file_error;
-    }
-    if (!message.empty()) message.push_back('\n');
-    message.append(e.message());
-  });
-  return {kind, message};
-}
-
-Exit Fail(Kind kind, llvm::Error error) {
-  auto [k, message] = KindOf(std::move(error), kind);
-  return Fail(k, message);
-}
-
-void Warn(Kind kind, const std::string& message) {
-  RL_CHECK(diag::SeverityOf(kind) == diag::Severity::Warning, "Warn takes a warning's kind");
-  llvm::errs() << diag::Unlocated(kind, message);
-}
-
-ringline::Options LibraryOptions() {
-  ringline::Options o;
-  o.stdlib_dir = g_stdlib_dir;
-  o.allow_paths.assign(AllowPaths.begin(), AllowPaths.end());
-  o.max_errors = MaxErrors;
-  return o;
-}
-
-namespace {
-bool IsUsageKind(const std::string& k) {
-  for (const char* u : {"bad_usage", "bad_option", "file_error", "tool_error", "too_many_points", "path_not_allowed",
-                        "import_not_found"})
-    if (k == u) return true;
-  return false;
-}
-}  // namespace
-
-Exit PrintSpecError(const ringline::SpecError& e) {
-  llvm::errs() << e.what() << "\n";
-  for (const ringline::Diagnostic& d : e.diagnostics())
-    // A file that cannot be read or may not be read is the environment's, as for Load; a
-    // mistake in the command line (an option's text, `--...`) is the user's usage.
-    if (d.severity == "error" && !IsUsageKind(d.kind) && !llvm::StringRef(d.file).starts_with("--")) return kSpecError;
-  return kUsageError;
 }
 
 Session::Session(bool collect) : diags(sm, llvm::errs()) {
@@ -147,50 +88,16 @@ Exit Session::LoadText(const std::string& text, const std::string& name) {
 }
 
 std::optional<std::string> Session::PickScenario(const std::string& requested) {
-  std::vector<std::string> names = comp->ScenarioNames();
-  std::string list;
-  for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
-  if (!requested.empty()) {
-    for (const std::string& n : names)
-      if (n == requested) return n;
-    std::string hint = DidYouMean(requested, names);
-    Fail(Kind::bad_option, fmt::format("no scenario `{}`{}{}", requested, hint,
-                                       hint.empty() ? "; this file has: " + (list.empty() ? "none" : list) : ""));
-    return std::nullopt;
-  }
-  if (names.size() == 1) return names[0];
-  if (names.empty())
-    Fail(Kind::bad_scenario, "this file has no scenario to evaluate");
-  else
-    Fail(Kind::bad_usage, fmt::format("this file has {} scenarios ({}); pick one with --scenario", names.size(), list));
-  return std::nullopt;
-}
-
-static bool SplitAssign(const std::string& s, const char* opt, std::string& name, std::string& value) {
-  size_t eq = s.find('=');
-  if (eq == std::string::npos || eq == 0) {
-    Fail(Kind::bad_option, fmt::format("--{} expects NAME=VALUE, got `{}`", opt, s));
-    return false;
-  }
-  name = s.substr(0, eq);
-  value = s.substr(eq + 1);
-  return true;
+  return driver::PickScenario(comp->ScenarioNames(), requested);
 }
 
 bool Session::ParseSets(const std::vector<std::string>& sets, std::vector<check::Override>& out) {
+  std::optional<Settings> split = SplitSets(sets);
+  if (!split) return false;
   bool ok = true;
-  std::vector<std::string> seen;
-  for (const std::string& s : sets) {
-    std::string name, value;
-    if (!SplitAssign(s, "set", name, value)) return false;
-    if (std::find(seen.begin(), seen.end(), name) != seen.end()) {
-      Fail(Kind::bad_usage,
-           fmt::format("`--set {}` is given twice; list the values in one (`--set {}=V1,V2`)", name, name));
-      return false;
-    }
-    seen.push_back(name);
+  for (const auto& [name, value] : *split) {
     option_buffers.push_back(sm.getNumBuffers() + 1);  // the id of the buffer made next
-    std::optional<check::Override> o = comp->ParseOverride(name, s, "--set", name.size() + 1);
+    std::optional<check::Override> o = comp->ParseOverride(name, name + "=" + value, "--set", name.size() + 1);
     if (o) out.push_back(std::move(*o));
     else ok = false;
   }
@@ -198,9 +105,10 @@ bool Session::ParseSets(const std::vector<std::string>& sets, std::vector<check:
 }
 
 bool Session::ParseUnits(const std::vector<std::string>& units, std::vector<check::UnitChoice>& out) {
-  for (const std::string& u : units) {
-    std::string name, value;
-    if (!SplitAssign(u, "unit", name, value)) return false;
+  std::optional<Settings> split = SplitUnits(units);
+  if (!split) return false;
+  for (const auto& [name, value] : *split) {
+    const std::string u = name + "=" + value;
     unsigned id = sm.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(u, "--unit"), llvm::SMLoc());
     option_buffers.push_back(id);
     const auto eq = static_cast<uint32_t>(name.size());

@@ -1,31 +1,23 @@
-// `ringline sweep`: the product space of the params' values through the sweep engine
-// (runtime/sweep.h) with the JIT's staged loop nest or the interpreter, into a streaming
-// or reducing sink. Ctrl-C stops after the current chunk with valid output and exit 130.
+// `ringline sweep`: the product space of the params' values through the library API
+// (Scenario::Sweep) into a streaming or reducing sink, spread over the ranks of an MPI
+// job. Ctrl-C stops after the current chunk with valid output and exit 130.
 #include <fmt/format.h>
 #include <llvm/ADT/STLExtras.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
-#include <cmath>
-#include <cstring>
-#include <sstream>
 #include <thread>
 
 #include "base/suggest.h"
-#include "compiler/api/fillers.h"
-#include "compiler/codegen/staging.h"
+#include "compiler/api/native_sink.h"
+#include "compiler/api/processes.h"
 #include "compiler/driver/commands.h"
 #include "compiler/driver/evaluate.h"
-#include "compiler/driver/infeasible.h"
 #include "compiler/driver/options.h"
 #include "compiler/driver/plot.h"
-#include "runtime/consumers.h"
 #include "runtime/mpi/cluster.h"
-#include "runtime/mpi/combine.h"
-#include "runtime/sweep.h"
 
 namespace rl::driver {
 namespace {
@@ -93,24 +85,6 @@ class SignalWatchdog {
   std::thread thread_;
 };
 
-// `iter_time` or `-iter_time` (maximise) to a report index; nullopt after a message.
-std::optional<runtime::Objective> ParseObjective(const ir::Scenario& sc, std::string text, const char* option) {
-  runtime::Objective o;
-  if (!text.empty() && text[0] == '-') {
-    o.maximize = true;
-    text = text.substr(1);
-  }
-  for (size_t r = 0; r < sc.reports.size(); ++r)
-    if (sc.reports[r].name == text) {
-      o.report = r;
-      return o;
-    }
-  std::vector<std::string> names;
-  for (const ir::Report& r : sc.reports) names.push_back(r.name);
-  Fail(Kind::bad_option, NotOneOf(option, text, "report", "scenario `" + sc.name + "`", names));
-  return std::nullopt;
-}
-
 enum class Reduce { None, Best, Top, Pareto, Histogram };
 
 std::optional<Reduce> PickReduction() {
@@ -141,60 +115,18 @@ std::optional<Reduce> PickReduction() {
   return Reduce::None;
 }
 
-// The consumer for the chosen sink; nullptr after a message.
-std::unique_ptr<runtime::RowConsumer> MakeConsumer(const ir::Scenario& sc, Reduce how, runtime::Sink& sink,
-                                                   const runtime::RowShape& shape,
-                                                   const std::vector<runtime::Column>& cols) {
-  switch (how) {
-    case Reduce::None: return runtime::MakeRowWriter(sink, shape);
-    case Reduce::Best: {
-      auto by = ParseObjective(sc, Best, "--best");
-      return by ? runtime::MakeBest(sink, shape, *by) : nullptr;
-    }
-    case Reduce::Top: {
-      auto by = ParseObjective(sc, TopBy, "--by");
-      return by ? runtime::MakeTop(sink, shape, *by, Top) : nullptr;
-    }
-    case Reduce::Pareto: {
-      std::string text = Pareto;
-      size_t comma = text.find(',');
-      if (comma == std::string::npos || text.find(',', comma + 1) != std::string::npos) {
-        Fail(Kind::bad_option, fmt::format("--pareto takes two reports, `R1,R2`; got `{}`", text));
-        return nullptr;
-      }
-      auto a = ParseObjective(sc, text.substr(0, comma), "--pareto");
-      if (!a) return nullptr;
-      auto b = ParseObjective(sc, text.substr(comma + 1), "--pareto");
-      return b ? runtime::MakePareto(sink, shape, *a, *b) : nullptr;
-    }
-    case Reduce::Histogram: {
-      auto of = ParseObjective(sc, HistogramOf, "--histogram");
-      if (!of) return nullptr;
-      if (of->maximize) {
-        Fail(Kind::bad_option, "--histogram takes a report name, without `-`");
-        return nullptr;
-      }
-      if (Bins < 1) {
-        Fail(Kind::bad_option, "--bins must be at least 1");
-        return nullptr;
-      }
-      return runtime::MakeHistogram(sink, shape, of->report, cols[shape.num_params + of->report], sc.name, Bins);
-    }
-  }
-  return nullptr;
-}
-
 // The most points `--plot` buffers: a chart of more is unreadable, and the rows are held
 // in memory until the sweep ends.
 constexpr uint64_t kMaxPlotPoints = 1'000'000;
 
 // --plot's chart: --x, --y and --series, defaulting to the first param given several
 // values, the first report and the second such param (a Pareto front: its two reports).
-std::optional<chart::PlotSpec> SweepPlotSpec(const ir::Scenario& sc, Reduce how, uint64_t points) {
+std::optional<chart::PlotSpec> SweepPlotSpec(const ringline::Scenario& sc, Reduce how) {
   if (how == Reduce::Best || how == Reduce::Histogram) {
     Fail(Kind::bad_usage, "--plot draws rows; it does not go with --best or --histogram");
     return std::nullopt;
   }
+  const uint64_t points = sc.Points();
   if (how == Reduce::None && points > kMaxPlotPoints) {
     Fail(Kind::too_many_points, fmt::format("--plot draws at most {} points and this sweep has {}; sweep fewer values "
                                             "or reduce with --top or --pareto",
@@ -202,10 +134,15 @@ std::optional<chart::PlotSpec> SweepPlotSpec(const ir::Scenario& sc, Reduce how,
     return std::nullopt;
   }
   std::vector<std::string> swept;
-  for (const ir::Param& p : sc.params)
+  for (const ringline::Param& p : sc.Params())
     if (p.values.size() > 1) swept.push_back(p.name);
+  // The rows' columns: params, reports, `feasible` with --keep-infeasible.
+  std::vector<std::string> names;
+  for (const ringline::Column& c : sc.Columns(KeepInfeasible)) names.push_back(c.name);
+  const std::vector<ringline::Column> plain = sc.Columns();
+  const std::string first_report = plain.size() > sc.Params().size() ? plain[sc.Params().size()].name : "";
   chart::PlotSpec spec{PlotX, std::vector<std::string>(PlotY.begin(), PlotY.end()), PlotSeries, {}, PlotLogX, PlotLogY,
-                KeepInfeasible, PlotTitle.empty() ? sc.name : std::string(PlotTitle), "--set"};
+                KeepInfeasible, PlotTitle.empty() ? sc.Name() : std::string(PlotTitle), "--set"};
   if (how == Reduce::Pareto) {
     size_t comma = Pareto.find(',');
     auto bare = [](std::string r) { return !r.empty() && r[0] == '-' ? r.substr(1) : r; };
@@ -213,7 +150,7 @@ std::optional<chart::PlotSpec> SweepPlotSpec(const ir::Scenario& sc, Reduce how,
     if (spec.y.empty()) spec.y.push_back(bare(Pareto.substr(comma + 1)));
   }
   if (spec.x.empty() && !swept.empty()) spec.x = swept[0];
-  if (spec.y.empty() && !sc.reports.empty()) spec.y.push_back(sc.reports[0].name);
+  if (spec.y.empty() && !first_report.empty()) spec.y.push_back(first_report);
   if (spec.series.empty() && PlotX.empty() && how != Reduce::Pareto && swept.size() > 1) spec.series = swept[1];
   if (spec.x.empty()) {
     Fail(Kind::bad_usage, "--plot needs an x axis: sweep a param over several values, or name a column with --x");
@@ -221,29 +158,102 @@ std::optional<chart::PlotSpec> SweepPlotSpec(const ir::Scenario& sc, Reduce how,
   }
   // The rows' columns are known now: a name that is none of them is refused before the
   // sweep runs and writes its output, not after.
-  std::vector<std::string> names;
-  for (const runtime::Column& c : Columns(sc, KeepInfeasible)) names.push_back(c.name);
   std::vector<std::pair<const char*, std::string>> asked = {{"--x", spec.x}};
   for (const std::string& y : spec.y) asked.push_back({"--y", y});
   if (!spec.series.empty()) asked.push_back({"--series", spec.series});
   for (const auto& [option, name] : asked)
     if (!llvm::is_contained(names, name)) {
-      Fail(Kind::unknown_column, NotOneOf(option, name, "column", "scenario `" + sc.name + "`", names));
+      Fail(Kind::unknown_column, NotOneOf(option, name, "column", "scenario `" + sc.Name() + "`", names));
       return std::nullopt;
     }
   return spec;
 }
 
-int SweepProcess(runtime::mpi::Cluster* cluster);
+// The library's options from the command line's. Process 0 alone shows progress (the
+// others' stderr goes nowhere).
+ringline::SweepOptions SweepOptionsOf(bool lead, ringline::Processes* processes) {
+  ringline::SweepOptions o;
+  o.backend = BackendOption();
+  o.opt_level = OptLevel;
+  o.order = LoopOrder;
+  o.threads = Threads;
+  o.keep_infeasible = KeepInfeasible;
+  o.best = Best;
+  o.top = Top;
+  o.top_by = TopBy;
+  o.pareto = Pareto;
+  o.histogram = HistogramOf;
+  o.bins = Bins;
+  o.interrupt = &g_interrupt;
+  o.progress = lead && !Quiet && (ShowProgress || isatty(STDERR_FILENO));
+  o.processes = processes;
+  o.names = {"--best", "--by", "--pareto", "--histogram", "--bins", "--order"};
+  return o;
+}
+
+// Where the rows go: the output's writer, and with --plot also a table in memory, which
+// the chart reads as `plot` reads a file.
+struct SweepSinks {
+  std::unique_ptr<ringline::Sink> out;
+  chart::ResultTable plot_rows;
+  std::unique_ptr<runtime::Sink> collect;
+  std::unique_ptr<api::NativeSink> tee;
+
+  SweepSinks(runtime::Format fmt, Reduce how, std::ostream& stream, bool plot)
+      : out(MakeOutputSink(fmt, stream, /*single_row=*/how == Reduce::Best && fmt == runtime::Format::Table)) {
+    if (!plot) return;
+    auto& native = static_cast<api::NativeSink&>(*out);  // what ringline::MakeSink makes
+    collect = chart::CollectInto(plot_rows);
+    tee = std::make_unique<api::NativeSink>(runtime::MakeTee(native.inner(), *collect), native.table_digits());
+  }
+  ringline::Sink& sink() { return tee ? static_cast<ringline::Sink&>(*tee) : *out; }
+};
+
+// `ringline: 12 of 96 points dropped: 12 by "activations fit" (spec.rl:14)` on stderr,
+// when some were.
+void PrintDropped(const ringline::Scenario& sc, const ringline::SweepSummary& summary) {
+  if (summary.infeasible == 0 || summary.dropped.empty()) return;
+  const std::vector<ringline::Require>& requires_ = sc.Requires();
+  std::string by;
+  for (size_t q = 0; q < summary.dropped.size() && q < requires_.size(); ++q) {
+    if (summary.dropped[q].second == 0) continue;
+    const ringline::Require& r = requires_[q];
+    std::string where = r.file.empty() ? "" : fmt::format(" ({}:{})", r.file, r.line);
+    by += fmt::format("{}{} by {}{}", by.empty() ? ": " : ", ", summary.dropped[q].second, r.name, where);
+  }
+  llvm::errs() << fmt::format("ringline: {} of {} points dropped{}\n", summary.infeasible, summary.points, by);
+}
+
+// After the sweep on process 0: the output in place, the dropped points, the chart of a
+// whole sweep, and the status.
+int Conclude(Output& out, const ringline::Scenario& sc, const ringline::SweepSummary& summary,
+             const std::optional<chart::PlotSpec>& plot, const chart::ResultTable& plot_rows) {
+  if (!out.Commit()) return kUsageError;
+  if (!Quiet) PrintDropped(sc, summary);
+  if (plot && !summary.interrupted) {
+    std::vector<std::string> inputs(Files.begin(), Files.end());
+    if (!OutputFile.empty()) inputs.push_back(OutputFile);
+    if (Exit e = PlotRows(plot_rows, *plot, PlotFile, inputs); e != kOk) return e;
+  }
+  if (summary.interrupted) {
+    llvm::errs() << fmt::format("ringline: interrupted after {} of {} points; the output holds them\n", summary.points,
+                                summary.total);
+    return 128 + g_signal.load();
+  }
+  return kOk;
+}
+
+int SweepProcess(ringline::Processes* processes, runtime::mpi::Cluster* cluster);
 
 }  // namespace
 
 // Under mpirun/srun every rank runs the same command; rank 0 alone writes (the others'
 // stdout and stderr go to /dev/null), and every rank exits with rank 0's status.
 int RunSweep() {
-  std::unique_ptr<runtime::mpi::Cluster> cluster = runtime::mpi::Cluster::Start();
+  std::unique_ptr<ringline::Processes> processes = ringline::Processes::Launched();
+  runtime::mpi::Cluster* cluster = processes ? &static_cast<api::ClusterProcesses&>(*processes).cluster() : nullptr;
   if (cluster && cluster->rank() != 0) cluster->Silence();
-  int code = SweepProcess(cluster.get());
+  int code = SweepProcess(processes.get(), cluster);
   // A rank given up after a signal (runtime/mpi/cluster.h) would never join the broadcast.
   if (cluster && cluster->Abandoned())
     cluster->Abort(fmt::format("ringline: a rank did not end within {} s of the signal; ending the job",
@@ -255,55 +265,23 @@ int RunSweep() {
 
 namespace {
 
-int SweepProcess(runtime::mpi::Cluster* cluster) {
+int SweepProcess(ringline::Processes* processes, runtime::mpi::Cluster* cluster) {
   const bool lead = !cluster || cluster->rank() == 0;
   if (!CheckBackend()) return kUsageError;
   std::optional<runtime::Format> fmt = PickFormat(runtime::Format::Csv);
   if (!fmt) return kUsageError;
   std::optional<Reduce> how = PickReduction();
   if (!how) return kUsageError;
-  Session s;
   Exit e;
-  std::optional<check::Variants> variants = CompileVariants(s, e, /*all_values=*/true);
-  if (!variants) return e;
-  // Every variant has the same params and reports; the first stands for all in the
-  // columns, the loop order and the reducers.
-  const ir::Scenario* sc = &variants->scenarios[0];
-
-  std::vector<std::vector<double>> axes;
-  std::vector<uint64_t> sizes;
-  for (const ir::Param& p : sc->params) {
-    axes.push_back(p.values);
-    sizes.push_back(p.values.size());
-  }
-  if (runtime::ProductSize(axes) == UINT64_MAX)
-    return Fail(Kind::too_many_points, "the sweep has 2^64 points or more; sweep fewer values");
-  std::string error;
-  std::optional<std::vector<uint32_t>> forced = codegen::ParseOrder(*sc, LoopOrder, error);
-  if (!forced) return Fail(Kind::bad_option, error);
-  const std::vector<uint32_t> order = codegen::ChooseOrder(*sc, sizes, *forced);
+  std::optional<Lowered> run = LowerScenario(e, /*eval_only=*/false);
+  if (!run) return e;
+  ringline::Scenario& sc = *run->scenario;
   std::optional<chart::PlotSpec> plot;
-  if (!PlotFile.empty()) {
-    plot = SweepPlotSpec(*sc, *how, runtime::ProductSize(axes));
+  // A space of 2^64 points or more is the sweep's own error, said first.
+  if (!PlotFile.empty() && sc.Points() != UINT64_MAX) {
+    plot = SweepPlotSpec(sc, *how);
     if (!plot || !ChartPathOk(PlotFile)) return kUsageError;
   }
-
-  const size_t np = sc->params.size(), nr = sc->reports.size();
-  // Each variant is compiled on its own, so each picks its backend for its share of the
-  // points.
-  const uint64_t per_variant = runtime::ProductSize(axes) / variants->scenarios.size();
-  // Streamed rows come in declaration order, and so do their chunks: a JIT'd variant
-  // computes the loops every chunk would compute again into a memo table once
-  // (codegen/memo.h).
-  std::optional<api::ChunkShape> streamed;
-  if (*how == Reduce::None) streamed = api::StreamedChunks(axes, nr);
-  llvm::Expected<api::VariantFillers> fillers = api::MakeVariantFillers(
-      *variants, order, [&](const ir::Scenario& v) { return PickBackend(v, per_variant, Threads) == Backend::Jit; },
-      OptLevel, streamed ? &*streamed : nullptr, Threads);
-  if (!fillers) return Fail(Kind::tool_error, "the JIT failed: " + llvm::toString(fillers.takeError()));
-  const std::vector<bool>& use_jit = fillers->jit;
-  const std::vector<int64_t>& variant_sizes = fillers->sizes;
-  runtime::FillerFactory make_filler = fillers->make;
 
   // Ranks other than 0 write nothing: their sink goes to a stream without a buffer.
   if (!lead) plot.reset();
@@ -312,97 +290,24 @@ int SweepProcess(runtime::mpi::Cluster* cluster) {
   if (cluster) opened = cluster->Broadcast(opened) != 0;
   if (!opened) return kUsageError;
   std::ostream nowhere(nullptr);
-  bool keep = KeepInfeasible;
-  std::unique_ptr<runtime::Sink> out_sink = runtime::MakeSink(
-      *fmt, lead ? out.stream() : nowhere, /*single_row=*/*how == Reduce::Best && *fmt == runtime::Format::Table, Digits);
-  runtime::Sink* sink = out_sink.get();
-  // --plot: the rows also go into a table in memory, which the chart reads as `plot`
-  // reads a file.
-  chart::ResultTable plot_rows;
-  std::unique_ptr<runtime::Sink> collect, tee;
-  if (plot) {
-    collect = chart::CollectInto(plot_rows);
-    tee = runtime::MakeTee(*out_sink, *collect);
-    sink = tee.get();
-  }
-  std::vector<runtime::Column> cols = Columns(*sc, keep);
-  // A table's param column is as wide as its widest value, wherever the sweep meets it
-  // (the table sizes the reports from its first rows).
-  if (*fmt == runtime::Format::Table)
-    for (size_t i = 0; i < np; ++i) cols[i].width = runtime::TableWidth(cols[i], axes[i], Digits);
-  runtime::RowShape shape{np, nr, keep, keep};
-  std::unique_ptr<runtime::RowConsumer> consumer = MakeConsumer(*sc, *how, *sink, shape, cols);
-  if (!consumer) {
-    if (lead) out.Discard();
-    return kUsageError;
-  }
-  if (*how == Reduce::None && lead) sink->Begin(sc->name, cols);
-
-  // Streamed rows come in declaration order; a reducer does not care, so its chunks
-  // follow the loop order and the innermost loop writes unit-stride.
-  std::vector<uint32_t> chunk_order(np);
-  for (uint32_t p = 0; p < np; ++p) chunk_order[p] = p;
-  runtime::Space space(std::move(axes), *how == Reduce::None ? chunk_order : order, nr);
-  runtime::SweepOptions so;
-  so.threads = Threads;
-  so.keep_infeasible = keep;
-  so.interrupt = &g_interrupt;
-  so.progress = lead && !Quiet && (ShowProgress || isatty(STDERR_FILENO));
-  // Which require dropped a point: each variant's requires (the scenario's, so the same
-  // list in every variant) evaluated by variant, like the reports.
-  std::vector<RequireOutcomes> outcomes;
-  bool same_requires = true;
-  for (const ir::Scenario& v : variants->scenarios) same_requires &= v.requires_.size() == sc->requires_.size();
-  if (!keep && !sc->requires_.empty() && same_requires) {
-    for (size_t i = 0; i < variants->scenarios.size(); ++i) outcomes.emplace_back(variants->scenarios[i], use_jit[i], order);
-    so.num_requires = outcomes[0].size();
-    std::vector<runtime::FillerFactory> each;
-    for (const RequireOutcomes& o : outcomes) each.push_back(o.Filler());
-    so.requires_filler = runtime::VariantFillers(std::move(each), variants->specialised, variant_sizes, np);
-  }
-  runtime::SweepResult res;
+  SweepSinks sinks(*fmt, *how, lead ? out.stream() : nowhere, plot.has_value());
+  ringline::SweepSummary summary;
   if (cluster && lead) cluster->Watch(&g_interrupt);
   SignalWatchdog watchdog(cluster && lead && cluster->size() > 1, out.temp_path());
-  {
+  try {
     InterruptScope scope;
-    if (!cluster) {
-      res = runtime::RunSweep(space, make_filler, *consumer, so);
-    } else {
-      // A full table over several ranks: the others sweep, rank 0 writes in order.
-      const bool table = cluster->size() > 1 && *how == Reduce::None;
-      res = runtime::mpi::SweepAcross(*cluster, space, make_filler, *consumer, *consumer, so, table);
-      if (!table && cluster->Abandoned()) {
-        // The other ranks' reductions cannot come: no result rather than a partial one.
-        out.Discard();
-        llvm::errs() << "ringline: a rank did not end after the signal; the output is not written\n";
-        return 128 + g_signal.load();
-      }
-    }
+    summary = sc.Sweep(sinks.sink(), SweepOptionsOf(lead, processes));
+  } catch (const ringline::SpecError& err) {
+    if (lead) out.Discard();
+    return PrintSpecError(err);
   }
-  if (!lead) return res.failure ? kSpecError : res.interrupted ? 128 + g_signal.load() : kOk;
-  if (res.failure) {
-    if (*how == Reduce::None) consumer->Finish();
+  if (summary.abandoned) {
     out.Discard();
-    const size_t variant = api::VariantOf(*variants, res.failure->params.data());
-    ReportNonFinite(s, variants->scenarios[variant], res.failure->params.data(), res.failure->report,
-                    res.failure->value, variant);
-    return kSpecError;
-  }
-  if (*how != Reduce::None && *how != Reduce::Histogram) sink->Begin(sc->name, cols);
-  consumer->Finish();
-  if (!out.Commit()) return kUsageError;
-  if (!outcomes.empty() && !Quiet) PrintDropped(s, *sc, res);
-  if (plot && !res.interrupted) {
-    std::vector<std::string> inputs(Files.begin(), Files.end());
-    if (!OutputFile.empty()) inputs.push_back(OutputFile);
-    if (Exit e = PlotRows(plot_rows, *plot, PlotFile, inputs); e != kOk) return e;
-  }
-  if (res.interrupted) {
-    llvm::errs() << fmt::format("ringline: interrupted after {} of {} points; the output holds them\n", res.points,
-                                space.points);
+    llvm::errs() << "ringline: a rank did not end after the signal; the output is not written\n";
     return 128 + g_signal.load();
   }
-  return kOk;
+  if (!lead) return summary.interrupted ? 128 + g_signal.load() : kOk;
+  return Conclude(out, sc, summary, plot, sinks.plot_rows);
 }
 
 }  // namespace

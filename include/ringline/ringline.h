@@ -77,10 +77,20 @@ struct Column {
 };
 
 // One evaluated point: every column's value in SI units (FromSI converts), and whether
-// every `require` holds.
+// every `require` holds. Where one fails, `notes` holds a note ([infeasible]) at each
+// require the point fails, as `ringline eval` prints them.
 struct Row {
   std::vector<double> values;
   bool feasible = true;
+  std::vector<Diagnostic> notes;
+};
+
+// A scenario's `require`: how messages name it (its message in quotes,
+// `"activations fit"`, else its condition in backticks) and where it is written.
+struct Require {
+  std::string name;
+  std::string file;   // "" without a location
+  unsigned line = 0;  // 1-based; 0 without a location
 };
 
 // Where sweep rows go. Rows arrive in SI units, in the order the sweep defines (point
@@ -93,8 +103,10 @@ class Sink {
   virtual void End() = 0;
 };
 enum class Format { Table, Csv, Json };
-// The command's table, CSV and JSON writers.
-std::unique_ptr<Sink> MakeSink(Format f, std::ostream& out, unsigned table_digits = 6);
+// The command's table, CSV and JSON writers. A table's param columns are as wide as the
+// widest of the values a sweep gives them, as the command's; `single_row` asks a table
+// for the `name = value` lines `ringline eval` prints one row in.
+std::unique_ptr<Sink> MakeSink(Format f, std::ostream& out, unsigned table_digits = 6, bool single_row = false);
 
 // The processes of an MPI job sweeping one space together (docs/mpi.md): every process
 // calls Sweep with the same scenario and options, the chunks are dealt out among them, and
@@ -120,6 +132,8 @@ class Processes {
 
 struct SweepOptions {
   Backend backend = Backend::Auto;
+  unsigned opt_level = 2;          // the JIT's LLVM level, 0 to 3 (`-O`)
+  std::string order;               // the loop order's outermost params, `p1,p2` (`--order`); "" chooses
   unsigned threads = 0;            // 0: every core
   bool keep_infeasible = false;    // rows that fail a `require` are rows too (with a `feasible` column)
   // At most one reduction (else SpecError `bad_usage`):
@@ -133,16 +147,27 @@ struct SweepOptions {
   bool progress = false;           // a progress line on stderr while it runs, as the command's
   std::atomic<uint64_t>* done = nullptr;  // kept at the points evaluated so far (a caller's progress)
   Processes* processes = nullptr;  // with several: the sweep spread over them (Processes)
+  // How the SpecErrors about the options above name them (the command names its flags,
+  // `--best`, `--by`).
+  struct Names {
+    std::string best = "`best`", top_by = "`top_by`", pareto = "`pareto`", histogram = "`histogram`",
+                bins = "`bins`", order = "`order`";
+  } names;
 };
 struct SweepSummary {
   uint64_t points = 0;       // evaluated
   uint64_t total = 0;        // in the space
   bool interrupted = false;
   // Without keep_infeasible: the points evaluated that fail a `require`, and per require
-  // (its message, in declaration order) the points that fail it (a point that fails
-  // several counts in each), as the command's `N of M points dropped` line says.
+  // (its message, in declaration order: Scenario::Requires) the points that fail it (a
+  // point that fails several counts in each), as the command's `N of M points dropped`
+  // line says. `dropped` is empty where a variant's requires are not the scenario's.
   uint64_t infeasible = 0;
   std::vector<std::pair<std::string, uint64_t>> dropped;
+  // Under several processes, interrupted: a process did not end within the grace time
+  // (docs/mpi.md), so a reduction's rows never came and the sink got none. A full table
+  // holds the rows so far.
+  bool abandoned = false;
 };
 
 // `si`, a value in SI units, in `unit` (a Column's or Param's: "ms", "GB/s"; "" leaves it),
@@ -158,9 +183,18 @@ class Scenario {
   virtual const std::vector<Param>& Params() const = 0;
   // Params, then reports (then `feasible` with `feasible_column`).
   virtual std::vector<Column> Columns(bool feasible_column = false) const = 0;
-  // The point at every param's default (after the settings it was lowered with).
-  virtual Row Eval(Backend backend = Backend::Auto) = 0;
+  // In declaration order.
+  virtual const std::vector<Require>& Requires() const = 0;
+  // The points of the product of every param's values (UINT64_MAX: 2^64 or more).
+  virtual uint64_t Points() const = 0;
+  // The point at every param's default (after the settings it was lowered with), on the
+  // JIT at `opt_level` (0 to 3) where `backend` runs it there.
+  virtual Row Eval(Backend backend = Backend::Auto, unsigned opt_level = 2) = 0;
+  // An Eval's row into `sink` as `ringline eval` writes it: Begin, the row (with a
+  // `feasible` column when the scenario has requires), End.
+  virtual void Write(Sink& sink, const Row& row) const = 0;
   // The product of every param's values into `sink`: all rows, or the reduction asked for.
+  // Throws SpecError (`bad_usage`) for a scenario lowered `eval_only`.
   virtual SweepSummary Sweep(Sink& sink, const SweepOptions& options = {}) = 0;
 };
 
@@ -179,10 +213,13 @@ class Spec {
   // A scenario (of the spec, or of a module by its qualified name,
   // `stdlib.advise_llm.layout_search`, whose `--set` texts are read in the spec's scope)
   // with settings as `--set NAME=TEXT` takes them (`"1.25 GB/s"`, `"1..64*2"`,
-  // `"v100,a100"`) and display units as `--unit NAME=UNIT`; throws SpecError.
+  // `"v100,a100"`) and display units as `--unit NAME=UNIT`; throws SpecError. With
+  // `eval_only`, only the variant at the defaults of the params whose values are static
+  // is lowered (Eval's; the others may be many, and not every one need lower).
   virtual std::unique_ptr<Scenario> Lower(const std::string& scenario,
                                           const std::vector<std::pair<std::string, std::string>>& sets = {},
-                                          const std::vector<std::pair<std::string, std::string>>& units = {}) = 0;
+                                          const std::vector<std::pair<std::string, std::string>>& units = {},
+                                          bool eval_only = false) = 0;
   // The spec's own top-level values (`let`s, without private `_` names), in source order.
   virtual std::vector<std::string> Names() const = 0;
   // Makes a module's public names visible to Get, Call and Eval (`stdlib.models.all`);

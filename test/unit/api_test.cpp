@@ -4,6 +4,7 @@
 // SpecError with the diagnostics the command prints.
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <sstream>
 
 #include "include/ringline/ringline.h"
@@ -226,6 +227,145 @@ TEST(Api, FromSIAndThePointsDone) {
     EXPECT_EQ(e.diagnostics()[0].kind, "unknown_unit");
     EXPECT_NE(std::string(e.what()).find("write `Gbit` for bits or `GB` for bytes"), std::string::npos);
   }
+}
+
+// The message of the first diagnostic of the SpecError `f` throws.
+std::string FirstMessage(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const ringline::SpecError& e) {
+    return e.diagnostics().empty() ? "" : e.diagnostics()[0].message;
+  }
+  ADD_FAILURE() << "no error";
+  return "";
+}
+
+// A require is named as the command names it; an infeasible point's row says which fail
+// with the notes `ringline eval` prints, and a sweep counts what each dropped.
+const std::string kDrops =
+    "scenario drops {\n"
+    "  param n: Int = 1 in 1 .. 10\n"
+    "  param m: Int = 1 in 1 .. 4\n"
+    "  require n <= 8, \"n fits\"\n"
+    "  require n * m <= 20\n"
+    "  report t = n * m\n"
+    "}\n";
+
+TEST(Api, RequiresNotesAndDroppedPoints) {
+  auto spec = ringline::Spec::CompileString(kDrops, "drops.rl", Opts());
+  auto sc = spec->Lower("drops");
+  ASSERT_EQ(sc->Requires().size(), 2u);
+  EXPECT_EQ(sc->Requires()[0].name, "\"n fits\"");
+  EXPECT_EQ(sc->Requires()[1].name, "`n * m <= 20`");
+  EXPECT_EQ(sc->Requires()[1].file, "drops.rl");
+  EXPECT_EQ(sc->Requires()[1].line, 5u);
+  EXPECT_EQ(sc->Points(), 40u);
+  EXPECT_TRUE(sc->Eval().notes.empty());
+  auto both = spec->Lower("drops", {{"n", "10"}, {"m", "4"}});
+  for (ringline::Backend b : {ringline::Backend::Interp, ringline::Backend::Jit}) {
+    ringline::Row r = both->Eval(b);
+    EXPECT_FALSE(r.feasible);
+    ASSERT_EQ(r.notes.size(), 2u);
+    EXPECT_EQ(r.notes[0].kind, "infeasible");
+    EXPECT_EQ(r.notes[0].severity, "note");
+    EXPECT_EQ(r.notes[0].line, 4u);
+    EXPECT_EQ(r.notes[1].text,
+              "drops.rl:5:3: note: the point is infeasible: `n * m <= 20` does not hold [infeasible]\n"
+              "  require n * m <= 20\n  ^~~~~~~~~~~~~~~~~~~\n");
+  }
+  auto first = spec->Lower("drops", {{"n", "9"}});
+  ASSERT_EQ(first->Eval().notes.size(), 1u);
+  EXPECT_EQ(first->Eval().notes[0].line, 4u);
+  Collect rows;
+  ringline::SweepSummary s = sc->Sweep(rows);
+  EXPECT_EQ(s.infeasible, 13u);
+  ASSERT_EQ(s.dropped.size(), 2u);
+  EXPECT_EQ(s.dropped[0].second, 8u);
+  EXPECT_EQ(s.dropped[1].second, 9u);
+  EXPECT_FALSE(s.abandoned);
+}
+
+// Write puts an Eval's row as `ringline eval` does: `feasible` with requires, and the
+// table's `name = value` lines with `single_row`.
+TEST(Api, WriteAnEvalsRow) {
+  auto spec = ringline::Spec::CompileString(kDrops, "drops.rl", Opts());
+  auto sc = spec->Lower("drops", {{"n", "10"}, {"m", "4"}}, {}, /*eval_only=*/true);
+  ringline::Row r = sc->Eval();
+  std::ostringstream csv, table;
+  sc->Write(*ringline::MakeSink(ringline::Format::Csv, csv), r);
+  EXPECT_EQ(csv.str(), "n,m,t,feasible\n10,4,40,false\n");
+  sc->Write(*ringline::MakeSink(ringline::Format::Table, table, 6, /*single_row=*/true), r);
+  EXPECT_EQ(table.str(), "scenario drops\n  n        = 10\n  m        = 4\n  t        = 40\n  feasible = false\n");
+  Collect mine;
+  sc->Write(mine, r);
+  ASSERT_EQ(mine.rows.size(), 1u);
+  EXPECT_EQ(mine.cols.back().name, "feasible");
+  EXPECT_EQ(mine.rows[0], (std::vector<double>{10, 4, 40, 0}));
+  EXPECT_TRUE(mine.ended);
+  // Lowered for Eval alone, it does not sweep.
+  EXPECT_EQ(FirstMessage([&] { sc->Sweep(mine); }), "scenario `drops` was lowered `eval_only`; lower it again to sweep it");
+}
+
+// Lowered for Eval alone, a scenario with a param over static values is the one variant
+// at its default: the same point as when every variant is lowered.
+TEST(Api, EvalOnlyLowersTheDefaultsVariant) {
+  auto spec = ringline::Spec::CompileString(
+      "scenario s {\n  param algo: String = \"tree\" in [\"ring\", \"tree\"]\n  param n: Int = 4\n"
+      "  report r = if algo == \"ring\" then 2 * n else n\n}\n",
+      "s.rl", Opts());
+  for (bool eval_only : {false, true}) {
+    auto sc = spec->Lower("s", {}, {}, eval_only);
+    EXPECT_EQ(sc->Params()[0].labels, (std::vector<std::string>{"ring", "tree"}));
+    EXPECT_EQ(sc->Eval().values, (std::vector<double>{1, 4, 4}));
+  }
+  auto ring = spec->Lower("s", {{"algo", "\"ring\""}}, {}, true);
+  EXPECT_EQ(ring->Eval().values[2], 8);
+}
+
+// A table's param column is as wide as the widest value the sweep will give it, before
+// the row that holds it.
+TEST(Api, TableParamColumnsFitTheSweepsValues) {
+  auto spec = ringline::Spec::CompileString(
+      "scenario w {\n  param n: Int = 1 in 1 .. 2\n  param x: Real = 1 in [1, 1.2345678901234e20]\n  report t = n\n}\n",
+      "w.rl", Opts());
+  auto sc = spec->Lower("w");
+  std::ostringstream out;
+  sc->Sweep(*ringline::MakeSink(ringline::Format::Table, out, 15));
+  EXPECT_EQ(out.str(),
+            "           n                    x             t\n"
+            "           1                    1             1\n"
+            "           1  1.2345678901234e+20             1\n"
+            "           2                    1             2\n"
+            "           2  1.2345678901234e+20             2\n");
+}
+
+// The loop order and the JIT's level are options of the sweep; mistakes name the options
+// as the caller spells them.
+TEST(Api, LoopOrderOptLevelAndOptionNames) {
+  auto spec = ringline::Spec::CompileString(kDrops, "drops.rl", Opts());
+  auto sc = spec->Lower("drops");
+  ringline::SweepOptions o;
+  o.backend = ringline::Backend::Jit;
+  o.best = "-t";
+  o.order = "m,n";
+  o.opt_level = 0;
+  Collect best;
+  sc->Sweep(best, o);
+  ASSERT_EQ(best.rows.size(), 1u);
+  EXPECT_EQ(best.rows[0][2], 20);  // n * m <= 20 at most
+  o.order = "zz";
+  EXPECT_EQ(FirstMessage([&] { sc->Sweep(best, o); }),
+            "`order` names `zz`, which is not a param of scenario `drops`; its params are `n`, `m`");
+  o.order = "";
+  o.best = "tt";
+  o.names.best = "--best";
+  EXPECT_EQ(FirstMessage([&] { sc->Sweep(best, o); }),
+            "--best names `tt`, which is not a report of scenario `drops` (did you mean `t`?); its reports are `t`");
+  o.best = "";
+  o.opt_level = 4;
+  EXPECT_THROW(sc->Sweep(best, o), ringline::SpecError);
+  EXPECT_THROW(sc->Eval(ringline::Backend::Jit, 4), ringline::SpecError);
+  EXPECT_EQ(sc->Eval(ringline::Backend::Jit, 0).values[2], 1);
 }
 
 }  // namespace

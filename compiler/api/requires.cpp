@@ -1,21 +1,20 @@
-// Failed requires: their outcomes at infeasible points, the eval notes and the sweep's
-// count of dropped points (see infeasible.h).
-#include "compiler/driver/infeasible.h"
+// Failed requires: their outcomes at infeasible points and the notes at them (requires.h).
+#include "compiler/api/requires.h"
 
 #include <fmt/format.h>
 
 #include <mutex>
 
-#include "compiler/driver/options.h"
 #include "compiler/interp/interp.h"
 #include "compiler/jit/jit.h"
 #include "compiler/passes/passes.h"
 
-namespace rl::driver {
+namespace rl::api {
 
 struct RequireOutcomes::State {
   ir::Scenario sc;  // one Bool report per require
   bool jit;
+  unsigned opt_level;
   std::optional<std::vector<uint32_t>> order;  // for a sweep
   std::once_flag once;
   std::unique_ptr<jit::Evaluator> compiled;  // null until first needed, or if the JIT failed
@@ -24,7 +23,7 @@ struct RequireOutcomes::State {
   const jit::Evaluator* Compiled() {
     std::call_once(once, [&] {
       if (!jit) return;
-      jit::Options o{OptLevel, order.value_or(std::vector<uint32_t>{}), !order, order.has_value()};
+      jit::Options o{opt_level, order.value_or(std::vector<uint32_t>{}), !order, order.has_value()};
       auto ev = jit::Compile(sc, o);
       if (ev) compiled = std::move(*ev);
       else llvm::consumeError(ev.takeError());  // the interpreter gives the same answer
@@ -33,10 +32,12 @@ struct RequireOutcomes::State {
   }
 };
 
-RequireOutcomes::RequireOutcomes(const ir::Scenario& sc, bool jit, std::optional<std::vector<uint32_t>> order)
+RequireOutcomes::RequireOutcomes(const ir::Scenario& sc, bool jit, unsigned opt_level,
+                                 std::optional<std::vector<uint32_t>> order)
     : state_(std::make_shared<State>()) {
   state_->sc = passes::RequireOutcomes(sc);
   state_->jit = jit;
+  state_->opt_level = opt_level;
   state_->order = std::move(order);
 }
 
@@ -64,36 +65,15 @@ std::vector<bool> RequireOutcomes::At(const double* params) const {
   return held;
 }
 
-namespace {
-
-// `"activations fit"` for a require with a message, else its condition in backticks.
-std::string Named(const ir::Require& r) {
+std::string RequireName(const ir::Require& r) {
   return r.written ? fmt::format("\"{}\"", r.message) : fmt::format("`{}`", r.message);
 }
 
-}  // namespace
-
-void NoteFailedRequires(Session& s, const ir::Scenario& sc, const std::vector<bool>& held) {
+void NoteFailedRequires(diag::Engine& diags, const ir::Scenario& sc, const std::vector<bool>& held) {
   for (size_t q = 0; q < sc.requires_.size() && q < held.size(); ++q)
     if (!held[q])
-      s.diags.Report(diag::Kind::infeasible, sc.requires_[q].range,
-                     fmt::format("the point is infeasible: {} does not hold", Named(sc.requires_[q])));
-  s.diags.Flush();
+      diags.Report(diag::Kind::infeasible, sc.requires_[q].range,
+                   fmt::format("the point is infeasible: {} does not hold", RequireName(sc.requires_[q])));
 }
 
-void PrintDropped(Session& s, const ir::Scenario& sc, const runtime::SweepResult& res) {
-  if (res.infeasible == 0) return;
-  std::string by;
-  for (size_t q = 0; q < sc.requires_.size() && q < res.failed.size(); ++q) {
-    if (res.failed[q] == 0) continue;
-    const ir::Require& r = sc.requires_[q];
-    std::string where;
-    if (r.range.Valid())
-      where = fmt::format(" ({}:{})", s.sm.getMemoryBuffer(r.range.buffer)->getBufferIdentifier().str(),
-                          s.sm.FindLineNumber(s.diags.Loc(r.range), r.range.buffer));
-    by += fmt::format("{}{} by {}{}", by.empty() ? ": " : ", ", res.failed[q], Named(r), where);
-  }
-  llvm::errs() << fmt::format("ringline: {} of {} points dropped{}\n", res.infeasible, res.points, by);
-}
-
-}  // namespace rl::driver
+}  // namespace rl::api
