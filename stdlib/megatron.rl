@@ -197,6 +197,24 @@ fn _gemm_peak(d: Device, l: Layout) -> FLOP/s =
   else if d.peak_fp8 > 0 FLOP/s then d.peak_fp8
   else error(d.name + " has no FP8 tensor cores (its peak_fp8 is 0); use bf16")
 
+// The linear layers' GEMMs, which FP8 training runs in FP8 (Transformer Engine's
+// fp8_autocast); the attention core, the router and the output layer stay 16-bit.
+fn fp8_gemm(g: Gemm) -> Bool = g.name == "qkv" or g.name == "proj" or g.name == "fc1" or g.name == "fc2"
+fn gemm_peak_of(g: Gemm, d: Device, l: Layout) -> FLOP/s = if fp8_gemm(g) then _gemm_peak(d, l) else _peak(d, l)
+// What FP8 costs beside its GEMMs, in bytes moved per micro-batch (per-tensor current
+// scaling, Transformer Engine): forward, every linear layer's input gets a transposed FP8
+// copy for its weight gradient (1 byte per element), and the inputs no fused kernel
+// produces in FP8 (the projection's, from attention, and fc2's, from the activation) are
+// read and cast first (2 + 1); backward, every output gradient is read, cast and
+// transposed (2 + 1 + 1). The amax reductions and the weights' casts (once per iteration,
+// cached across micro-batches) are small beside these.
+fn fp8_cast_bytes(gs: [Gemm]) -> [B] = {
+  let input = fn(g: Gemm) -> Real = g.m * g.k * g.batch
+  let output = fn(g: Gemm) -> Real = g.m * g.n * g.batch
+  [sum g in gs: if not fp8_gemm(g) then 0 B else input(g) * (if g.name == "proj" or g.name == "fc2" then 4 B else 1 B),
+   sum g in gs: if fp8_gemm(g) then output(g) * 4 B else 0 B]
+}
+
 // The Setup of a large-model run: Adam, half precision with fp32 master weights (llm_half).
 fn llm_half(s: Setup) -> Setup = s with { elem = 2 B, mixed = true }
 fn llm_setup(c: Cluster) -> Setup = llm_half(setup(c) with { optimizer = adam })
@@ -274,10 +292,9 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int = m.
   let t = l.tensor
   let b = l.micro
   let elem = elem_bytes(l)
-  let peak = _gemm_peak(d, l)
   let ep = max(1, l.expert)
   let gs = layer_gemms(m, b, t, keys, max(1, floor(m.experts / ep)), m.capacity)
-  let times = [gemm_fwd_bwd(g, d, e, peak, elem) for g in gs]
+  let times = [gemm_fwd_bwd(g, d, e, gemm_peak_of(g, d, l), elem) for g in gs]
   let en = 1.0 * b * m.seq * m.hidden / (if l.sequence_parallel then t else 1)
   let et = 1.0 * b * m.seq * m.hidden / t
   let a = if l.flash then 0.0 else 1.0 * b * m.heads * m.seq * keys / t
@@ -285,9 +302,10 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int = m.
   let act_f = if m.gated then 3 else 2
   let act_b = if m.gated then 5 else 3
   let core_mem = _membound((2 * a + 2 * a) * elem + a * 1 B, d, e)
-  let mem_f = _membound((2 * 2 * en + 2 * 3 * en + 2 * et + act_f * f) * elem + 2 * en * 1 B, d, e) + core_mem
+  let casts = if l.precision == "fp8" then fp8_cast_bytes(gs) else [0 B, 0 B]
+  let mem_f = _membound((2 * 2 * en + 2 * 3 * en + 2 * et + act_f * f) * elem + 2 * en * 1 B + casts[0], d, e) + core_mem
   let mem_b = _membound((2 * 3 * en + 2 * 2 * en + 2 * 3 * en + 3 * a + 2 * a + 2 * et + act_b * f) * elem
-                        + (2 * en + a) * 1 B, d, e)
+                        + (2 * en + a) * 1 B + casts[1], d, e)
   // Two collectives of b·s·h elements forward and two backward: allreduces, or with sequence
   // parallelism an allgather and a reduce-scatter each (the same ring bytes).
   let n = 1.0 * b * m.seq * m.hidden * elem
@@ -429,20 +447,35 @@ fn in_flight(l: Layout) -> Real = {
   else if l.order == "1f1b" then min(mb, if l.interleave > 1 then p * (1 + (p - 1) / (p * l.interleave)) else p)
   else error("the pipeline schedule is \"1f1b\" or \"gpipe\", not \"" + l.order + "\"")
 }
-// Transformer layers on the busiest GPU: ceil(l / (p v)) per chunk, v chunks.
-fn stage_layers(m: Transformer, l: Layout) -> Int = ceil(m.layers / max(1, l.pipeline * l.interleave)) * l.interleave
+// How Megatron splits the layers over the p·v model chunks: evenly when p·v divides them;
+// else, with a pipeline, when p·v divides them with the embedding and the loss counted as a
+// layer each (--account-for-embedding-in-pipeline-split and
+// --account-for-loss-in-pipeline-split), the first chunk holding one layer fewer beside the
+// embedding and the last one fewer beside the output layer and loss: Llama 3.1 405B's 126
+// layers on p·v = 64 chunks of 2.
+fn accounted_split(m: Transformer, l: Layout) -> Bool = {
+  let chunks = l.pipeline * l.interleave
+  l.pipeline > 1 and m.layers % chunks != 0 and (m.layers + 2) % chunks == 0
+}
+// Transformer layers on the busiest GPU: ceil(l / (p v)) per chunk, v chunks (a middle
+// stage's with the embedding and loss counted).
+fn stage_layers(m: Transformer, l: Layout) -> Int =
+  if accounted_split(m, l) then floor((m.layers + 2) / (l.pipeline * l.interleave)) * l.interleave
+  else ceil(m.layers / max(1, l.pipeline * l.interleave)) * l.interleave
+// Transformer layers on the first stage (beside the embedding).
+fn first_stage_layers(m: Transformer, l: Layout) -> Int = stage_layers(m, l) - (if accounted_split(m, l) then 1 else 0)
 // Parameters on one GPU of the first stage: its layers' share and the embedding's (the
 // token table split t ways, the position table whole; with one stage and an untied output
 // layer, that too). The last stage holds as many (its copy of the tied table, or its output
 // layer) and the first stage the most activations.
 // A mixture's experts are split over the e GPUs of the expert group (stage_expert_params).
 fn stage_params(m: Transformer, l: Layout) -> Real =
-  1.0 * stage_layers(m, l) * (if m.experts > 1 then layer_dense_params(m) else layer_params(m)) / l.tensor
+  1.0 * first_stage_layers(m, l) * (if m.experts > 1 then layer_dense_params(m) else layer_params(m)) / l.tensor
     + stage_expert_params(m, l)
     + (if m.tied or l.pipeline > 1 then 1.0 else 2.0) * m.vocab * m.hidden / l.tensor
     + (if m.positions then 1.0 * m.seq * m.hidden else 0.0)
 fn stage_expert_params(m: Transformer, l: Layout) -> Real =
-  if m.experts > 1 then 1.0 * stage_layers(m, l) * m.experts * expert_params(m) / (l.tensor * max(1, l.expert)) else 0.0
+  if m.experts > 1 then 1.0 * first_stage_layers(m, l) * m.experts * expert_params(m) / (l.tensor * max(1, l.expert)) else 0.0
 
 // Memory of one GPU of the first stage. Weights (2 bytes each in half precision), gradients
 // (2, or 4 in fp32), Adam's fp32 master weights and two moments (12 bytes): ZeRO shards the
@@ -476,7 +509,7 @@ fn transformer_memory(m: Transformer, s: Setup, l: Layout) -> Memory = {
            grads = sharded(l.zero >= 2) * grad_bytes(l),
            optimizer = sharded(l.zero >= 1) * words,
            activations = (layer_activations(mc, l) + (if l.recompute == "none" then (c - 1) * attn / c else 0 B))
-                         * stage_layers(m, l) * in_flight(l),
+                         * first_stage_layers(m, l) * in_flight(l),
            workspace = redo + logits + dq + s.workspace }
 }
 
@@ -530,17 +563,25 @@ fn transformer_plan(m_full: Transformer, s: Setup, l: Layout, e: Efficiency = me
   let tp_one = if l.sequence_parallel then tp_reduce_scatter(s, n, t, e) else tp_allreduce(s, n, t, e)
   let emb_f = _membound(7 * et * elem + et * 1 B, dev, e)
   let emb_b = _membound(5 * et * elem + et * 1 B + 1.0 * m.vocab * m.hidden / t * elem, dev, e)
-  let lg = gemm_fwd_bwd(logits_gemm(m, b, t), dev, e, peak, elem)
+  let lg = gemm_fwd_bwd(logits_gemm(m, b, t), dev, e, _peak(dev, l), elem)
   let ce = 1.0 * b * m.seq * m.vocab / t
   let out_f = lg[0] + _membound(ce * (elem + 36 B), dev, e)
   let out_b = lg[1] + _membound(ce * (elem + 12 B), dev, e)
   let extra_f = if p == 1 then emb_f + out_f else max(emb_f, out_f)
   let extra_b = if p == 1 then emb_b + out_b else max(emb_b, out_b)
   let extra_c = if p == 1 then 2 * tp_one else tp_one
-  // One micro-batch on the busiest stage.
-  let cf = nl * layer.fwd + extra_f
-  let cb = nl * (layer.bwd + redo) + extra_b
-  let cc = nl * (layer.comm_fwd + layer.comm_bwd + redo_comm) + extra_c
+  // One micro-batch on the busiest stage: with the embedding and loss counted as layers,
+  // a middle stage's nl layers or an end stage's nl - 1 and the embedding or the logits.
+  let ends = if accounted_split(m, l) then 1 else 0
+  let stage = fn(k: Int, x: s, y: s, z: s) -> [s] =
+    [k * layer.fwd + x, k * (layer.bwd + redo) + y, k * (layer.comm_fwd + layer.comm_bwd + redo_comm) + z]
+  let end_stage = stage(nl - ends, extra_f, extra_b, extra_c)
+  let mid_stage = stage(nl, 0 s, 0 s, 0 s)
+  let busiest = if ends == 1 and p > 2 and mid_stage[0] + mid_stage[1] + mid_stage[2] > end_stage[0] + end_stage[1] + end_stage[2]
+                then mid_stage else end_stage
+  let cf = busiest[0]
+  let cb = busiest[1]
+  let cc = busiest[2]
   let per_micro = cf + cb + cc
   let send = pipeline_send(m, s, l, e)
   let sends = if p > 1 then 2 * (v * mb + p - 1) * send else 0 s
@@ -581,7 +622,7 @@ fn transformer_plan(m_full: Transformer, s: Setup, l: Layout, e: Efficiency = me
      Constraint { name = "seq % c = 0", value = m_full.seq % c, limit = 0 },
      Constraint { name = "experts % e = 0, d c % e = 0", value = m.experts % ep + (dp * c) % ep, limit = 0 },
      Constraint { name = "heads % t = 0", value = m.heads % t + m.kv_heads % t, limit = 0 },
-     Constraint { name = "layers % (p*v) = 0", value = m.layers % (p * v), limit = 0 },
+     Constraint { name = "layers % (p*v) = 0", value = if accounted_split(m, l) then 0 else m.layers % (p * v), limit = 0 },
      Constraint { name = "batch % (d*b) = 0", value = l.batch % (dp * b), limit = 0 },
      Constraint { name = "micro-batches % p = 0", value = if v > 1 then mbi % p else 0, limit = 0 },
      Constraint { name = "zero <= 3", value = l.zero, limit = 3 },
