@@ -54,6 +54,9 @@ record Device {
   gemm: Real = 0.7
   gemm_tile: Int = 16384               // output elements of a tile, 128 x 128
   gemm_k_half: Int = 64
+  // A mixture's experts as one grouped GEMM: its fraction of what one GEMM of the same
+  // total shape reaches (Transformer Engine's grouped GEMM over many small experts).
+  gemm_grouped: Real = 1.0
   flash_fwd: Real = 0.676
   flash_bwd: Real = 0.583
 }

@@ -55,7 +55,7 @@ let notone = 3
 // TOP-NEXT: 1024 GPUs: 636 of 26880 layouts feasible, searched in {{[0-9.]+}} s; layouts each constraint rules out (a layout may break several):
 // TOP-NEXT:   t*p*d = GPUs                  0
 // TOP-NEXT:   seq % c = 0                   0
-// TOP-NEXT:   experts % e = 0, d c % e = 0  0
+// TOP-NEXT:   experts % e = 0, e divides t d c / etp  0
 // TOP-NEXT:   heads % t = 0                 0
 // TOP-NEXT:   layers % (p*v) = 0            12480
 // TOP-NEXT:   batch % (d*b) = 0             6528
@@ -79,14 +79,14 @@ let notone = 3
 // JSON-SAME: {"name":"feasible","unit":""},{"name":"constraint","unit":""},{"name":"broken","unit":""}],"rows":[
 // JSON-NEXT: [1024,1,4,8,32,1,6,"selective",true,1,18.89{{[0-9]+}},{{.*}},true,"",""],
 // JSON-NEXT: [1024,2,
-// JSON-NEXT: ],"searches":[{"gpus":1024,"layouts":26880,"feasible":636,"dropped":{"t*p*d = GPUs":0,"seq % c = 0":0,"experts % e = 0, d c % e = 0":0,"heads % t = 0":0,"layers % (p*v) = 0":12480,"batch % (d*b) = 0":6528,"micro-batches % p = 0":12432,"zero <= 3":0,"zero <= 1 with pipelining":11520,"memory":20239,"same as another layout":6300}}]}
+// JSON-NEXT: ],"searches":[{"gpus":1024,"layouts":26880,"feasible":636,"dropped":{"t*p*d = GPUs":0,"seq % c = 0":0,"experts % e = 0, e divides t d c / etp":0,"heads % t = 0":0,"layers % (p*v) = 0":12480,"batch % (d*b) = 0":6528,"micro-batches % p = 0":12432,"zero <= 3":0,"zero <= 1 with pipelining":11520,"memory":20239,"same as another layout":6300}}]}
 
 // A pinned layout that cannot run is a row, unranked, naming every constraint it breaks.
 // PINNED:      1024     -   8   16    4   5   1  full        no     2  {{.*}}  breaks `t*p*d = GPUs`, `batch % (d*b) = 0`, `zero <= 1 with pipelining`
 // PINNED-NEXT: 1024 GPUs: 0 of 1 layouts feasible
 // PINNED-NEXT:   t*p*d = GPUs                  1
 // PINNED-NEXT:   seq % c = 0                   0
-// PINNED-NEXT:   experts % e = 0, d c % e = 0  0
+// PINNED-NEXT:   experts % e = 0, e divides t d c / etp  0
 // PINNED-NEXT:   heads % t = 0                 0
 // PINNED-NEXT:   layers % (p*v) = 0            0
 // PINNED-NEXT:   batch % (d*b) = 0             1
