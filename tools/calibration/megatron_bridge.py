@@ -36,7 +36,7 @@ def model_of(name: str) -> Optional[str]:
     the same model with capacity-limited routing, which the command does not model."""
     return MODELS.get(name.replace("(tokendrop)", "").strip())
 # The published systems and the clusters of stdlib.hardware.
-CLUSTERS = {"DGX-H100": "dgx_h100_pod"}
+CLUSTERS = {"DGX-H100": "dgx_h100_pod", "DGX-B200": "dgx_b200_pod"}
 
 
 @dataclass
@@ -48,7 +48,9 @@ class Outcome:
 
     @property
     def published(self) -> float:
-        return float(self.row["step_s_derived"])
+        """The step time; of a cell with a second variant in parentheses (MXFP8 beside
+        FP8-CS, an alternative layout), the first."""
+        return float(self.row["step_s_derived"].split("(")[0])
 
     @property
     def error(self) -> Optional[float]:
@@ -61,7 +63,9 @@ def _count(text: str, default: int = 1) -> int:
 
 
 def precision(text: str) -> str:
-    """`FP8-CS`, `FP8` and the 25.09 rows' footnoted FP8 are per-tensor FP8; BF16 is bf16."""
+    """`FP8-CS`, `FP8` and the 25.09 rows' footnoted FP8 are per-tensor FP8; BF16 is bf16.
+    Blackwell's MXFP8 (`FP8-MX`, 32-element block scales) runs as per-tensor FP8 here: the
+    command has no block-scaled precision yet. NVFP4 has none either."""
     t = text.upper()
     return "bf16" if t.startswith("BF16") else "fp8" if "FP8" in t else ""
 
