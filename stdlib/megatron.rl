@@ -56,6 +56,7 @@ record Transformer {
   window: Int = 0
   windowed: Real = 0.0
   norm_bias: Bool = bias  // LayerNorm's bias beside its scale (RMSNorm has none, GPT-OSS's linear biases aside)
+  qkv_bias: Bool = bias   // biases on the query, key and value projections (Qwen2 has them and no others)
   sinks: Bool = false     // a learned attention sink per head (GPT-OSS)
 }
 
@@ -81,7 +82,7 @@ fn expert_params(m: Transformer) -> Int = {
 }
 fn layer_dense_params(m: Transformer) -> Int = {
   let h = m.hidden
-  let attn = h * qkv_width(m) + attn_width(m) * h + (if m.bias then qkv_width(m) + h else 0)
+  let attn = h * qkv_width(m) + attn_width(m) * h + (if m.qkv_bias then qkv_width(m) else 0) + (if m.bias then h else 0)
   attn + (if m.norm_bias then 4 * h else 2 * h) + (if m.qk_norm then 2 * head_dim(m) else 0) + (if m.sinks then m.heads else 0)
     + (if m.experts > 1 then h * m.experts + (if m.bias then m.experts else 0) else 0)
 }
