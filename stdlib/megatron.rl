@@ -60,6 +60,29 @@ record Transformer {
   sinks: Bool = false     // a learned attention sink per head (GPT-OSS)
 }
 
+// `m` when its fields describe a transformer that can exist, else an error naming the
+// field: what transformer_plan is given is checked there, however the record was built
+// (a spec's, stdlib.hf's, `--model gpt:`'s), so a negative head count or a top-k beyond
+// the experts is never a ranked layout.
+fn checked_transformer(m: Transformer) -> Transformer = {
+  let bad = fn(what: String) -> Transformer = error("transformer `" + m.name + "`: " + what)
+  if m.layers < 1 then bad("`layers` is " + str(m.layers) + "; it needs 1 or more")
+  else if m.hidden < 1 then bad("`hidden` is " + str(m.hidden) + "; it needs 1 or more")
+  else if m.heads < 1 then bad("`heads` is " + str(m.heads) + "; it needs 1 or more")
+  else if m.kv_heads < 1 or m.kv_heads > m.heads or m.heads % m.kv_heads != 0 then
+    bad("`kv_heads` is " + str(m.kv_heads) + "; it needs to divide `heads` (" + str(m.heads) + ")")
+  else if m.seq < 1 then bad("`seq` is " + str(m.seq) + "; it needs 1 or more")
+  else if m.vocab < 1 then bad("`vocab` is " + str(m.vocab) + "; it needs 1 or more")
+  else if m.ffn < 1 then bad("`ffn` is " + str(m.ffn) + "; it needs 1 or more")
+  else if m.head_size < 0 or m.expert_ffn < 0 or m.window < 0 then bad("`head_size`, `expert_ffn` and `window` are 0 or more")
+  else if m.experts < 1 then bad("`experts` is " + str(m.experts) + "; it needs 1 or more")
+  else if m.top_k < 1 or m.top_k > m.experts then
+    bad("`top_k` is " + str(m.top_k) + "; it needs 1 to `experts` (" + str(m.experts) + ")")
+  else if m.capacity < 1 then bad("`capacity` is " + str(m.capacity) + "; it needs 1 or more (1: no padding)")
+  else if m.windowed < 0 or m.windowed > 1 then bad("`windowed` is " + str(m.windowed) + "; it is a share, 0 to 1")
+  else m
+}
+
 // A GPT of Megatron-LM (SC21): 2,048 positions, vocabulary 51,200, GeLU MLP of 4h.
 fn gpt_config(name: String, layers: Int, hidden: Int, heads: Int, seq: Int = 2048, vocab: Int = 51200) -> Transformer =
   Transformer { name = name, layers = layers, hidden = hidden, heads = heads, seq = seq, vocab = vocab }
@@ -590,7 +613,8 @@ fn transformer_memory(m: Transformer, s: Setup, l: Layout) -> Memory = {
 // (interleaving), "zero <= 3", "zero <= 1 with pipelining" (ZeRO-2 and -3 shard what a
 // pipeline stage's micro-batches keep using; DeepSpeed's pipeline engine refuses them) and
 // stdlib.strategies' "memory".
-fn transformer_plan(m_full: Transformer, s: Setup, l: Layout, e: Efficiency = megatron_efficiency) -> Plan = {
+fn transformer_plan(m_given: Transformer, s: Setup, l: Layout, e: Efficiency = megatron_efficiency) -> Plan = {
+  let m_full = checked_transformer(m_given)
   let dev = s.device
   let t = l.tensor
   let p = l.pipeline
