@@ -13,6 +13,7 @@ import stdlib.megatron
 import stdlib.advise
 import stdlib.models.llama
 import stdlib.models.gpt_shapes
+import stdlib.models.moe_transformers
 
 // ---- the transformers by name -----------------------------------------------------------
 
@@ -28,8 +29,9 @@ fn llama_transformer(name: String, c: LlamaConfig, seq: Int) -> Transformer =
 // stdlib.models.llama under the names of their networks: GPT-2 (Radford et al. 2019:
 // vocabulary 50,257, 1,024 tokens; small 124M, medium 355M, large 774M, XL 1.5B), GPT-3
 // 175B with Megatron-LM's vocabulary padded to 51,200 and SC21 Table 1's GPTs (2,048
-// tokens), Llama 2 (4,096), Llama 3 (8,192) and Mixtral 8x7B (8 experts, 2 per token; 4,096
-// tokens here, `--seq` for its 32,768).
+// tokens), Llama 2 (4,096), Llama 3 (8,192), Mixtral 8x7B (8 experts, 2 per token; 4,096
+// tokens here, `--seq` for its 32,768), and stdlib.models.moe_transformers' Qwen3 and
+// GPT-OSS mixtures.
 let transformer_models = concat(
   [gpt_config(s.name, s.layers, s.hidden, s.heads, 1024, 50257) for s in gpt2_shapes],
   [gpt_config(gpt3_175b_shape.name, gpt3_175b_shape.layers, gpt3_175b_shape.hidden, gpt3_175b_shape.heads)],
@@ -40,7 +42,8 @@ let transformer_models = concat(
   llama_transformer("llama3_8b", llama3_8b_config, 8192),
   llama_transformer("llama3_70b", llama3_70b_config, 8192),
   llama_transformer("llama3_405b", llama3_405b_config, 8192),
-  llama_transformer("mixtral_8x7b", mixtral_8x7b_config, 4096)])
+  llama_transformer("mixtral_8x7b", mixtral_8x7b_config, 4096),
+  qwen3_30b_a3b, qwen3_235b_a22b, gpt_oss_20b, gpt_oss_120b])
 
 // The same, for the library API's calls (`stdlib.advise_llm.known_transformers`); the
 // command names the one `--model` gives by its place in the list,
@@ -99,6 +102,7 @@ scenario layout_search {
   param flash: Bool = false
   param cp: Int = 1
   param ep: Int = 1
+  param etp: Int = 1
   param t: Int = 8 in [1, 2, 4, 8]
   param p: Int = 16 in [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024]
   param dp: Int = 0
@@ -114,7 +118,8 @@ scenario layout_search {
   let data = if dp > 0 then dp else max(1, floor(gpus / (t * p * cp)))
   let lay = Layout { tensor = t, pipeline = p, data = data, micro = b, batch = batch, interleave = v,
                      recompute = recompute, sequence_parallel = sp, zero = zero, precision = precision,
-                     overlap_grads = overlap, overlap_tp = overlap_tp, flash = flash, context = cp, expert = ep }
+                     overlap_grads = overlap, overlap_tp = overlap_tp, flash = flash, context = cp, expert = ep,
+                     expert_tensor = etp }
   let st = llm_advise_setup(make, gpus, opt, device, base, coll)
   let plan = transformer_plan(model, st, lay)
   require [holds(c) for c in plan.constraints], [c.name for c in plan.constraints]

@@ -54,6 +54,9 @@ record Device {
   gemm: Real = 0.7
   gemm_tile: Int = 16384               // output elements of a tile, 128 x 128
   gemm_k_half: Int = 64
+  // A mixture's experts as one grouped GEMM: its fraction of what one GEMM of the same
+  // total shape reaches (Transformer Engine's grouped GEMM over many small experts).
+  gemm_grouped: Real = 1.0
   flash_fwd: Real = 0.676
   flash_bwd: Real = 0.583
 }
@@ -116,6 +119,24 @@ let h100_sxm5 = Device { name = "H100-SXM5-80GB", peak_fp64 = 34 TFLOP/s,
   peak_tf32 = 494.7 TFLOP/s, peak_fp8 = 1978.9 TFLOP/s, sms = 132,
   gemm = 0.74, flash_fwd = 0.314, flash_bwd = 0.314 }
 let h200_sxm = h100_sxm5 with { name = "H200-SXM-141GB", membw = 4.8 TB/s, memory = 141 GiB }
+// Blackwell. B200 as HGX/DGX B200 runs it at 1,000 W (NVIDIA DGX B200 datasheet: 8 GPUs,
+// 1,440 GB of HBM3e and 64 TB/s in all, FP8 72 PFLOP/s sparse, i.e. 4.5 PFLOP/s dense per
+// GPU; per GPU dense BF16 2.25 PFLOP/s, TF32 1.1 PFLOP/s, FP64 40 TFLOP/s, FP32 80
+// TFLOP/s), 148 SMs. GB200 (Grace Blackwell, NVL72 at 1,200 W; GB200 NVL72 datasheet: 180
+// PFLOP/s dense BF16 and 13.4 TB of HBM3e for 72 GPUs): 2.5 PFLOP/s BF16, 5 FP8, 186 GB.
+// B300 and GB300 (Blackwell Ultra, HGX B300 and GB300 NVL72 datasheets [M]): the same 16-
+// and 8-bit tensor peaks as B200 and GB200, 288 GB of HBM3e, FP64 reduced to 1.25 TFLOP/s,
+// 160 SMs. `gemm` 0.55 is fitted to Megatron-Bridge's four dense DGX B200 rows (Llama 3 8B
+// and Llama 3.1 405B in FP8, NeMo 25.09 and 25.11; docs/transformers.md): their step times
+// come within 1.1-6.4%. The other Blackwells inherit it, and all four the Device defaults'
+// attention fractions, until measured.
+let b200 = Device { name = "B200-180GB", peak_fp64 = 40 TFLOP/s, peak_fp32 = 80 TFLOP/s,
+  peak_fp16 = 2250 TFLOP/s, membw = 8 TB/s, memory = 180 GiB, peak_tf32 = 1100 TFLOP/s, peak_fp8 = 4500 TFLOP/s,
+  sms = 148, gemm = 0.55 }
+let gb200 = b200 with { name = "GB200-186GB", peak_fp64 = 45 TFLOP/s, peak_fp32 = 90 TFLOP/s,
+  peak_fp16 = 2500 TFLOP/s, peak_tf32 = 1250 TFLOP/s, peak_fp8 = 5000 TFLOP/s, memory = 186 GiB }
+let b300 = b200 with { name = "B300-288GB", peak_fp64 = 1.25 TFLOP/s, memory = 288 GiB, sms = 160 }
+let gb300 = gb200 with { name = "GB300-288GB", peak_fp64 = 1.25 TFLOP/s, memory = 288 GiB, sms = 160 }
 
 // The CPU this project is developed on (one core of an AMD EPYC, family 26, as Debian's
 // PyTorch 1.13 uses it on one thread), with the kernel-time models trained from its
@@ -140,12 +161,14 @@ let xeon_cpu = Device { name = "Intel Xeon 2100 MHz AVX-512 AMX (1 thread)", pea
 let nvlink2 = Link { bw = 150 GB/s, lat = 9 us }     // V100: 6 links x 25 GB/s
 let nvlink3 = Link { bw = 300 GB/s, lat = 9 us }     // A100: 12 links x 25 GB/s
 let nvlink4 = Link { bw = 450 GB/s, lat = 9 us }     // H100/H200: 18 links x 25 GB/s
+let nvlink5 = Link { bw = 900 GB/s, lat = 9 us }     // Blackwell: 18 links x 50 GB/s
 let pcie3 = Link { bw = 15.75 GB/s, lat = 1 us }     // x16, 128b/130b encoding
 let pcie4 = Link { bw = 31.5 GB/s, lat = 1 us }
 let pcie5 = Link { bw = 63 GB/s, lat = 1 us }
 let edr = Link { bw = 100 Gbit/s, lat = 1.5 us }     // InfiniBand EDR 4x
 let hdr = Link { bw = 200 Gbit/s, lat = 1.5 us }     // InfiniBand HDR 4x
 let ndr = Link { bw = 400 Gbit/s, lat = 1.5 us }     // InfiniBand NDR 4x
+let xdr = Link { bw = 800 Gbit/s, lat = 1.5 us }     // ConnectX-8 / Quantum-X800 (GB300)
 // Ethernet through the kernel's TCP: the line rate, and 20 us a message (application-level
 // latency "as low as 10 microseconds" on 10GbE: Larsen et al., "Architectural breakdown of
 // end-to-end latency in a TCP/IP network", SBAC-PAD 2007; 10-50 us in practice [M]). What
@@ -378,6 +401,16 @@ let dgx_a100 = Node { name = "DGX A100", device = a100_sxm4_40gb, gpus = 8, link
 // DGX H100: 8 x H100 SXM5, NVLink 4 via NVSwitch gen3, 8 x ConnectX-7 NDR 400 Gb/s [M].
 let dgx_h100 = Node { name = "DGX H100", device = h100_sxm5, gpus = 8, link = nvlink4,
   topo = switched, nics = 8, nic = ndr }
+// DGX B200 and B300: 8 GPUs on NVLink 5 through NVSwitch, a 400 Gb/s NIC per GPU (B200:
+// ConnectX-7; B300: ConnectX-8 at 800 Gb/s).
+let dgx_b200 = Node { name = "DGX B200", device = b200, gpus = 8, link = nvlink5, topo = switched, nics = 8, nic = ndr }
+let dgx_b300 = dgx_b200 with { name = "DGX B300", device = b300, nic = xdr }
+// GB200 and GB300 NVL72: a rack is one NVLink domain of 72 GPUs (18 trays of 4) behind
+// NVLink switches, every group of its ranks on NVLink; racks join over InfiniBand, a NIC
+// per GPU (GB200: 400 Gb/s; GB300: 800 Gb/s).
+let gb200_nvl72 = Node { name = "GB200 NVL72", device = gb200, gpus = 72, link = nvlink5, topo = switched, nics = 72,
+  nic = ndr }
+let gb300_nvl72 = gb200_nvl72 with { name = "GB300 NVL72", device = gb300, nic = xdr }
 
 // ---- standard clusters ----------------------------------------------------------------
 // ABCI: 1,088 nodes, 34 nodes per rack, 32 racks (paraDL parallel_analysis.py, citing
@@ -402,6 +435,11 @@ fn dgx1_pod(nodes: Int) -> Cluster = dgx_pod(dgx1, nodes)
 fn dgx2_pod(nodes: Int) -> Cluster = dgx_pod(dgx2, nodes)
 fn dgx_a100_pod(nodes: Int) -> Cluster = dgx_pod(dgx_a100, nodes)
 fn dgx_h100_pod(nodes: Int) -> Cluster = dgx_pod(dgx_h100, nodes)
+fn dgx_b200_pod(nodes: Int) -> Cluster = dgx_pod(dgx_b200, nodes)
+fn dgx_b300_pod(nodes: Int) -> Cluster = dgx_pod(dgx_b300, nodes)
+// `racks` NVL72 racks.
+fn gb200_nvl72_pod(racks: Int) -> Cluster = dgx_pod(gb200_nvl72, racks)
+fn gb300_nvl72_pod(racks: Int) -> Cluster = dgx_pod(gb300_nvl72, racks)
 
 // DGX A100 with the 80 GB A100 (MLPerf v1.0; the nodes of Selene).
 let dgx_a100_80gb = dgx_a100 with { name = "DGX A100 80GB", device = a100_sxm4_80gb }

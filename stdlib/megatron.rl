@@ -47,25 +47,67 @@ record Transformer {
   experts: Int = 1
   top_k: Int = 1
   capacity: Real = 1.0
+  // How today's models differ from a GPT (0: as a GPT has it):
+  head_size: Int = 0   // a head's width where it is not hidden/heads (Qwen3: 128)
+  expert_ffn: Int = 0  // a routed expert's hidden width where it is not `ffn` (Qwen3-30B-A3B: 768)
+  qk_norm: Bool = false  // an RMSNorm on each query and key head (Qwen3)
+  // Sliding-window attention: `windowed` of the layers (GPT-OSS: half, alternating) attend
+  // to the `window` tokens before each query instead of all before it.
+  window: Int = 0
+  windowed: Real = 0.0
+  norm_bias: Bool = bias  // LayerNorm's bias beside its scale (RMSNorm has none, GPT-OSS's linear biases aside)
+  qkv_bias: Bool = bias   // biases on the query, key and value projections (Qwen2 has them and no others)
+  sinks: Bool = false     // a learned attention sink per head (GPT-OSS)
+}
+
+// `m` when its fields describe a transformer that can exist, else an error naming the
+// field: what transformer_plan is given is checked there, however the record was built
+// (a spec's, stdlib.hf's, `--model gpt:`'s), so a negative head count or a top-k beyond
+// the experts is never a ranked layout.
+fn checked_transformer(m: Transformer) -> Transformer = {
+  let bad = fn(what: String) -> Transformer = error("transformer `" + m.name + "`: " + what)
+  if m.layers < 1 then bad("`layers` is " + str(m.layers) + "; it needs 1 or more")
+  else if m.hidden < 1 then bad("`hidden` is " + str(m.hidden) + "; it needs 1 or more")
+  else if m.heads < 1 then bad("`heads` is " + str(m.heads) + "; it needs 1 or more")
+  else if m.kv_heads < 1 or m.kv_heads > m.heads or m.heads % m.kv_heads != 0 then
+    bad("`kv_heads` is " + str(m.kv_heads) + "; it needs to divide `heads` (" + str(m.heads) + ")")
+  else if m.seq < 1 then bad("`seq` is " + str(m.seq) + "; it needs 1 or more")
+  else if m.vocab < 1 then bad("`vocab` is " + str(m.vocab) + "; it needs 1 or more")
+  else if m.ffn < 1 then bad("`ffn` is " + str(m.ffn) + "; it needs 1 or more")
+  else if m.head_size < 0 or m.expert_ffn < 0 or m.window < 0 then bad("`head_size`, `expert_ffn` and `window` are 0 or more")
+  else if m.experts < 1 then bad("`experts` is " + str(m.experts) + "; it needs 1 or more")
+  else if m.top_k < 1 or m.top_k > m.experts then
+    bad("`top_k` is " + str(m.top_k) + "; it needs 1 to `experts` (" + str(m.experts) + ")")
+  else if m.capacity < 1 then bad("`capacity` is " + str(m.capacity) + "; it needs 1 or more (1: no padding)")
+  else if m.windowed < 0 or m.windowed > 1 then bad("`windowed` is " + str(m.windowed) + "; it is a share, 0 to 1")
+  else m
 }
 
 // A GPT of Megatron-LM (SC21): 2,048 positions, vocabulary 51,200, GeLU MLP of 4h.
 fn gpt_config(name: String, layers: Int, hidden: Int, heads: Int, seq: Int = 2048, vocab: Int = 51200) -> Transformer =
   Transformer { name = name, layers = layers, hidden = hidden, heads = heads, seq = seq, vocab = vocab }
 
-fn head_dim(m: Transformer) -> Int = floor(m.hidden / m.heads)
-// Columns of the fused QKV projection: h for the queries, a head's width per key and value head.
-fn qkv_width(m: Transformer) -> Int = m.hidden + 2 * m.kv_heads * head_dim(m)
+fn head_dim(m: Transformer) -> Int = if m.head_size > 0 then m.head_size else floor(m.hidden / m.heads)
+// The attention's width: the heads side by side (the hidden size unless head_size says otherwise).
+fn attn_width(m: Transformer) -> Int = m.heads * head_dim(m)
+// Columns of the fused QKV projection: the queries' heads, then a head's width per key and value head.
+fn qkv_width(m: Transformer) -> Int = attn_width(m) + 2 * m.kv_heads * head_dim(m)
+// A routed expert's hidden width.
+fn expert_width(m: Transformer) -> Int = if m.expert_ffn > 0 then m.expert_ffn else m.ffn
 
 // Parameters of one transformer layer: QKV and output projections, the MLP, two norms.
 // GPT: 12h² + 13h.
 fn layer_params(m: Transformer) -> Int = layer_dense_params(m) + m.experts * expert_params(m)
 // One expert's feed-forward block, and the rest of a layer (attention, norms, the router).
-fn expert_params(m: Transformer) -> Int = (if m.gated then 3 else 2) * m.hidden * m.ffn + (if m.bias then m.ffn + m.hidden else 0)
+fn expert_params(m: Transformer) -> Int = {
+  let f = if m.experts > 1 then expert_width(m) else m.ffn
+  (if m.gated then 3 else 2) * m.hidden * f + (if m.bias then (if m.gated then 2 else 1) * f + m.hidden else 0)
+}
 fn layer_dense_params(m: Transformer) -> Int = {
   let h = m.hidden
-  let attn = h * qkv_width(m) + h * h + (if m.bias then qkv_width(m) + h else 0)
-  attn + (if m.bias then 4 * h else 2 * h) + (if m.experts > 1 then h * m.experts else 0)
+  let attn = h * qkv_width(m) + attn_width(m) * h + (if m.qkv_bias then qkv_width(m) else 0) + (if m.bias then h else 0)
+  attn + (if m.norm_bias then 4 * h else 2 * h) + (if m.qk_norm then 2 * head_dim(m) else 0) + (if m.sinks then m.heads else 0)
+    + (if m.experts > 1 then h * m.experts + (if m.bias then m.experts else 0) else 0)
 }
 // Embedding parameters: the token table (and the output layer when untied), the positions.
 fn embedding_params(m: Transformer) -> Int =
@@ -73,6 +115,8 @@ fn embedding_params(m: Transformer) -> Int =
 // All parameters, as Narayanan et al. count them (the final norm's 2h left out): for a GPT,
 // P = 12 l h² (1 + 13/(12h) + (V + s)/(12 l h)).
 fn transformer_params(m: Transformer) -> Int = m.layers * layer_params(m) + embedding_params(m)
+// Every parameter of a checkpoint (Hugging Face's count): the final norm's too.
+fn checkpoint_params(m: Transformer) -> Int = transformer_params(m) + (if m.norm_bias then 2 else 1) * m.hidden
 
 // ---- GEMMs and FLOPs ---------------------------------------------------------------------
 
@@ -93,16 +137,20 @@ fn gemm_wgrad(g: Gemm) -> Gemm = g with { name = g.name + "_wgrad", m = g.k, k =
 // With experts, fc1 and fc2 run the top_k tokens each token sends, `capacity` padded, as
 // one GEMM per expert of the `local` ones a GPU holds (expert parallelism), and the router
 // scores every token against every expert.
-fn layer_gemms(m: Transformer, b: Real, t: Real, keys: Int = m.seq, local: Int = m.experts, cap: Real = 1.0) -> [Gemm] = {
+fn layer_gemms(m: Transformer, b: Real, t: Real, keys: Int = m.seq, local: Int = m.experts, cap: Real = 1.0,
+               et: Real = t) -> [Gemm] = {
   let tokens = b * m.seq
   let heads = b * m.heads / t
-  let routed = tokens * m.top_k * cap / local
+  // Experts split et ways (expert_tp) take et/t of the tensor group's routed tokens each.
+  let routed = tokens * m.top_k * cap / local * (if m.experts > 1 then et / t else 1.0)
+  let f = if m.experts > 1 then expert_width(m) else m.ffn
   concat([Gemm { name = "qkv", m = tokens, n = qkv_width(m) / t, k = m.hidden },
    Gemm { name = "score", m = m.seq, n = keys, k = head_dim(m), batch = heads },
    Gemm { name = "context", m = m.seq, n = head_dim(m), k = keys, batch = heads },
-   Gemm { name = "proj", m = tokens, n = m.hidden, k = m.hidden / t },
-   Gemm { name = "fc1", m = routed, n = (if m.gated then 2 else 1) * m.ffn / t, k = m.hidden, batch = local },
-   Gemm { name = "fc2", m = routed, n = m.hidden, k = m.ffn / t, batch = local }],
+   Gemm { name = "proj", m = tokens, n = m.hidden, k = attn_width(m) / t },
+   Gemm { name = "fc1", m = routed, n = (if m.gated then 2 else 1) * f / (if m.experts > 1 then et else t), k = m.hidden,
+          batch = local },
+   Gemm { name = "fc2", m = routed, n = m.hidden, k = f / (if m.experts > 1 then et else t), batch = local }],
    if m.experts > 1 then [Gemm { name = "router", m = tokens, n = m.experts, k = m.hidden }] else [])
 }
 // The output layer (logits) for `b` sequences on one of t GPUs (the vocabulary split).
@@ -175,10 +223,16 @@ record Layout {
   overlap_grads: Bool = false     // the gradient reduction overlapped with the backward pass
   overlap_tp: Bool = false        // sequence parallelism's allgathers and reduce-scatters overlapped with the GEMMs beside them
   context: Int = 1                // context-parallel size c: each sequence split c ways, ring attention over them
-  expert: Int = 1                 // expert-parallel size e: a mixture's experts split over e of the d c data-parallel ranks
+  expert: Int = 1                 // expert-parallel size e: a mixture's experts split over e ranks of the t d c / etp expert grid
+  // Expert tensor-parallel size etp (Megatron's --expert-tensor-parallel-size): 0 is t, each
+  // expert split as the dense MLP is and the expert group carved from d c; 1 keeps experts
+  // whole and carves the expert group from t d c (Megatron-Core's MoE recipes).
+  expert_tensor: Int = 0
   flash: Bool = false             // FlashAttention-2: the attention core one fused kernel that keeps no scores
   scatter_gather: Bool = true     // Megatron's scatter/gather of pipeline sends over the tensor group
 }
+
+fn expert_tp(l: Layout) -> Int = if l.expert_tensor > 0 then l.expert_tensor else l.tensor
 
 fn _half(l: Layout) -> Bool =
   if l.precision == "fp16" or l.precision == "bf16" or l.precision == "fp8" then true
@@ -197,6 +251,24 @@ fn _gemm_peak(d: Device, l: Layout) -> FLOP/s =
   else if d.peak_fp8 > 0 FLOP/s then d.peak_fp8
   else error(d.name + " has no FP8 tensor cores (its peak_fp8 is 0); use bf16")
 
+// The linear layers' GEMMs, which FP8 training runs in FP8 (Transformer Engine's
+// fp8_autocast); the attention core, the router and the output layer stay 16-bit.
+fn fp8_gemm(g: Gemm) -> Bool = g.name == "qkv" or g.name == "proj" or g.name == "fc1" or g.name == "fc2"
+fn gemm_peak_of(g: Gemm, d: Device, l: Layout) -> FLOP/s = if fp8_gemm(g) then _gemm_peak(d, l) else _peak(d, l)
+// What FP8 costs beside its GEMMs, in bytes moved per micro-batch (per-tensor current
+// scaling, Transformer Engine): forward, every linear layer's input gets a transposed FP8
+// copy for its weight gradient (1 byte per element), and the inputs no fused kernel
+// produces in FP8 (the projection's, from attention, and fc2's, from the activation) are
+// read and cast first (2 + 1); backward, every output gradient is read, cast and
+// transposed (2 + 1 + 1). The amax reductions and the weights' casts (once per iteration,
+// cached across micro-batches) are small beside these.
+fn fp8_cast_bytes(gs: [Gemm]) -> [B] = {
+  let input = fn(g: Gemm) -> Real = g.m * g.k * g.batch
+  let output = fn(g: Gemm) -> Real = g.m * g.n * g.batch
+  [sum g in gs: if not fp8_gemm(g) then 0 B else input(g) * (if g.name == "proj" or g.name == "fc2" then 4 B else 1 B),
+   sum g in gs: if fp8_gemm(g) then output(g) * 4 B else 0 B]
+}
+
 // The Setup of a large-model run: Adam, half precision with fp32 master weights (llm_half).
 fn llm_half(s: Setup) -> Setup = s with { elem = 2 B, mixed = true }
 fn llm_setup(c: Cluster) -> Setup = llm_half(setup(c) with { optimizer = adam })
@@ -214,14 +286,18 @@ fn llm_setup(c: Cluster) -> Setup = llm_half(setup(c) with { optimizer = adam })
 record Efficiency {
   memory: Real = 0.7     // fraction of the HBM bandwidth memory-bound kernels reach
   collective: Real = 0.8 // fraction of a link's bandwidth NCCL reaches
+  alltoall: Real = 0.8   // the same for the expert dispatch's and combine's all-to-alls
 }
 let megatron_efficiency = Efficiency {}
 
 // A GEMM's fraction of the tensor peak on device `d` (its curve: stdlib.hardware's `Device`).
 fn gemm_efficiency(g: Gemm, d: Device) -> Real = {
   let waves = g.batch * g.m * g.n / d.gemm_tile / gemm_sms(d)
-  d.gemm * waves / (waves + 0.5) * g.k / (g.k + d.gemm_k_half)
+  d.gemm * waves / (waves + 0.5) * g.k / (g.k + d.gemm_k_half) * (if g.batch > 1 and expert_gemm(g) then d.gemm_grouped else 1.0)
 }
+// The GEMMs a mixture runs per expert (layer_gemms' fc1 and fc2 with `batch` the local experts).
+fn expert_gemm(g: Gemm) -> Bool = g.name == "fc1" or g.name == "fc2" or g.name == "fc1_dgrad" or g.name == "fc2_dgrad" or
+                                  g.name == "fc1_wgrad" or g.name == "fc2_wgrad"
 fn gemm_time(g: Gemm, d: Device, e: Efficiency, peak: FLOP/s, elem: B) -> s =
   max(gemm_flops(g) * 1 FLOP / (peak * gemm_efficiency(g, d)),
       (g.m * g.k + g.k * g.n + g.m * g.n) * g.batch * elem / (d.membw * e.memory))
@@ -239,9 +315,12 @@ fn _membound(bytes: B, d: Device, e: Efficiency) -> s = bytes / (d.membw * e.mem
 // its tensors once: forward Q, K, V in, O and the logsumexp (fp32 per query row) out;
 // backward Q, K, V, O, dO and the logsumexp in, dQ, dK, dV out, with dQ accumulated in
 // fp32 (read and written once more).
-fn flash_attention_time(m: Transformer, b: Real, t: Real, keys: Int, d: Device, e: Efficiency, peak: FLOP/s, elem: B) -> [s] = {
+// A windowed layer computes, of each query's keys, the window's blocks: a band of
+// (window + block) / keys of them (`share`).
+fn flash_attention_time(m: Transformer, b: Real, t: Real, keys: Int, d: Device, e: Efficiency, peak: FLOP/s, elem: B,
+                        share: Real = 0.0) -> [s] = {
   let c = max(1, floor(keys / m.seq))
-  let flops = flash_causal(m.seq, c) * 4.0 * b * m.heads / t * m.seq * keys * head_dim(m)
+  let flops = (if share > 0 then share else flash_causal(m.seq, c)) * 4.0 * b * m.heads / t * m.seq * keys * head_dim(m)
   let q = 1.0 * b * m.seq * m.heads * head_dim(m) / t
   let kv = 2.0 * b * keys * m.kv_heads * head_dim(m) / t
   let lse = 1.0 * b * m.heads * m.seq / t * 4 B
@@ -274,20 +353,28 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int = m.
   let t = l.tensor
   let b = l.micro
   let elem = elem_bytes(l)
-  let peak = _gemm_peak(d, l)
   let ep = max(1, l.expert)
-  let gs = layer_gemms(m, b, t, keys, max(1, floor(m.experts / ep)), m.capacity)
-  let times = [gemm_fwd_bwd(g, d, e, peak, elem) for g in gs]
+  let etp = expert_tp(l)
+  let gs = layer_gemms(m, b, t, keys, max(1, floor(m.experts / ep)), m.capacity, etp)
+  let times = [gemm_fwd_bwd(g, d, e, gemm_peak_of(g, d, l), elem) for g in gs]
   let en = 1.0 * b * m.seq * m.hidden / (if l.sequence_parallel then t else 1)
   let et = 1.0 * b * m.seq * m.hidden / t
   let a = if l.flash then 0.0 else 1.0 * b * m.heads * m.seq * keys / t
-  let f = 1.0 * b * m.seq * m.ffn / t * m.top_k * m.capacity
+  let f = 1.0 * b * m.seq * (if m.experts > 1 then expert_width(m) else m.ffn) / t * m.top_k * m.capacity
   let act_f = if m.gated then 3 else 2
   let act_b = if m.gated then 5 else 3
   let core_mem = _membound((2 * a + 2 * a) * elem + a * 1 B, d, e)
-  let mem_f = _membound((2 * 2 * en + 2 * 3 * en + 2 * et + act_f * f) * elem + 2 * en * 1 B, d, e) + core_mem
+  let casts = if l.precision == "fp8" then fp8_cast_bytes(gs) else [0 B, 0 B]
+  // A mixture moves each routed token's hidden vector through memory around its experts:
+  // forward the permutation that groups the tokens by expert (read, write) and the
+  // unpermutation that weighs and sums them back (read, write); backward the same two in
+  // reverse, the weights' gradient reading them once more.
+  let moved = if m.experts > 1 then 1.0 * b * m.seq * m.top_k * m.capacity * m.hidden / t * elem else 0 B
+  let perm = [4 * moved, 5 * moved]
+  let mem_f = _membound((2 * 2 * en + 2 * 3 * en + 2 * et + act_f * f) * elem + 2 * en * 1 B + casts[0] + perm[0], d, e)
+              + core_mem
   let mem_b = _membound((2 * 3 * en + 2 * 2 * en + 2 * 3 * en + 3 * a + 2 * a + 2 * et + act_b * f) * elem
-                        + (2 * en + a) * 1 B, d, e)
+                        + (2 * en + a) * 1 B + casts[1] + perm[1], d, e)
   // Two collectives of b·s·h elements forward and two backward: allreduces, or with sequence
   // parallelism an allgather and a reduce-scatter each (the same ring bytes).
   let n = 1.0 * b * m.seq * m.hidden * elem
@@ -313,9 +400,16 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int = m.
   let c = max(1, floor(keys / m.seq))
   let kv = 2.0 * b * m.seq * m.kv_heads * head_dim(m) / t * elem
   let ring = if c > 1 then (c - 1) * p2p(kv, _group_link(s, t, c, e)) else 0 s
+  // Sliding-window layers (m.windowed of them) run the fused kernel over their window's band.
+  let band = min(1.0, (m.window + 128.0) / keys)
+  let mix = fn(full: [s], win: [s]) -> [s] = [(1 - m.windowed) * full[0] + m.windowed * win[0],
+                                               (1 - m.windowed) * full[1] + m.windowed * win[1]]
   let fused = if not l.flash then [0 s, 0 s]
-              else if _half(l) then flash_attention_time(m, b, t, keys, d, e, _peak(d, l), elem)
-              else error("FlashAttention runs in fp16 or bf16, not " + l.precision + "; use precision \"bf16\"")
+              else if not _half(l) then error("FlashAttention runs in fp16 or bf16, not " + l.precision + "; use precision \"bf16\"")
+              else if m.window > 0 and m.windowed > 0 then
+                mix(flash_attention_time(m, b, t, keys, d, e, _peak(d, l), elem),
+                    flash_attention_time(m, b, t, keys, d, e, _peak(d, l), elem, band))
+              else flash_attention_time(m, b, t, keys, d, e, _peak(d, l), elem)
   let core_f = if l.flash then fused[0] else times[1][0] + times[2][0] + core_mem
   let core_b = if l.flash then fused[1] else times[1][1] + times[2][1]
   // The GEMMs other than the score and context ones (indices 1 and 2 of layer_gemms).
@@ -327,7 +421,7 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int = m.
   // an all-to-all over the e GPUs of the expert group forward (dispatch, combine) and two
   // backward (the gradients), of which 1/e stays on the GPU.
   let routed = 1.0 * b * m.seq * m.top_k * m.capacity * m.hidden * elem / (if l.sequence_parallel then t else 1)
-  let a2a = if m.experts > 1 and ep > 1 then 2 * pairwise_alltoall(routed * (ep - 1) / ep, ep, _group_link(s, t * max(1, l.context), ep, e))
+  let a2a = if m.experts > 1 and ep > 1 then 2 * pairwise_alltoall(routed * (ep - 1) / ep, ep, _group_link(s, if etp == t then t * max(1, l.context) else etp, ep, e with { collective = e.alltoall }))
             else 0 s
   LayerCost { fwd = gemm_f + mem_f, bwd = gemm_b + mem_b,
               core = core_f, comm_fwd = fwd_c + max(ring - core_f, 0 s) + a2a,
@@ -409,9 +503,12 @@ fn layer_activations(m: Transformer, l: Layout) -> B = {
   let t = 1.0 * l.tensor
   let sbh = 1.0 * m.seq * l.micro * m.hidden
   let attn = if l.flash then 4.0 * m.heads / (m.hidden * t) else 5.0 * m.heads * m.seq / (m.hidden * t)
-  // A mixture's feed-forward activations (19 s b h of the 34) are kept for each of the top_k
-  // experts a token visits, padded by `capacity`.
-  let moe = (m.top_k * m.capacity - 1) * 19 / t
+  // A mixture keeps, for each of the top_k experts a token visits (padded by `capacity`),
+  // its expert's activations in place of the dense MLP's 19 s b h: the input (2 bytes per
+  // hidden element), fc1's output and the activation's (2 + 2, or for a gated expert 4 + 2,
+  // per expert-width element) and a dropout mask (1 per hidden element).
+  let ew = 1.0 * expert_width(m) / m.hidden
+  let moe = (m.top_k * m.capacity * (3 + (if m.gated then 6 else 4) * ew) - 19) / t
   let lin = (if l.sequence_parallel then 34 / t else 10 + 24 / t) + (if m.experts > 1 then moe else 0)
   sbh * 1 B * (
     if l.recompute == "full" then (if l.sequence_parallel then 2 / t else 2.0)
@@ -429,20 +526,35 @@ fn in_flight(l: Layout) -> Real = {
   else if l.order == "1f1b" then min(mb, if l.interleave > 1 then p * (1 + (p - 1) / (p * l.interleave)) else p)
   else error("the pipeline schedule is \"1f1b\" or \"gpipe\", not \"" + l.order + "\"")
 }
-// Transformer layers on the busiest GPU: ceil(l / (p v)) per chunk, v chunks.
-fn stage_layers(m: Transformer, l: Layout) -> Int = ceil(m.layers / max(1, l.pipeline * l.interleave)) * l.interleave
+// How Megatron splits the layers over the p·v model chunks: evenly when p·v divides them;
+// else, with a pipeline, when p·v divides them with the embedding and the loss counted as a
+// layer each (--account-for-embedding-in-pipeline-split and
+// --account-for-loss-in-pipeline-split), the first chunk holding one layer fewer beside the
+// embedding and the last one fewer beside the output layer and loss: Llama 3.1 405B's 126
+// layers on p·v = 64 chunks of 2.
+fn accounted_split(m: Transformer, l: Layout) -> Bool = {
+  let chunks = l.pipeline * l.interleave
+  l.pipeline > 1 and m.layers % chunks != 0 and (m.layers + 2) % chunks == 0
+}
+// Transformer layers on the busiest GPU: ceil(l / (p v)) per chunk, v chunks (a middle
+// stage's with the embedding and loss counted).
+fn stage_layers(m: Transformer, l: Layout) -> Int =
+  if accounted_split(m, l) then floor((m.layers + 2) / (l.pipeline * l.interleave)) * l.interleave
+  else ceil(m.layers / max(1, l.pipeline * l.interleave)) * l.interleave
+// Transformer layers on the first stage (beside the embedding).
+fn first_stage_layers(m: Transformer, l: Layout) -> Int = stage_layers(m, l) - (if accounted_split(m, l) then 1 else 0)
 // Parameters on one GPU of the first stage: its layers' share and the embedding's (the
 // token table split t ways, the position table whole; with one stage and an untied output
 // layer, that too). The last stage holds as many (its copy of the tied table, or its output
 // layer) and the first stage the most activations.
 // A mixture's experts are split over the e GPUs of the expert group (stage_expert_params).
 fn stage_params(m: Transformer, l: Layout) -> Real =
-  1.0 * stage_layers(m, l) * (if m.experts > 1 then layer_dense_params(m) else layer_params(m)) / l.tensor
+  1.0 * first_stage_layers(m, l) * (if m.experts > 1 then layer_dense_params(m) else layer_params(m)) / l.tensor
     + stage_expert_params(m, l)
     + (if m.tied or l.pipeline > 1 then 1.0 else 2.0) * m.vocab * m.hidden / l.tensor
     + (if m.positions then 1.0 * m.seq * m.hidden else 0.0)
 fn stage_expert_params(m: Transformer, l: Layout) -> Real =
-  if m.experts > 1 then 1.0 * stage_layers(m, l) * m.experts * expert_params(m) / (l.tensor * max(1, l.expert)) else 0.0
+  if m.experts > 1 then 1.0 * first_stage_layers(m, l) * m.experts * expert_params(m) / (expert_tp(l) * max(1, l.expert)) else 0.0
 
 // Memory of one GPU of the first stage. Weights (2 bytes each in half precision), gradients
 // (2, or 4 in fp32), Adam's fp32 master weights and two moments (12 bytes): ZeRO shards the
@@ -462,7 +574,7 @@ fn transformer_memory(m: Transformer, s: Setup, l: Layout) -> Memory = {
   let mc = m with { seq = floor(m.seq / c) }
   // Parameters sharded d ways, the experts' d / e ways (the GPUs that hold the same ones).
   let pe = stage_expert_params(m, l)
-  let de = max(1.0, d / max(1, l.expert))
+  let de = max(1.0, d * l.tensor / (expert_tp(l) * max(1, l.expert)))
   let params = stage_params(m, l)
   let sharded = fn(on: Bool) -> Real = if on then (params - pe) / d + pe / de else params
   let words = s.optimizer.words * 4 B + (if _half(l) then 4 B else 0 B)
@@ -476,7 +588,7 @@ fn transformer_memory(m: Transformer, s: Setup, l: Layout) -> Memory = {
            grads = sharded(l.zero >= 2) * grad_bytes(l),
            optimizer = sharded(l.zero >= 1) * words,
            activations = (layer_activations(mc, l) + (if l.recompute == "none" then (c - 1) * attn / c else 0 B))
-                         * stage_layers(m, l) * in_flight(l),
+                         * first_stage_layers(m, l) * in_flight(l),
            workspace = redo + logits + dq + s.workspace }
 }
 
@@ -496,12 +608,13 @@ fn transformer_memory(m: Transformer, s: Setup, l: Layout) -> Memory = {
 //   reduce-scatter), overlapped with the backward pass when `overlap_grads`;
 // - then the optimizer updates the GPU's share of the parameters at memory bandwidth.
 // Constraints, the plan's list in this order (stdlib.advise_llm's search requires, counts
-// and names exactly these): "t*p*d = GPUs", "seq % c = 0", "experts % e = 0, d c % e = 0",
+// and names exactly these): "t*p*d = GPUs", "seq % c = 0", "experts % e = 0, e divides t d c / etp",
 // "heads % t = 0", "layers % (p*v) = 0", "batch % (d*b) = 0", "micro-batches % p = 0"
 // (interleaving), "zero <= 3", "zero <= 1 with pipelining" (ZeRO-2 and -3 shard what a
 // pipeline stage's micro-batches keep using; DeepSpeed's pipeline engine refuses them) and
 // stdlib.strategies' "memory".
-fn transformer_plan(m_full: Transformer, s: Setup, l: Layout, e: Efficiency = megatron_efficiency) -> Plan = {
+fn transformer_plan(m_given: Transformer, s: Setup, l: Layout, e: Efficiency = megatron_efficiency) -> Plan = {
+  let m_full = checked_transformer(m_given)
   let dev = s.device
   let t = l.tensor
   let p = l.pipeline
@@ -530,17 +643,25 @@ fn transformer_plan(m_full: Transformer, s: Setup, l: Layout, e: Efficiency = me
   let tp_one = if l.sequence_parallel then tp_reduce_scatter(s, n, t, e) else tp_allreduce(s, n, t, e)
   let emb_f = _membound(7 * et * elem + et * 1 B, dev, e)
   let emb_b = _membound(5 * et * elem + et * 1 B + 1.0 * m.vocab * m.hidden / t * elem, dev, e)
-  let lg = gemm_fwd_bwd(logits_gemm(m, b, t), dev, e, peak, elem)
+  let lg = gemm_fwd_bwd(logits_gemm(m, b, t), dev, e, _peak(dev, l), elem)
   let ce = 1.0 * b * m.seq * m.vocab / t
   let out_f = lg[0] + _membound(ce * (elem + 36 B), dev, e)
   let out_b = lg[1] + _membound(ce * (elem + 12 B), dev, e)
   let extra_f = if p == 1 then emb_f + out_f else max(emb_f, out_f)
   let extra_b = if p == 1 then emb_b + out_b else max(emb_b, out_b)
   let extra_c = if p == 1 then 2 * tp_one else tp_one
-  // One micro-batch on the busiest stage.
-  let cf = nl * layer.fwd + extra_f
-  let cb = nl * (layer.bwd + redo) + extra_b
-  let cc = nl * (layer.comm_fwd + layer.comm_bwd + redo_comm) + extra_c
+  // One micro-batch on the busiest stage: with the embedding and loss counted as layers,
+  // a middle stage's nl layers or an end stage's nl - 1 and the embedding or the logits.
+  let ends = if accounted_split(m, l) then 1 else 0
+  let stage = fn(k: Int, x: s, y: s, z: s) -> [s] =
+    [k * layer.fwd + x, k * (layer.bwd + redo) + y, k * (layer.comm_fwd + layer.comm_bwd + redo_comm) + z]
+  let end_stage = stage(nl - ends, extra_f, extra_b, extra_c)
+  let mid_stage = stage(nl, 0 s, 0 s, 0 s)
+  let busiest = if ends == 1 and p > 2 and mid_stage[0] + mid_stage[1] + mid_stage[2] > end_stage[0] + end_stage[1] + end_stage[2]
+                then mid_stage else end_stage
+  let cf = busiest[0]
+  let cb = busiest[1]
+  let cc = busiest[2]
   let per_micro = cf + cb + cc
   let send = pipeline_send(m, s, l, e)
   let sends = if p > 1 then 2 * (v * mb + p - 1) * send else 0 s
@@ -550,11 +671,12 @@ fn transformer_plan(m_full: Transformer, s: Setup, l: Layout, e: Efficiency = me
   let params = stage_params(m_full, l)
   let pe = stage_expert_params(m_full, l)
   let ep = max(1, l.expert)
-  let dpe = max(1, floor(dp * c / ep))
+  let etp = expert_tp(l)
+  let dpe = max(1, floor(t * dp * c / (etp * ep)))
   let ng = params * grad_bytes(l)
   let np = params * elem
   let both = fn(kind: String, per: B) -> s =
-    dp_collective(s, kind, (params - pe) * per, t, dp * c, e) + (if pe > 0 then dp_collective(s, kind, pe * per, t * ep, dpe, e) else 0 s)
+    dp_collective(s, kind, (params - pe) * per, t, dp * c, e) + (if pe > 0 then dp_collective(s, kind, pe * per, etp * ep, dpe, e) else 0 s)
   let ar = both("allreduce", grad_bytes(l))
   let rs = both("reduce_scatter", grad_bytes(l))
   let ag = both("allgather", elem)
@@ -579,9 +701,10 @@ fn transformer_plan(m_full: Transformer, s: Setup, l: Layout, e: Efficiency = me
     mb * cc + sends + dp_exposed, bubble, transformer_memory(m_full, s, l),
     [Constraint { name = "t*p*d = GPUs", value = abs(t * p * dp * c - gpus_total), limit = 0 },
      Constraint { name = "seq % c = 0", value = m_full.seq % c, limit = 0 },
-     Constraint { name = "experts % e = 0, d c % e = 0", value = m.experts % ep + (dp * c) % ep, limit = 0 },
+     Constraint { name = "experts % e = 0, e divides t d c / etp", value = m.experts % ep + t % etp + floor(t * dp * c / etp) % ep,
+                  limit = 0 },
      Constraint { name = "heads % t = 0", value = m.heads % t + m.kv_heads % t, limit = 0 },
-     Constraint { name = "layers % (p*v) = 0", value = m.layers % (p * v), limit = 0 },
+     Constraint { name = "layers % (p*v) = 0", value = if accounted_split(m, l) then 0 else m.layers % (p * v), limit = 0 },
      Constraint { name = "batch % (d*b) = 0", value = l.batch % (dp * b), limit = 0 },
      Constraint { name = "micro-batches % p = 0", value = if v > 1 then mbi % p else 0, limit = 0 },
      Constraint { name = "zero <= 3", value = l.zero, limit = 3 },

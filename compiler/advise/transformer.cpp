@@ -6,6 +6,7 @@
 #include "compiler/advise/transformer.h"
 
 #include <fmt/format.h>
+#include <llvm/Support/FileSystem.h>
 #include <llvm/ADT/StringExtras.h>
 #include <llvm/ADT/StringRef.h>
 
@@ -50,6 +51,11 @@ std::string ModelText(ringline::Spec& spec, const LayoutQuery& q) {
   std::string text;
   if (llvm::StringRef(model).starts_with("gpt:")) {
     text = GptModelText(model);
+  } else if (IsHfConfig(model)) {
+    // stdlib.hf's reading, of the file where the command was given it.
+    llvm::SmallString<256> abs(model);
+    llvm::sys::fs::make_absolute(abs);
+    text = fmt::format("hf_transformer({})", runtime::JsonString(std::string(abs)));
   } else if (SpecBinds(spec, model)) {
     if (!IsTransformerValue(spec.Get(model)))
       Bad("bad_option", fmt::format("`{}` is not a `Transformer` (stdlib.megatron)", model));
@@ -266,8 +272,10 @@ std::string GptModelText(const std::string& text) {
   return out;
 }
 
+bool IsHfConfig(const std::string& model) { return llvm::StringRef(model).ends_with_insensitive(".json"); }
+
 bool IsTransformer(ringline::Spec& spec, const std::string& model) {
-  if (llvm::StringRef(model).starts_with("gpt:")) return true;
+  if (llvm::StringRef(model).starts_with("gpt:") || IsHfConfig(model)) return true;
   if (SpecBinds(spec, model)) {
     Value v = spec.Get(model);
     return v.kind == Value::Kind::Record && v.str == "Transformer";
@@ -314,7 +322,7 @@ LayoutResult Run(ringline::Spec& spec, const LayoutQuery& q) {
   // The option texts are read where the spec's names are, with the standard clusters,
   // devices, collectives and the transformers by name; names the spec binds keep their
   // meaning.
-  for (const char* m : {"stdlib.hardware", "stdlib.megatron", "stdlib.advise_llm"}) spec.Import(m);
+  for (const char* m : {"stdlib.hardware", "stdlib.megatron", "stdlib.advise_llm", "stdlib.hf"}) spec.Import(m);
   const std::string model_text = ModelText(spec, q);
   const Value model = spec.Eval(model_text, "--model");
   if (!IsTransformerValue(model)) Bad("bad_option", fmt::format("`{}` is not a `Transformer` (stdlib.megatron)", q.model));

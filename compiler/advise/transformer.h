@@ -58,6 +58,9 @@ std::string GptModelText(const std::string& text);
 // (when the spec does not bind the name) one of the standard library's; a network or an
 // unknown name is not (the CNN advise, advise.h, answers those).
 bool IsTransformer(ringline::Spec& spec, const std::string& model);
+// Whether `model` names a Hugging Face config.json (`path/config.json`), which stdlib.hf
+// reads; its folder must be one the spec may read (the command and Python allow it).
+bool IsHfConfig(const std::string& model);
 
 // The query's own mistakes (a goal, pin or count out of range), before anything is
 // compiled: a SpecError of `bad_option` or `bad_usage` diagnostics.

@@ -60,6 +60,7 @@ Value Program::CallBuiltin(Builtin b, const ast::CallExpr* call, std::vector<Val
     case BuiltinFamily::List: return CallListBuiltin(b, call, args, env);
     case BuiltinFamily::Text: return CallTextBuiltin(b, call, args, env);
     case BuiltinFamily::Kernel: return CallKernelBuiltin(b, call, args, env);
+    case BuiltinFamily::Json: return CallJsonBuiltin(b, call, args, env);
   }
   return Value::Error();
 }

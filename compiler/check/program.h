@@ -4,6 +4,7 @@
 // ops.cpp (arithmetic on static and dynamic scalars), calls.cpp (functions, builtins,
 // records), types.cpp (declared types), scenario.cpp (params, reports, --set).
 #pragma once
+#include <llvm/Support/JSON.h>
 #include <map>
 #include <memory>
 #include <optional>
@@ -156,6 +157,10 @@ class Program {
   Value CallTextBuiltin(Builtin b, const ast::CallExpr* call, std::vector<Value>& args, const Env& env);
   // kernels.cpp: mlp_bundle, mlp_has, mlp_predict
   Value CallKernelBuiltin(Builtin b, const ast::CallExpr* call, std::vector<Value>& args, const Env& env);
+  // builtins_json.cpp
+  Value CallJsonBuiltin(Builtin b, const ast::CallExpr* call, std::vector<Value>& args, const Env& env);
+  const llvm::json::Object* JsonFile(const std::string& written, const ast::CallExpr* call);
+  Value FromJson(const llvm::json::Value& j, const Value& like, const std::string& key, SourceRange at);
   Value MakeRecord(const ast::RecordExpr* e, const Env& env);
   // A record of `rec` (declared in `owner`) from the fields given (in declaration order;
   // absent ones take their defaults, which see the fields before them); Error after a
@@ -308,6 +313,8 @@ class Program {
   bool gave_up_ = false;  // a resource limit was hit: all further evaluation is cut short
   // Loaded kernel bundles by resolved path (a failed load is cached as null: one error).
   std::map<std::string, std::shared_ptr<const kernels::Bundle>> bundles_;
+  // Parsed JSON files by resolved path (a failed one is cached as null: one error).
+  std::map<std::string, std::shared_ptr<const llvm::json::Value>> json_files_;
 };
 
 // builtins.cpp: false after a [bad_call] ("`name` takes 2 arguments, got 3") unless

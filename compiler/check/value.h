@@ -27,7 +27,7 @@ enum class Builtin {
 #include "compiler/check/builtins.def"
 };
 // The file a built-in's call is handled in (builtins.def).
-enum class BuiltinFamily { Math, List, Text, Kernel };
+enum class BuiltinFamily { Math, List, Text, Kernel, Json };
 BuiltinFamily FamilyOf(Builtin b);
 
 // The built-in a name means when nothing in scope, in the module or among its imports

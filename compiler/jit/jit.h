@@ -2,8 +2,9 @@
 // LLJIT for the host CPU (its features; O2 by default, run by an IR transform layer with
 // the new pass manager). One process-wide LLJIT; each Evaluator owns a ResourceTracker,
 // so destroying it frees its code. JIT'd code may call only the runtime functions listed
-// in jit.cpp (libm and mem* functions), registered as absolute symbols: nothing else in
-// the process is visible to it.
+// in jit.cpp (libm, mem* and the kernel-time models' rl_kernel_predict and
+// rl_kernel_predict_batch), registered as absolute symbols: nothing else in the process
+// is visible to it.
 #pragma once
 #include <llvm/ExecutionEngine/Orc/Core.h>
 #include <llvm/Support/Error.h>

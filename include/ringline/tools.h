@@ -54,8 +54,9 @@ struct LayoutQuery {
   std::string spec;  // a spec whose transformers and clusters count too ("" for none)
   // A `Transformer` of the spec, a transformer of the standard library by name
   // (stdlib.advise_llm's `transformer_models`: gpt3_175b, megatron_530b, llama2_70b, ...),
-  // or one by its dimensions, `gpt:layers=96,hidden=12288,heads=96[,seq=2048,vocab=51200,
-  // ffn=49152,kv_heads=96]`.
+  // one by its dimensions, `gpt:layers=96,hidden=12288,heads=96[,seq=2048,vocab=51200,
+  // ffn=49152,kv_heads=96]`, or a Hugging Face `path/config.json` (stdlib.hf; the spec's
+  // options must allow its folder).
   std::string model;
   std::string cluster = "selene";  // a function from a node count to a `Cluster`
   // The run's Setup as a network's (AdviseQuery): a `Device` replacing the

@@ -28,10 +28,12 @@ from ._results import Record, Table
 from ._spec import Diagnostic, Param, Scenario, Spec, SpecError, compile, compile_string
 from ._advise import advise
 from ._stats import stats
+from ._hf import transformer_from_hf
 
 __version__ = "0.1.0"
 
-for _public in (Param, Record, Scenario, Spec, SpecError, Table, advise, compile, compile_string, stats):
+for _public in (Param, Record, Scenario, Spec, SpecError, Table, advise, compile, compile_string, stats,
+                transformer_from_hf):
     _public.__module__ = __name__  # help() and tracebacks name them ringline.X
 
 
@@ -57,4 +59,5 @@ __all__ = [
     "from_si",
     "stats",
     "advise",
+    "transformer_from_hf",
 ]

@@ -14,6 +14,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <cctype>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -26,6 +27,8 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <unistd.h>
 
 #include "include/ringline/ringline.h"
 #include "include/ringline/tools.h"
@@ -88,6 +91,20 @@ ringline::Backend BackendNamed(const std::string& name) {
   if (name == "interp") return ringline::Backend::Interp;
   throw ringline::SpecError({ringline::Diagnostic::Plain(
       "bad_option", "backend must be \"auto\", \"jit\" or \"interp\", got \"" + name + "\"")});
+}
+
+bool IsJsonPath(const std::string& p) {
+  return p.size() > 5 && std::equal(p.end() - 5, p.end(), ".json", [](char a, char b) { return std::tolower(a) == b; });
+}
+std::string AbsolutePath(const std::string& p) {
+  if (!p.empty() && p[0] == '/') return p;
+  char cwd[4096];
+  return getcwd(cwd, sizeof cwd) ? std::string(cwd) + "/" + p : p;
+}
+std::string ParentFolder(const std::string& p) {
+  std::string abs = AbsolutePath(p);
+  size_t slash = abs.rfind('/');
+  return slash == std::string::npos || slash == 0 ? std::string("/") : abs.substr(0, slash);
 }
 
 const char* KindName(ringline::Column::Kind k) {
@@ -406,6 +423,44 @@ py::dict TableDict(const ringline::Table& t) {
   return out;
 }
 
+// A value out of the library as Python's: numbers (in SI units; Ints as int), bools,
+// strings, lists, and records as dicts of their fields (functions and others as their
+// names).
+py::object ToPython(const ringline::Value& v) {
+  switch (v.kind) {
+    case ringline::Value::Kind::Number:
+      return v.integer && FitsInt(v.number) ? py::object(py::int_(static_cast<int64_t>(v.number)))
+                                            : py::object(py::float_(v.number));
+    case ringline::Value::Kind::Bool: return py::bool_(v.number != 0);
+    case ringline::Value::Kind::List: {
+      py::list out;
+      for (const ringline::Value& x : v.items) out.append(ToPython(x));
+      return std::move(out);
+    }
+    case ringline::Value::Kind::Record: {
+      py::dict out;
+      for (size_t i = 0; i < v.items.size() && i < v.field_names.size(); ++i) out[py::str(v.field_names[i])] = ToPython(v.items[i]);
+      return std::move(out);
+    }
+    default: return py::str(v.str);
+  }
+}
+
+// stdlib.hf's Transformer of a config.json (its folder allowed), as a dict of its fields.
+py::dict TransformerFromHf(const std::string& path, int64_t seq, const std::string& stdlib_dir,
+                           std::vector<std::string> allow_paths) {
+  ringline::Value t;
+  {
+    py::gil_scoped_release nogil;
+    allow_paths.push_back(ParentFolder(path));
+    std::unique_ptr<ringline::Spec> lib = ringline::Spec::Library(MakeOptions(stdlib_dir, allow_paths, 20));
+    lib->Import("stdlib.megatron");
+    lib->Import("stdlib.hf");
+    t = lib->Call("stdlib.hf.hf_transformer", {ringline::Value::String(AbsolutePath(path)), ringline::Value::Int(seq)});
+  }
+  return ToPython(t).cast<py::dict>();
+}
+
 // A network's strategies or a transformer's layouts, as the command chooses: `gpt:`, a
 // transformer of the spec or the standard library, or any layout option given.
 py::dict Advise(const ringline::AdviseQuery& net, const ringline::LayoutQuery& layouts, bool layout_options,
@@ -413,7 +468,10 @@ py::dict Advise(const ringline::AdviseQuery& net, const ringline::LayoutQuery& l
   ringline::Table t;
   {
     py::gil_scoped_release nogil;
-    ringline::Options o = MakeOptions(stdlib_dir, allow_paths, 20);
+    std::vector<std::string> allowed = allow_paths;
+    // A config.json's folder, which stdlib.hf reads.
+    if (IsJsonPath(layouts.model)) allowed.push_back(ParentFolder(layouts.model));
+    ringline::Options o = MakeOptions(stdlib_dir, allowed, 20);
     std::unique_ptr<ringline::Spec> spec =
         net.spec.empty() ? ringline::Spec::Library(o) : ringline::Spec::Compile(net.spec, o);
     const bool transformer = layout_options || net.model.rfind("gpt:", 0) == 0 || ringline::IsTransformer(*spec, net.model);
@@ -625,6 +683,8 @@ PYBIND11_MODULE(_ringline, m) {
             return q.backend == ringline::Backend::Jit ? "jit" : q.backend == ringline::Backend::Interp ? "interp" : "auto";
           },
           [](ringline::LayoutQuery& q, const std::string& name) { q.backend = BackendNamed(name); });
+  m.def("transformer_from_hf", &TransformerFromHf, py::arg("path"), py::arg("seq"), py::arg("stdlib_dir"),
+        py::arg("allow_paths"));
   m.def("given_count", [](const std::string& name, int64_t n) { return GivenCount(name.c_str(), n); },
         py::arg("name"), py::arg("n"));
   m.def("advise", &Advise, py::arg("network"), py::arg("layouts"), py::arg("layout_options"), py::arg("stdlib_dir"),

@@ -151,3 +151,21 @@ def test_transformer_defaults_are_todays():
     assert "unfused attention" in rl.advise("megatron_1_7b", **kw, precision="fp32").attrs["title"]
     with pytest.raises(rl.SpecError, match=r"`flash_attention` runs in fp16, bf16 or fp8"):
         rl.advise("megatron_1_7b", **kw, precision="fp32", flash_attention=True)
+
+
+def test_transformer_from_hf(tmp_path):
+    from conftest import ROOT
+    hf = ROOT / "test" / "lit" / "models" / "Inputs" / "hf"
+    t = rl.transformer_from_hf(hf / "qwen3_30b_a3b.json")
+    assert (t["layers"], t["head_size"], t["expert_ffn"], t["experts"], t["top_k"]) == (48, 128, 768, 128, 8)
+    assert t["seq"] == 4096 and t["qk_norm"] is True and t["tied"] is False
+    # The same model the command's --model path/config.json searches.
+    kw = dict(cluster="dgx_h100_pod", gpus=[16], global_batch=64, top=2, tp=1, pp=1, precision="fp8")
+    df = rl.advise(str(hf / "qwen3_30b_a3b.json"), **kw)
+    rows = command_csv("--model", str(hf / "qwen3_30b_a3b.json"), "--cluster", "dgx_h100_pod", "--gpus", "16",
+                       "--global-batch", "64", "--top", "2", "--tp", "1", "--pp", "1", "--precision", "fp8")
+    assert [float(r["iter[s]"]) for r in rows] == list(df["iter"])
+    with pytest.raises(rl.SpecError, match=r"DeepseekV3ForCausalLM is not modelled yet"):
+        rl.transformer_from_hf(hf / "deepseek_v3.json")
+    with pytest.raises(TypeError, match=r"`seq` takes an int"):
+        rl.transformer_from_hf(hf / "llama3_8b.json", seq="8192")

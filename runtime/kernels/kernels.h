@@ -1,4 +1,4 @@
-// Kernel-time models (seed paper 1, Barrachina et al.): one small MLP per kernel kind
+// Kernel-time models (after Barrachina et al.'s MLP kernel-time model): one small MLP per kernel kind
 // (conv forward / backward-data / backward-filter, GEMM, batchnorm, pooling,
 // elementwise), trained by `ringline fit` from a profile CSV, stored in a `.rlk` bundle
 // (docs/kernel-models.md), and evaluated by the checker (static features), the

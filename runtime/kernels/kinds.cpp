@@ -1,6 +1,7 @@
 // The kernel kinds table (kinds.def) and the FLOP/byte formulas of
 // docs/kernel-models.md, which the "util" model variant uses as its roofline and the
-// fitter uses as derived inputs. Part of rl_kernels (runtime/kernels).
+// fitter uses as derived inputs. Part of rl_kernel_abi (runtime/kernels), which the
+// checker, the JIT'd code and the interpreter share.
 #include <llvm/ADT/SmallVector.h>
 #include <llvm/ADT/StringExtras.h>
 

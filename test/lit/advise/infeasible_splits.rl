@@ -11,10 +11,10 @@
 // CP-COUNT-4: {{^8,0,.*,false,seq % c = 0,seq % c = 0$}}
 // CP-NOT:  {{.}}
 // EP:      gpus,rank,t,p,d,e,micro,
-// EP-COUNT-4: {{^64,0,.*,3,.*,false,"experts % e = 0, d c % e = 0","experts % e = 0, d c % e = 0"$}}
+// EP-COUNT-4: {{^64,0,.*,3,.*,false,"experts % e = 0, e divides t d c / etp","experts % e = 0, e divides t d c / etp"$}}
 // EP-NOT:  {{.}}
 // DENSE:   gpus,rank,t,p,d,micro,
-// DENSE-COUNT-4: {{^8,0,.*,false,"experts % e = 0, d c % e = 0","experts % e = 0, d c % e = 0"$}}
+// DENSE-COUNT-4: {{^8,0,.*,false,"experts % e = 0, e divides t d c / etp","experts % e = 0, e divides t d c / etp"$}}
 // DENSE-NOT: {{.}}
 // TABLE:      8     -   {{.*}}  breaks `seq % c = 0`
 // TABLE-NEXT: 8     -   {{.*}}  breaks `seq % c = 0`

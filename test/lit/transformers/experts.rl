@@ -43,8 +43,8 @@ scenario moe {
 // CHECK-NEXT: grads_e8    = true
 
 scenario bad {
-  report three = fails(transformer_plan(mx, s, base with { expert = 3 }), "experts % e = 0, d c % e = 0")
-  report sixteen = fails(transformer_plan(mx, s, base with { expert = 16 }), "experts % e = 0, d c % e = 0")
+  report three = fails(transformer_plan(mx, s, base with { expert = 3 }), "experts % e = 0, e divides t d c / etp")
+  report sixteen = fails(transformer_plan(mx, s, base with { expert = 16 }), "experts % e = 0, e divides t d c / etp")
 }
 // BAD:      three   = true
 // BAD-NEXT: sixteen = true
