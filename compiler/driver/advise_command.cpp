@@ -8,6 +8,7 @@
 #include <llvm/ADT/SmallString.h>
 #include <llvm/ADT/StringExtras.h>
 #include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
 
 #include <algorithm>
 #include <cmath>
@@ -166,6 +167,18 @@ std::vector<const cl::Option*> LayoutOptions() {
           &AdviseDp, &AdviseMicro, &AdviseInterleave, &AdviseRecompute, &AdviseSeqParallel, &AdviseZero};
 }
 
+// The library's options, and for `--model path/config.json` its folder, which stdlib.hf
+// reads (the user named the file).
+ringline::Options AdviseOptions() {
+  ringline::Options o = LibraryOptions();
+  if (advise::IsHfConfig(AdviseModel)) {
+    llvm::SmallString<256> abs{llvm::StringRef(AdviseModel)};
+    llvm::sys::fs::make_absolute(abs);
+    o.allow_paths.push_back(std::string(llvm::sys::path::parent_path(abs)));
+  }
+  return o;
+}
+
 // Under mpirun: the job's processes (process 0 writes; the others help sweep a
 // transformer's layouts and print nothing).
 ringline::Processes* g_processes = nullptr;
@@ -211,7 +224,7 @@ int RunLayoutSearch(ringline::Spec* spec, const std::vector<int64_t>& gpus) {
   q.processes = g_processes;
   advise::LayoutResult res;
   try {
-    res = spec ? advise::Run(*spec, q) : advise::Run(q, LibraryOptions());
+    res = spec ? advise::Run(*spec, q) : advise::Run(q, AdviseOptions());
   } catch (const ringline::SpecError& e) {
     return PrintSpecError(e);
   }
@@ -256,8 +269,8 @@ int AdviseProcess() {
   bool transformer = llvm::StringRef(AdviseModel).starts_with("gpt:");
   if (!transformer) {
     try {
-      compiled = AdviseFiles.empty() ? ringline::Spec::Library(LibraryOptions())
-                                     : ringline::Spec::Compile(AdviseFiles[0], LibraryOptions());
+      compiled = AdviseFiles.empty() ? ringline::Spec::Library(AdviseOptions())
+                                     : ringline::Spec::Compile(AdviseFiles[0], AdviseOptions());
       transformer = advise::IsTransformer(*compiled, AdviseModel);
     } catch (const ringline::SpecError& e) {
       return PrintSpecError(e);

@@ -7,7 +7,9 @@ import stdlib.hf
 let deepseek = hf_transformer("Inputs/hf/deepseek_v3.json")
 // expected-error@+1 {{`Inputs/hf/falcon.json`: unknown architecture `FalconForCausalLM`; stdlib.hf reads LlamaForCausalLM, MistralForCausalLM, MixtralForCausalLM, Qwen2ForCausalLM, Qwen3ForCausalLM, Qwen3MoeForCausalLM, GptOssForCausalLM [user_error]}}
 let falcon = hf_transformer("Inputs/hf/falcon.json")
-// expected-error@+1 {{`Inputs/hf/missing_layers.json` has no `num_hidden_layers`, which the cost needs [user_error]}}
+// expected-error@+3 {{`Inputs/hf/missing_layers.json` has no `num_hidden_layers`, which the cost needs [user_error]}}
+// expected-error@+2 {{`Inputs/hf/missing_layers.json` has no `vocab_size`, which the cost needs [user_error]}}
+// expected-error@+1 {{`Inputs/hf/missing_layers.json` has no `intermediate_size`, which the cost needs [user_error]}}
 let missing = hf_transformer("Inputs/hf/missing_layers.json")
 // expected-error@+1 {{`hidden_size` is a string in the file, not a number [type_mismatch]}}
 let wrong = json_get("Inputs/hf/wrong_kind.json", "hidden_size", 0)
@@ -21,7 +23,7 @@ let absent = json_has("Inputs/hf/nowhere.json", "hidden_size")
 let outside = json_has("/etc/hostname.json", "x")
 // expected-error@+1 {{`json_get` takes 3 arguments, got 2 [bad_call]}}
 let short = json_get("Inputs/hf/llama3_8b.json", "x")
-// expected-error@+1 {{`json_get` needs a key (String) here, got `3` [type_mismatch]}}
+// expected-error@+1 {{`json_get` needs a key (String) here, got `Int` [type_mismatch]}}
 let key = json_get("Inputs/hf/llama3_8b.json", 3, 0)
 // expected-error@+1 {{`vocab_size` is a number in the file, not a string [type_mismatch]}}
 let as_text = json_get("Inputs/hf/llama3_8b.json", "vocab_size", "")

@@ -5,6 +5,7 @@
 // cost: Qwen3's head width and expert width, GPT-OSS's window on half the layers, Qwen2's
 // window it does not use.
 // RUN: %ringline eval %s --digits 0 | FileCheck %s
+// RUN: %ringline advise --model %S/Inputs/hf/qwen3_30b_a3b.json --cluster dgx_h100_pod --gpus 16 --global-batch 64 --tp 1 --pp 1 --top 1 --format csv | FileCheck %s --check-prefix=ADVISE
 import stdlib.megatron
 import stdlib.hf
 
@@ -38,3 +39,7 @@ scenario hf {
 // CHECK-NEXT: oss_window     = 128{{$}}
 // CHECK-NEXT: qwen2_window   = 0{{$}}
 // CHECK-NEXT: llama_seq      = 8192{{$}}
+// The command reads the same file where it is named, its folder allowed: a mixture's
+// rows show e.
+// ADVISE: gpus,rank,t,p,d,e,micro
+// ADVISE-NEXT: 16,1,1,1,16,{{[0-9]+}},{{.*}},true,"",""
