@@ -159,10 +159,9 @@ fn logits_gemm(m: Transformer, b: Real, t: Real) -> Gemm =
 
 // Forward FLOPs of one layer, of the attention core (score and context), of the logits.
 fn layer_flops(m: Transformer, b: Real) -> Real = sum g in layer_gemms(m, b, 1): gemm_flops(g)
-fn core_flops(m: Transformer, b: Real) -> Real = {
-  let gs = layer_gemms(m, b, 1)
-  gemm_flops(gs[1]) + gemm_flops(gs[2])
-}
+fn core_flops(m: Transformer, b: Real) -> Real = sum g in layer_gemms(m, b, 1): if core_gemm(g) then gemm_flops(g) else 0.0
+// The attention core's GEMMs (the scores and the context), which FlashAttention fuses.
+fn core_gemm(g: Gemm) -> Bool = g.name == "score" or g.name == "context"
 fn logits_flops(m: Transformer, b: Real) -> Real = gemm_flops(logits_gemm(m, b, 1))
 
 // Model FLOPs of one iteration of `batch` sequences (the numerator of MFU): the GEMMs
@@ -357,6 +356,13 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int = m.
   let etp = expert_tp(l)
   let gs = layer_gemms(m, b, t, keys, max(1, floor(m.experts / ep)), m.capacity, etp)
   let times = [gemm_fwd_bwd(g, d, e, gemm_peak_of(g, d, l), elem) for g in gs]
+  // A GEMM's forward and backward times by its name in layer_gemms.
+  let named = fn(name: String) -> [s] = [sum i in range(len(gs)): if gs[i].name == name then times[i][0] else 0 s,
+                                         sum i in range(len(gs)): if gs[i].name == name then times[i][1] else 0 s]
+  let qkv = named("qkv")
+  let proj = named("proj")
+  let fc1 = named("fc1")
+  let fc2 = named("fc2")
   let en = 1.0 * b * m.seq * m.hidden / (if l.sequence_parallel then t else 1)
   let et = 1.0 * b * m.seq * m.hidden / t
   let a = if l.flash then 0.0 else 1.0 * b * m.heads * m.seq * keys / t
@@ -389,9 +395,9 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int = m.
   // collective takes from the GEMM are not modelled.
   let hidden = fn(c: s, g: s) -> s = max(c - g, c / t)
   let ov = l.overlap_tp and l.sequence_parallel and t > 1
-  let fwd_c = if ov then hidden(ag, times[0][0]) + hidden(rs, times[3][0]) + hidden(ag, times[4][0]) + hidden(rs, times[5][0])
+  let fwd_c = if ov then hidden(ag, qkv[0]) + hidden(rs, proj[0]) + hidden(ag, fc1[0]) + hidden(rs, fc2[0])
               else 2 * pair
-  let bwd_c = if ov then hidden(rs, times[0][1]) + hidden(ag, times[3][1]) + hidden(rs, times[4][1]) + hidden(ag, times[5][1])
+  let bwd_c = if ov then hidden(rs, qkv[1]) + hidden(ag, proj[1]) + hidden(rs, fc1[1]) + hidden(ag, fc2[1])
               else 2 * pair
   // Ring attention over c = keys / m.seq ranks (Liu et al. 2023; Megatron-Core's context
   // parallelism): c - 1 steps pass each rank's keys and values on around the ring, hidden
@@ -410,10 +416,12 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int = m.
                 mix(flash_attention_time(m, b, t, keys, d, e, _peak(d, l), elem),
                     flash_attention_time(m, b, t, keys, d, e, _peak(d, l), elem, band))
               else flash_attention_time(m, b, t, keys, d, e, _peak(d, l), elem)
-  let core_f = if l.flash then fused[0] else times[1][0] + times[2][0] + core_mem
-  let core_b = if l.flash then fused[1] else times[1][1] + times[2][1]
-  // The GEMMs other than the score and context ones (indices 1 and 2 of layer_gemms).
-  let rest = fn(k: Int) -> s = sum i in range(len(times)): if i == 1 or i == 2 then 0 s else times[i][k]
+  let score = named("score")
+  let context = named("context")
+  let core_f = if l.flash then fused[0] else score[0] + context[0] + core_mem
+  let core_b = if l.flash then fused[1] else score[1] + context[1]
+  // The GEMMs other than the attention core's.
+  let rest = fn(k: Int) -> s = sum i in range(len(times)): if core_gemm(gs[i]) then 0 s else times[i][k]
   let gemm_f = if l.flash then rest(0) + core_f else sum x in times: x[0]
   let gemm_b = if l.flash then rest(1) + core_b else sum x in times: x[1]
   // Expert parallelism: each GPU sends the top_k copies of its tokens (its sequence-parallel
