@@ -15,7 +15,8 @@ namespace rl {
 //  - else those at the least edit distance, when that distance is small for the word's
 //    length (a third of it, rounded up: `nvlnk2` for `nvlink2`, `bacth` for `batch`),
 //    then those that `word` begins, shortest first (a word of 3 or more letters: `mem`
-//    for `membw` and `memory`, `iter` for `inter` and `iter_time`).
+//    for `membw` and `memory`, `iter` for `inter` and `iter_time`); when the least
+//    distance is 2 or more and `word` begins some names, those names alone.
 // Candidates equal to `word`, repeated or empty are ignored; a word longer than
 // kMaxSuggestedLength is matched by case and prefix only.
 inline constexpr size_t kMaxSuggestedLength = 256;
@@ -53,6 +54,9 @@ inline std::vector<std::string> ClosestNames(llvm::StringRef word, const std::ve
     std::sort(prefixed.begin(), prefixed.end(), [](const std::string& a, const std::string& b) {
       return a.size() != b.size() ? a.size() < b.size() : a < b;
     });
+    // A word that begins a name is likelier meant for it than for one two slips away
+    // (`a100` for `a100_sxm4_40gb`, not `b200`).
+    if (!prefixed.empty() && best >= 2) out.clear();
     for (const std::string& c : prefixed) add(c);
   }
   return out;
