@@ -20,7 +20,7 @@
 #include "compiler/driver/evaluate.h"
 #include "compiler/driver/options.h"
 #include "compiler/driver/plot.h"
-#include "compiler/driver/session.h"
+#include "compiler/driver/messages.h"
 #include "include/ringline/ringline.h"
 #include "base/units/units.h"
 

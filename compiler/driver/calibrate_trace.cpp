@@ -22,7 +22,7 @@
 #include "compiler/calibrate/overheads.h"
 #include "compiler/calibrate/trace.h"
 #include "compiler/driver/evaluate.h"
-#include "compiler/driver/session.h"
+#include "compiler/driver/messages.h"
 #include "compiler/stats/network_stats.h"
 #include "runtime/files.h"
 

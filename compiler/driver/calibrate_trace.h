@@ -20,7 +20,7 @@ struct TraceCalibration {
   std::string command;    // the command line, for the written spec's header
 };
 
-// The exit status (session.h): 0, or 2 after the diagnostics.
+// The exit status (messages.h): 0, or 2 after the diagnostics.
 int CalibrateFromTrace(const TraceCalibration& c);
 
 }  // namespace rl::driver

@@ -1,4 +1,4 @@
-// `ringline` subcommands; each returns the process exit status (see session.h).
+// `ringline` subcommands; each returns the process exit status (see messages.h).
 #pragma once
 
 namespace rl::driver {

@@ -18,7 +18,7 @@
 
 #include "compiler/driver/commands.h"
 #include "compiler/driver/options.h"
-#include "compiler/driver/session.h"
+#include "compiler/driver/messages.h"
 #include "runtime/kernels/profiles.h"
 
 namespace rl::driver {

@@ -20,7 +20,7 @@
 
 #include "compiler/driver/commands.h"
 #include "compiler/driver/options.h"
-#include "compiler/driver/session.h"
+#include "compiler/driver/messages.h"
 
 namespace rl::driver {
 std::string g_stdlib_dir;

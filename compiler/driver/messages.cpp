@@ -3,6 +3,10 @@
 #include "compiler/driver/messages.h"
 
 #include <fmt/format.h>
+#include <cstdlib>
+#include <llvm/Support/Program.h>
+#include <llvm/Support/Path.h>
+#include <llvm/Support/FileSystem.h>
 #include <llvm/Support/raw_ostream.h>
 
 #include <algorithm>
@@ -11,9 +15,38 @@
 #include "base/suggest.h"
 #include "compiler/driver/options.h"
 
+#ifndef RL_STDLIB_DIR
+#define RL_STDLIB_DIR "stdlib"
+#endif
+
 namespace rl::driver {
 
 extern std::string g_stdlib_dir;
+
+std::string FindStdlib(const char* argv0) {
+  if (const char* env = std::getenv("RINGLINE_STDLIB"); env && *env) return env;
+  std::string exe = llvm::sys::fs::getMainExecutable(argv0, reinterpret_cast<void*>(&FindStdlib));
+  if (!exe.empty()) {
+    llvm::SmallString<256> p(llvm::sys::path::parent_path(llvm::sys::path::parent_path(exe)));
+    llvm::sys::path::append(p, "share", "ringline", "stdlib");
+    if (llvm::sys::fs::is_directory(p)) return std::string(p);
+  }
+  return RL_STDLIB_DIR;
+}
+
+static std::vector<std::string>& Folders() {
+  static std::vector<std::string> folders;
+  return folders;
+}
+
+const std::vector<std::string>& SpecFolders() { return Folders(); }
+
+void AllowSpecFolder(const std::string& spec) {
+  llvm::SmallString<256> abs(spec);
+  llvm::sys::fs::make_absolute(abs);
+  Folders().push_back(std::string(llvm::sys::path::parent_path(abs)));
+}
+
 
 Exit Fail(Kind kind, const std::string& message) {
   RL_CHECK(diag::SeverityOf(kind) == diag::Severity::Error, "Fail takes an error's kind");

@@ -30,6 +30,15 @@ Exit Fail(Kind kind, llvm::Error error);
 // `ringline: warning: message [tag]`.
 void Warn(Kind kind, const std::string& message);
 
+// Where `import stdlib.x` looks: $RINGLINE_STDLIB, else <exe>/../share/ringline/stdlib,
+// else the source tree's stdlib/ (the build's default).
+std::string FindStdlib(const char* argv0);
+
+// A spec named on the command line: a generated spec (`stats --device`, `advise`) may
+// import it from its folder (check::Options::allowed_dirs); SpecFolders lists them.
+void AllowSpecFolder(const std::string& spec);
+const std::vector<std::string>& SpecFolders();
+
 // The library API's options from the command line's (--allow-path, --max-errors, the
 // stdlib found for this binary).
 ringline::Options LibraryOptions();

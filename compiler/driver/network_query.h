@@ -1,7 +1,7 @@
 // `stats` and `plot --roofline` collect a network's stats (compiler/stats) the same way:
 // the library's warnings and errors printed as the command prints its own.
 #pragma once
-#include "compiler/driver/session.h"
+#include "compiler/driver/messages.h"
 #include "compiler/stats/network_stats.h"
 
 namespace rl::driver {

@@ -13,35 +13,9 @@
 #include "compiler/driver/options.h"
 #include "runtime/files.h"
 
-#ifndef RL_STDLIB_DIR
-#define RL_STDLIB_DIR "stdlib"
-#endif
-
 namespace rl::driver {
 
-std::string FindStdlib(const char* argv0) {
-  if (const char* env = std::getenv("RINGLINE_STDLIB"); env && *env) return env;
-  std::string exe = llvm::sys::fs::getMainExecutable(argv0, reinterpret_cast<void*>(&FindStdlib));
-  if (!exe.empty()) {
-    llvm::SmallString<256> p(llvm::sys::path::parent_path(llvm::sys::path::parent_path(exe)));
-    llvm::sys::path::append(p, "share", "ringline", "stdlib");
-    if (llvm::sys::fs::is_directory(p)) return std::string(p);
-  }
-  return RL_STDLIB_DIR;
-}
-
 extern std::string g_stdlib_dir;
-
-static std::vector<std::string>& SpecFolders() {
-  static std::vector<std::string> folders;
-  return folders;
-}
-
-void AllowSpecFolder(const std::string& spec) {
-  llvm::SmallString<256> abs(spec);
-  llvm::sys::fs::make_absolute(abs);
-  SpecFolders().push_back(std::string(llvm::sys::path::parent_path(abs)));
-}
 
 Session::Session(bool collect) : diags(sm, llvm::errs()) {
   diags.SetMaxErrors(MaxErrors);

@@ -17,14 +17,6 @@
 
 namespace rl::driver {
 
-// Where `import stdlib.x` looks: $RINGLINE_STDLIB, else <exe>/../share/ringline/stdlib,
-// else the source tree's stdlib/ (the build's default).
-std::string FindStdlib(const char* argv0);
-
-// A spec named on the command line: a generated spec (`stats --device`, `advise`) may
-// import it from its folder (check::Options::allowed_dirs).
-void AllowSpecFolder(const std::string& spec);
-
 class Session {
  public:
   explicit Session(bool collect = false);
