@@ -291,6 +291,12 @@ class Scenario:
         if backend not in _BACKENDS:
             raise _usage(f'backend must be "auto", "jit" or "interp", got {backend!r}', "bad_option")
         low = self._lower(settings, values, True, units)
+        # One point: a setting that is several values (`nodes="1..4"`) is the command's
+        # error too, not its first value.
+        given = set(settings or {}) | set(values)
+        for name, _kind, _unit, _default, vals, _labels in low.params():
+            if name in given and len(vals) != 1:
+                raise _usage(f"`eval` takes one value per param; `{name}` gives {len(vals)} (use `sweep`)", "bad_option")
         columns, row, feasible = low.eval(backend)
         return Record(self.name, columns, row, feasible, len(self.params))
 

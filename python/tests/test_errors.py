@@ -119,3 +119,12 @@ def test_a_report_that_is_not_finite():
         spec["s"].eval(x=0)
     # The spec stays usable after an error.
     assert spec["s"].eval()["r"] == 1.0
+
+
+def test_eval_takes_one_value_per_param(scenario):
+    # As `ringline eval --set nodes=1..4`: an error, not the range's first value.
+    with pytest.raises(rl.SpecError, match=r"`eval` takes one value per param; `nodes` gives 4 \(use `sweep`\) \[bad_option\]"):
+        scenario.eval(nodes="1..4")
+    with pytest.raises(rl.SpecError, match=r"`nodes` gives 2"):
+        scenario.eval({"nodes": "1,2"})
+    assert scenario.eval(nodes="16")["nodes"] == 16
