@@ -9,6 +9,8 @@
 #include "compiler/driver/calibrate_trace.h"
 
 #include <fmt/format.h>
+#include <llvm/ADT/SmallString.h>
+#include <llvm/Support/Path.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/raw_ostream.h>
 
@@ -96,11 +98,25 @@ constexpr double kPoorFit = 0.25;
 // time to issue it and its kernels' time, as stdlib.training's max(launch, kernel).
 double Cost(const TraceOp& op, bool gpu) { return gpu ? std::max(op.host, op.device) : op.host; }
 
+// Whether two paths name one file: the same text once made absolute and normal, or one
+// existing file under two names.
+bool SameFile(const std::string& a, const std::string& b) {
+  llvm::SmallString<256> x(a), y(b);
+  llvm::sys::fs::make_absolute(x);
+  llvm::sys::fs::make_absolute(y);
+  llvm::sys::path::remove_dots(x, true);
+  llvm::sys::path::remove_dots(y, true);
+  return x == y || llvm::sys::fs::equivalent(x, y);
+}
+
 class Calibration {
  public:
   explicit Calibration(const TraceCalibration& c) : c_(c) {}
 
   int Run() {
+    // Two outputs in one file: the second would overwrite the first, and both be reported written.
+    if (!c_.profile.empty() && !c_.output.empty() && SameFile(c_.profile, c_.output))
+      return Fail(Kind::bad_usage, fmt::format("-o and --profile name the same file, `{}`; give each its own", c_.output));
     auto buf = ReadRegularFile(c_.trace, size_t(1) << 31, /*text=*/true);
     if (!buf) return Fail(Kind::file_error, fmt::format("cannot read `{}`: {}", c_.trace, llvm::toString(buf.takeError())));
     llvm::Expected<Trace> t = calibrate::ParseTrace((*buf)->getBuffer(), c_.trace);
