@@ -32,7 +32,7 @@ class Lowered:
     # {"columns": [(name, kind, unit, labels, array)], "points", "total", "interrupted"}
     def sweep(self, backend: str, threads: int, keep_infeasible: bool, best: str, top: int, top_by: str,
               keep_partial: bool, tick: Optional[Callable[[int, int], Any]],
-              comm: Optional[int] = None, pareto: str = "", histogram: str = "",
+              comm: Any = None, pareto: str = "", histogram: str = "",
               bins: int = 20) -> dict[str, Any]: ...
 
 class Spec:

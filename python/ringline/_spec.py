@@ -406,7 +406,7 @@ class Scenario:
             if not isinstance(comm, MPI.Comm):
                 raise _usage(f"`comm` must be an mpi4py communicator (MPI.COMM_WORLD), got {type(comm).__name__}",
                              "bad_option")
-            handle = MPI._handleof(comm)
+            handle = comm  # the extension reads its handle (MPI._handleof)
         low = self._lower(settings, values, False, units)
         tick = Progress(progress, self.name)
         try:

@@ -292,7 +292,7 @@ struct SweepArgs {
   unsigned bins = 20;
   bool keep_partial = false;
   py::object tick = py::none();  // tick(done, total), every 50 ms while the sweep runs
-  py::object comm = py::none();  // an MPI communicator's handle (mpi4py's MPI._handleof), or None
+  py::object comm = py::none();  // an mpi4py communicator (MPI.Comm), or None
 };
 
 // Runs the sweep on a worker thread; returns {columns: [(name, kind, unit, labels, array)],
@@ -314,7 +314,13 @@ py::dict Sweep(Lowered& l, const SweepArgs& a) {
   // result holds the rows, the others' none.
   std::unique_ptr<ringline::Processes> processes;
   if (!a.comm.is_none()) {
-    processes = ringline::Processes::Join(a.comm.cast<intptr_t>());
+    // The handle is read here from an mpi4py communicator, never taken as a number: an
+    // integer that is no communicator would be dereferenced by MPI.
+    py::module_ mpi = py::module_::import("mpi4py.MPI");
+    if (!py::isinstance(a.comm, mpi.attr("Comm")))
+      throw py::type_error("`comm` must be an mpi4py communicator (MPI.COMM_WORLD), got " +
+                           std::string(py::str(py::type::of(a.comm).attr("__name__"))));
+    processes = ringline::Processes::Join(mpi.attr("_handleof")(a.comm).cast<intptr_t>());
     if (!processes)
       throw ringline::SpecError({ringline::Diagnostic::Plain(
           "bad_usage", "`comm` needs MPI initialised (import mpi4py.MPI first) and a ringline built with MPI")});

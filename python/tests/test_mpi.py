@@ -66,3 +66,11 @@ def test_comm_must_be_a_communicator():
     sc = rl.compile(SPEC)["s"]
     with pytest.raises(rl.SpecError, match="mpi4py communicator"):
         sc.sweep(comm=42, n=1, a=1)
+
+
+def test_the_private_sweep_refuses_a_number_for_comm():
+    # An integer is not dereferenced as a communicator handle: a TypeError, not a crash.
+    pytest.importorskip("mpi4py.MPI")
+    low = rl.compile(SPEC)["s"]._lower(None, {"n": 1, "a": 1}, False, None)
+    with pytest.raises(TypeError, match="must be an mpi4py communicator"):
+        low.sweep("auto", 1, False, "", 0, "", False, None, 12345)
