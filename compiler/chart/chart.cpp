@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <llvm/ADT/SmallString.h>
 #include <llvm/ADT/StringRef.h>
+#include <llvm/Support/ConvertUTF.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/FileUtilities.h>
 #include <llvm/Support/MemoryBuffer.h>
@@ -32,6 +33,29 @@ std::string Quoted(llvm::StringRef s) {
     else out += c;
   }
   return out + "'";
+}
+
+// A text for the chart (a title, an axis label, a series' name from the data): each byte
+// that does not begin a well-formed UTF-8 sequence becomes U+FFFD and each control
+// character a space, since the SVG gnuplot writes is XML, which allows neither.
+std::string Text(llvm::StringRef s) {
+  std::string out;
+  const auto* p = reinterpret_cast<const llvm::UTF8*>(s.data());
+  const auto* end = p + s.size();
+  while (p < end) {
+    const unsigned n = llvm::getNumBytesForUTF8(*p);
+    if (*p < 0x20 || *p == 0x7f) {
+      out += ' ';
+      ++p;
+    } else if (n >= 1 && n <= static_cast<unsigned>(end - p) && llvm::isLegalUTF8Sequence(p, p + n)) {
+      out.append(reinterpret_cast<const char*>(p), n);
+      p += n;
+    } else {
+      out += "\xEF\xBF\xBD";
+      ++p;
+    }
+  }
+  return Quoted(out);
 }
 
 // Whether every x is a positive power of two (GPU and node counts): a base-2 log axis
@@ -94,8 +118,8 @@ std::string GnuplotScript(const Chart& c, ChartFormat format, const std::string&
            ? "set terminal svg size 900,560 dynamic noenhanced font 'sans,12' background rgb 'white'\n"
            : "set terminal pngcairo size 900,560 noenhanced font 'sans,11' background rgb 'white'\n";
   s += "set encoding utf8\nset output " + Quoted(output) + "\n";
-  if (!c.title.empty()) s += "set title " + Quoted(c.title) + "\n";
-  s += "set xlabel " + Quoted(c.xlabel) + "\nset ylabel " + Quoted(c.ylabel) + "\n";
+  if (!c.title.empty()) s += "set title " + Text(c.title) + "\n";
+  s += "set xlabel " + Text(c.xlabel) + "\nset ylabel " + Text(c.ylabel) + "\n";
   s += "set grid\nset key outside right top\nset format x '%g'\nset format y '%g'\n";
   if (c.logx) s += PowersOfTwo(c) ? "set logscale x 2\n" : "set logscale x 10\n";
   if (c.logy) s += "set logscale y 10\n";
@@ -106,7 +130,7 @@ std::string GnuplotScript(const Chart& c, ChartFormat format, const std::string&
       if (std::isfinite(x) && std::isfinite(y)) s += fmt::format("{} {}\n", x, y);
     s += "EOD\n";
     plots += fmt::format("{}$d{} using 1:2 with {} title {}", i ? ", \\\n  " : "", i, StyleOf(c.series[i].style, i),
-                         Quoted(c.series[i].title));
+                         Text(c.series[i].title));
   }
   return s + "plot " + plots + "\n";
 }
