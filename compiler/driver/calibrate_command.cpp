@@ -20,6 +20,7 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include <algorithm>
+#include <sstream>
 #include <cmath>
 #include <iterator>
 #include <map>
@@ -198,6 +199,21 @@ std::string Ident(const std::string& link) {
   return out;
 }
 
+// A CSV's text as it may stand in the written spec: in a comment, no line break or other
+// control character (a `rate` of several lines would end the comment and write code);
+// in a string literal, no quote or backslash either.
+std::string Printable(const std::string& text) {
+  std::string out;
+  for (char c : text) out += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? ' ' : c;
+  return out;
+}
+std::string Literal(const std::string& text) {
+  std::string out = Printable(text);
+  for (char& c : out)
+    if (c == '"' || c == '\\') c = '\'';
+  return out;
+}
+
 // The points a fit was restricted to, for messages: "" when all.
 std::string FitScope() {
   std::vector<std::string> parts;
@@ -237,12 +253,12 @@ void WriteSpec(std::ostream& os, const std::string& csv, const Points& pts, cons
       "// Each link has a function per op (the fitted model), a `Collectives` record of them and\n"
       "// a cluster of one rank per host.\n"
       "import stdlib.hardware\nimport stdlib.collectives\nimport stdlib.strategies\n",
-      csv, FitScope(), fmt::join(used, ", "));
+      Printable(csv), FitScope(), fmt::join(used, ", "));
   for (const std::string& link : pts.links) {
     const LinkFit& f = fits.at(link);
     const std::vector<CalibrationPoint>& p = pts.by_link.at(link);
     const std::string id = Ident(link);
-    os << fmt::format("\n// {}: {}; {}\n", link, SummaryText(Summarise(f, p, 0)),
+    os << fmt::format("\n// {}: {}; {}\n", Printable(link), SummaryText(Summarise(f, p, 0)),
                       f.gamma_fitted ? "γ fitted" : "γ = 0: " + f.gamma_note);
     os << fmt::format("let link_{} = Link {{ bw = {} B/s, lat = {} s }}\n", id, 1 / f.beta, f.alpha);
     os << fmt::format("let gamma_{} = {} s/B\n", id, f.gamma);
@@ -259,7 +275,7 @@ void WriteSpec(std::ostream& os, const std::string& csv, const Points& pts, cons
         "fn cluster_{0}(nodes: Int, device: Device = epyc_cpu) -> Cluster = Cluster {{ name = \"{1}\", nodes = nodes,\n"
         "  node = Node {{ name = \"{1} host\", device = device, gpus = 1, link = link_{0}, topo = switched,\n"
         "                nics = 1, nic = link_{0} }} }}\n",
-        id, link);
+        id, Literal(link));
   }
 }
 
@@ -378,11 +394,21 @@ int RunCalibrate() {
   // Opened before any work, so a target that cannot be written fails at once.
   Output out(CalOutput, {CalFiles[0]});
   if (!out.Open()) return kUsageError;
-  int status = Calibrate(out.stream());
+  std::ostringstream text;
+  int status = Calibrate(text);
   if (status != kOk) {
     out.Discard();
     return status;
   }
+  // The spec is checked before it is written: what the command reports written compiles.
+  try {
+    ringline::Spec::CompileString(text.str(), CalOutput, LibraryOptions());
+  } catch (const ringline::SpecError& e) {
+    out.Discard();
+    Fail(Kind::tool_error, "the cluster spec written from `" + Printable(CalFiles[0]) + "` does not compile; it is not written");
+    return PrintSpecError(e);
+  }
+  out.stream() << text.str();
   if (!out.Commit()) return kUsageError;
   llvm::outs() << fmt::format("wrote {}\n", std::string(CalOutput));
   return kOk;
