@@ -108,6 +108,7 @@ class Reader {
     if (const llvm::json::Object* o = doc->getAsObject()) events = o->getArray("traceEvents");
     if (!events) return Fail("neither a list of trace events nor an object with `traceEvents`");
     for (const llvm::json::Value& v : *events) Add(v);
+    if (!bad_.empty()) return Fail(bad_);
     if (host_.empty()) return Fail("no complete (\"ph\": \"X\") host events: is it a torch.profiler trace?");
     Nest();
     Trace t;
@@ -117,6 +118,10 @@ class Reader {
   }
 
  private:
+  // The longest event a training step's trace can hold: an hour.
+  static constexpr double kMaxEventUs = 3.6e9;
+  std::string bad_;  // the first event whose time cannot be a measurement
+
   llvm::Error Fail(const std::string& msg) const {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), fmt::format("{}: {}", source_, msg));
   }
@@ -129,7 +134,21 @@ class Reader {
     e.cat = o->getString("cat").value_or("").str();
     e.ts = o->getNumber("ts").value_or(NAN);
     e.dur = o->getNumber("dur").value_or(0);
-    if (!std::isfinite(e.ts) || !(e.dur >= 0) || !std::isfinite(e.dur)) return;
+    if (!std::isfinite(e.ts) || !(e.dur >= 0) || !std::isfinite(e.dur)) {
+      // A time that cannot be measured: the trace is refused, naming the first one, rather
+      // than fitted without it.
+      if (bad_.empty())
+        bad_ = fmt::format("event `{}` has ts {} and dur {}: a complete event needs a finite time and a duration of "
+                           "0 or more",
+                           e.name, o->getNumber("ts").value_or(NAN), o->getNumber("dur").value_or(0));
+      return;
+    }
+    if (e.dur > kMaxEventUs) {
+      if (bad_.empty())
+        bad_ = fmt::format("event `{}` lasts {:g} s; no op of a training step takes over {:g} s", e.name, e.dur * 1e-6,
+                           kMaxEventUs * 1e-6);
+      return;
+    }
     const llvm::json::Object* args = o->getObject("args");
     if (args)
       if (auto c = args->getInteger("correlation")) e.correlation = *c;

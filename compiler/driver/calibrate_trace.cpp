@@ -312,6 +312,17 @@ class Calibration {
     const double membw = Num(dev_, "membw");
     stream_ = fit_.bandwidth / membw;
     launch_ = fit_.binding ? fit_.launch : Num(fw_, "launch");
+    // A fit no device can have: the trace's kernel times cannot be right (kernels not tied
+    // to their ops, times out of scale), and a spec that says it is refused.
+    if (!(stream_ > 0) || stream_ > 1.0)
+      return Fail(Kind::fit_error,
+                  fmt::format("{}: the memory-bound ops would move {:.4g} GB/s, {:.3g} times {}'s {:.4g} GB/s; a trace "
+                              "whose kernels are timed and correlated with their ops cannot give that",
+                              c_.trace, 1e-9 * fit_.bandwidth, stream_, c_.device, 1e-9 * membw));
+    if (!(launch_ >= 0) || launch_ > 1.0)
+      return Fail(Kind::fit_error, fmt::format("{}: a launch time of {:.4g} s per kernel is not a host's; the trace's "
+                                               "times are out of scale",
+                                               c_.trace, launch_));
     iteration_s_ = Median(iteration_);
     dev_fit_ = With(dev_, {{"stream", Value::Number(stream_)}});
     fw_fit_ = With(fw_, {{"launch", Value::Number(launch_, "s")}, {"iteration", Value::Number(iteration_s_, "s")}});
