@@ -43,9 +43,9 @@ static cl::opt<std::string> AdviseCluster("cluster",
 static cl::opt<std::string> AdviseGpus(
     "gpus", cl::desc("GPU counts (a network's default 16,32,...,1024; a transformer needs them)"),
     cl::init("16,32,64,128,256,512,1024"), cl::value_desc("N,N,..."), cl::sub(AdviseCmd), cl::cat(Category));
-static cl::opt<unsigned> AdviseBatch("batch", cl::desc("Global batch per iteration (strong scaling)"), cl::init(0),
+static Count AdviseBatch("batch", cl::desc("Global batch per iteration (strong scaling)"), cl::init(0),
                                      cl::value_desc("B"), cl::sub(AdviseCmd), cl::cat(Category));
-static cl::opt<unsigned> AdvisePerGpu("per-gpu", cl::desc("Samples per GPU (weak scaling; default 32)"), cl::init(0),
+static Count AdvisePerGpu("per-gpu", cl::desc("Samples per GPU (weak scaling; default 32)"), cl::init(0),
                                       cl::value_desc("b"), cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<std::string> AdviseDevice("device", cl::desc("Replace the cluster's GPU with this `Device`"),
                                          cl::value_desc("NAME"), cl::sub(AdviseCmd), cl::cat(Category));
@@ -82,11 +82,11 @@ static cl::opt<double> AdviseThreshold("threshold",
                                         cl::init(0.8), cl::sub(AdviseCmd), cl::cat(Category));
 
 // A transformer's layout search (transformer.h).
-static cl::opt<unsigned> AdviseGlobalBatch("global-batch", cl::desc("Transformer: sequences per iteration (required)"),
+static Count AdviseGlobalBatch("global-batch", cl::desc("Transformer: sequences per iteration (required)"),
                                            cl::init(0), cl::value_desc("B"), cl::sub(AdviseCmd), cl::cat(Category));
-static cl::opt<unsigned> AdviseSeq("seq", cl::desc("Transformer: tokens per sequence (default: the model's)"),
+static Count AdviseSeq("seq", cl::desc("Transformer: tokens per sequence (default: the model's)"),
                                    cl::init(0), cl::value_desc("S"), cl::sub(AdviseCmd), cl::cat(Category));
-static cl::opt<unsigned> AdviseTop("top", cl::desc("Transformer: layouts shown per GPU count (default 20)"),
+static Count AdviseTop("top", cl::desc("Transformer: layouts shown per GPU count (default 20)"),
                                    cl::init(20), cl::value_desc("K"), cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<std::string> AdvisePrecision("precision",
                                             cl::desc("A network's: fp32, tf32, fp16, bf16, amp or fp8 (default: the "
@@ -106,21 +106,21 @@ static cl::opt<bool> AdviseFlash("flash-attention",
                                            "kept, the causal half of the blocks computed (default on in fp16, bf16 "
                                            "and fp8; =false: unfused)"),
                                   cl::init(true), cl::sub(AdviseCmd), cl::cat(Category));
-static cl::opt<unsigned> AdviseCp("cp",
+static Count AdviseCp("cp",
                                cl::desc("Transformer: the context-parallel size (ring attention over each "
                                         "sequence's shares; default 1)"),
                                cl::init(1), cl::value_desc("c"), cl::sub(AdviseCmd), cl::cat(Category));
-static cl::opt<unsigned> AdviseEp("ep", cl::desc("Transformer: pin the expert-parallel size of a mixture of experts"),
+static Count AdviseEp("ep", cl::desc("Transformer: pin the expert-parallel size of a mixture of experts"),
                                cl::init(0), cl::value_desc("e"), cl::sub(AdviseCmd), cl::cat(Category));
-static cl::opt<unsigned> AdviseTp("tp", cl::desc("Transformer: pin the tensor-parallel size"), cl::init(0),
+static Count AdviseTp("tp", cl::desc("Transformer: pin the tensor-parallel size"), cl::init(0),
                                   cl::value_desc("t"), cl::sub(AdviseCmd), cl::cat(Category));
-static cl::opt<unsigned> AdvisePp("pp", cl::desc("Transformer: pin the pipeline-parallel size"), cl::init(0),
+static Count AdvisePp("pp", cl::desc("Transformer: pin the pipeline-parallel size"), cl::init(0),
                                   cl::value_desc("p"), cl::sub(AdviseCmd), cl::cat(Category));
-static cl::opt<unsigned> AdviseDp("dp", cl::desc("Transformer: pin the data-parallel size"), cl::init(0),
+static Count AdviseDp("dp", cl::desc("Transformer: pin the data-parallel size"), cl::init(0),
                                   cl::value_desc("d"), cl::sub(AdviseCmd), cl::cat(Category));
-static cl::opt<unsigned> AdviseMicro("micro-batch", cl::desc("Transformer: pin the micro-batch (sequences)"),
+static Count AdviseMicro("micro-batch", cl::desc("Transformer: pin the micro-batch (sequences)"),
                                      cl::init(0), cl::value_desc("b"), cl::sub(AdviseCmd), cl::cat(Category));
-static cl::opt<unsigned> AdviseInterleave("interleave",
+static Count AdviseInterleave("interleave",
                                           cl::desc("Transformer: pin the model chunks per pipeline stage"), cl::init(0),
                                           cl::value_desc("v"), cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<std::string> AdviseRecompute("recompute",
@@ -129,7 +129,7 @@ static cl::opt<std::string> AdviseRecompute("recompute",
 static cl::opt<cl::boolOrDefault> AdviseSeqParallel("sequence-parallel",
                                                     cl::desc("Transformer: pin sequence parallelism on (=false: off)"),
                                                     cl::sub(AdviseCmd), cl::cat(Category));
-static cl::opt<int> AdviseZero("zero", cl::desc("Transformer: pin the ZeRO stage, 0 to 3"), cl::init(-1),
+static SignedCount AdviseZero("zero", cl::desc("Transformer: pin the ZeRO stage, 0 to 3"), cl::init(-1),
                                cl::value_desc("N"), cl::sub(AdviseCmd), cl::cat(Category));
 
 namespace {
@@ -255,7 +255,7 @@ int AdviseProcess() {
   // 0 means "unset" to the library (its defaults); a 0 the user typed is out of range.
   if (AdviseDataset.getNumOccurrences() && !(AdviseDataset >= 1 && AdviseDataset == std::floor(AdviseDataset)))
     return Fail(Kind::bad_option, fmt::format("--dataset takes a whole count of 1 or more; got {}", double(AdviseDataset)));
-  for (const cl::opt<unsigned>* o : {&AdviseCp, &AdviseEp, &AdviseBatch, &AdvisePerGpu, &AdviseGlobalBatch, &AdviseSeq, &AdviseTop,
+  for (const Count* o : {&AdviseCp, &AdviseEp, &AdviseBatch, &AdvisePerGpu, &AdviseGlobalBatch, &AdviseSeq, &AdviseTop,
                                      &AdviseTp, &AdvisePp, &AdviseDp, &AdviseMicro, &AdviseInterleave})
     if (o->getNumOccurrences() && *o == 0)
       return Fail(Kind::bad_option, fmt::format("--{} takes a count of 1 or more; got 0", o->ArgStr.str()));

@@ -59,7 +59,7 @@ static cl::opt<std::string> CalFramework("framework", cl::desc("With --trace: th
 static cl::opt<std::string> CalPrecision("precision", cl::desc("With --trace: the Precision (default fp32)"),
                                          cl::init("fp32"), cl::value_desc("NAME"), cl::sub(CalibrateCmd),
                                          cl::cat(Category));
-static cl::opt<unsigned> CalBatch("batch", cl::desc("With --trace: samples per step (default: from the trace's shapes)"),
+static Count CalBatch("batch", cl::desc("With --trace: samples per step (default: from the trace's shapes)"),
                                   cl::init(0), cl::value_desc("N"), cl::sub(CalibrateCmd), cl::cat(Category));
 static cl::opt<std::string> CalProfile("profile",
                                        cl::desc("With --trace: write the matched kernels as kernel-profile rows (`ringline fit`'s input)"),

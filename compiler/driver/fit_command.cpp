@@ -32,9 +32,9 @@ static cl::opt<double> FitHoldout("holdout", cl::desc("Share of each kind's rows
                                   cl::init(0.2), cl::sub(FitCmd), cl::cat(Category));
 static cl::opt<unsigned long long> FitSeed("seed", cl::desc("Seed of the splits and initial weights"), cl::init(1),
                                            cl::sub(FitCmd), cl::cat(Category));
-static cl::opt<unsigned> FitEpochs("epochs", cl::desc("Training epochs per model (default: the built-in schedule)"),
+static Count FitEpochs("epochs", cl::desc("Training epochs per model (default: the built-in schedule)"),
                                    cl::init(0), cl::value_desc("N"), cl::sub(FitCmd), cl::cat(Category));
-static cl::opt<int> FitFolds("folds",
+static SignedCount FitFolds("folds",
                             cl::desc("Cross-fitting folds, one ensemble network each (default 10; fewer predict "
                                      "faster)"),
                             cl::init(0), cl::value_desc("N"), cl::sub(FitCmd), cl::cat(Category));
@@ -51,7 +51,7 @@ static cl::opt<std::string> FitAgainst("against",
 static cl::opt<std::string> FitHeldOut("held-out",
                                        cl::desc("Also write the held-out rows with their predictions to this CSV"),
                                        cl::value_desc("ROWS.csv"), cl::sub(FitCmd), cl::cat(Category));
-static cl::opt<int> FitCv("cv",
+static SignedCount FitCv("cv",
                           cl::desc("k-fold cross-validation in place of --holdout: score every row by the fit on the "
                                    "other folds, beside the roofline and one fitted efficiency; with -o, then fit "
                                    "the bundle on every row"),

@@ -40,7 +40,7 @@ cl::list<std::string> UnitChoices("unit", cl::desc("Print a report or param in a
 // --format and -o join stats and advise in AddSharedOptions.
 cl::opt<std::string> OutputFormat("format", cl::desc("Output format: table, csv or json"), cl::init(""),
                                   cl::sub(EvalCmd), cl::sub(SweepCmd), cl::cat(Category));
-cl::opt<unsigned> Digits("digits",
+Count Digits("digits",
                         cl::desc("Significant digits of real numbers in table output (default 6; 0: every digit, "
                                  "as CSV and JSON print them)"),
                         cl::init(6), cl::value_desc("N"), cl::sub(EvalCmd), cl::sub(SweepCmd), cl::cat(Category));
@@ -52,7 +52,7 @@ cl::opt<bool> VerifyDiagnostics("verify-diagnostics",
                                 cl::sub(CheckCmd), cl::cat(Category));
 cl::opt<bool> SplitInputFile("split-input-file", cl::desc("Treat `// -----` lines as separators of independent inputs"),
                              cl::sub(CheckCmd), cl::cat(Category));
-cl::opt<unsigned> MaxErrors("max-errors", cl::desc("Stop after this many errors (0 = no limit)"), cl::init(20),
+Count MaxErrors("max-errors", cl::desc("Stop after this many errors (0 = no limit)"), cl::init(20),
                             cl::sub(CheckCmd), cl::sub(EmitCmd), cl::sub(EvalCmd), cl::sub(SweepCmd),
                             cl::cat(Category));
 cl::opt<bool> PrintAfterAll("print-after-all", cl::desc("Print the IR after every pass"), cl::sub(EmitCmd),
@@ -65,17 +65,17 @@ cl::opt<std::string> BackendName("backend",
                                  cl::desc("Evaluator: auto (the default: the interpreter unless compiling pays for "
                                           "itself), jit (native code) or interp (the reference interpreter)"),
                                  cl::init("auto"), cl::sub(EvalCmd), cl::sub(SweepCmd), cl::cat(Category));
-cl::opt<unsigned> OptLevel("O", cl::desc("JIT optimisation level: -O0, -O1, -O2 (default), -O3"), cl::Prefix,
+Count OptLevel("O", cl::desc("JIT optimisation level: -O0, -O1, -O2 (default), -O3"), cl::Prefix,
                            cl::init(2), cl::sub(EmitCmd), cl::sub(EvalCmd), cl::sub(SweepCmd), cl::cat(Category));
 cl::opt<std::string> LoopOrder("order",
                                cl::desc("Sweep loop order, outermost first (default: chosen so expensive values "
                                         "are computed in outer loops); unnamed params follow"),
                                cl::value_desc("a,b,c"), cl::sub(EmitCmd), cl::sub(SweepCmd), cl::cat(Category));
-cl::opt<unsigned> Threads("threads", cl::desc("Worker threads (default: every core)"), cl::init(0),
+Count Threads("threads", cl::desc("Worker threads (default: every core)"), cl::init(0),
                           cl::value_desc("N"), cl::sub(SweepCmd), cl::cat(Category));  // fit: AddSharedOptions
 cl::opt<std::string> Best("best", cl::desc("Print only the row with the least REPORT (`-REPORT`: the greatest)"),
                           cl::value_desc("REPORT"), cl::sub(SweepCmd), cl::cat(Category));
-cl::opt<unsigned> Top("top", cl::desc("Print only the K best rows by the report given with --by"), cl::init(0),
+Count Top("top", cl::desc("Print only the K best rows by the report given with --by"), cl::init(0),
                       cl::value_desc("K"), cl::sub(SweepCmd), cl::cat(Category));
 cl::opt<std::string> TopBy("by", cl::desc("The report --top ranks by (least first; `-REPORT`: greatest first)"),
                            cl::value_desc("REPORT"), cl::sub(SweepCmd), cl::cat(Category));
@@ -84,7 +84,7 @@ cl::opt<std::string> Pareto("pareto",
                             cl::value_desc("R1,R2"), cl::sub(SweepCmd), cl::cat(Category));
 cl::opt<std::string> HistogramOf("histogram", cl::desc("Print a histogram of REPORT over the sweep"),
                                  cl::value_desc("REPORT"), cl::sub(SweepCmd), cl::cat(Category));
-cl::opt<unsigned> Bins("bins", cl::desc("Most bins of --histogram (default 50)"), cl::init(50), cl::value_desc("N"),
+Count Bins("bins", cl::desc("Most bins of --histogram (default 50)"), cl::init(50), cl::value_desc("N"),
                        cl::sub(SweepCmd), cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("No progress line and no count of dropped points on stderr"),
                     cl::sub(SweepCmd), cl::cat(Category));

@@ -3,10 +3,26 @@
 #include <llvm/Support/CommandLine.h>
 
 #include <string>
+#include <type_traits>
 
 namespace rl::driver {
 
 namespace cl = llvm::cl;
+
+// A count as the user writes it, in decimal: llvm::cl's own parser reads `0100` as octal
+// and `0x10` as hex, so `--global-batch 0100` would run as 64. Every count option is one
+// of these (`Count`, or `SignedCount` where -1 means unset).
+template <class T>
+class DecimalParser : public cl::parser<T> {
+ public:
+  explicit DecimalParser(cl::Option& o) : cl::parser<T>(o) {}
+  bool parse(cl::Option& o, llvm::StringRef name, llvm::StringRef arg, T& value) {
+    if (!arg.getAsInteger(10, value)) return false;
+    return o.error("'" + arg + "' value invalid for " + (std::is_signed_v<T> ? "integer" : "uint") + " argument!");
+  }
+};
+using Count = cl::opt<unsigned, false, DecimalParser<unsigned>>;
+using SignedCount = cl::opt<int, false, DecimalParser<int>>;
 
 #define RL_SUBCOMMAND(var, name, run, usage) extern cl::SubCommand var;
 #include "compiler/driver/subcommands.def"
@@ -21,24 +37,24 @@ extern cl::list<std::string> Sets;
 extern cl::list<std::string> UnitChoices;
 extern cl::list<std::string> AllowPaths;
 extern cl::opt<std::string> OutputFormat;
-extern cl::opt<unsigned> Digits;
+extern Count Digits;
 extern cl::opt<std::string> OutputFile;
 extern cl::opt<bool> VerifyDiagnostics;
 extern cl::opt<bool> SplitInputFile;
-extern cl::opt<unsigned> MaxErrors;
+extern Count MaxErrors;
 extern cl::opt<bool> PrintAfterAll;
 extern cl::opt<std::string> PrintAfter;
 extern cl::opt<bool> KeepInfeasible;
 extern cl::opt<std::string> BackendName;
-extern cl::opt<unsigned> OptLevel;
+extern Count OptLevel;
 extern cl::opt<std::string> LoopOrder;
-extern cl::opt<unsigned> Threads;
+extern Count Threads;
 extern cl::opt<std::string> Best;
-extern cl::opt<unsigned> Top;
+extern Count Top;
 extern cl::opt<std::string> TopBy;
 extern cl::opt<std::string> Pareto;
 extern cl::opt<std::string> HistogramOf;
-extern cl::opt<unsigned> Bins;
+extern Count Bins;
 extern cl::opt<bool> Quiet;
 extern cl::opt<bool> ShowProgress;
 

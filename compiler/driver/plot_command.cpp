@@ -53,7 +53,7 @@ static cl::opt<std::string> PlotModel("model",
                                       cl::desc("With --roofline: the network (a `let` of the spec, else a stdlib "
                                                "model)"),
                                       cl::value_desc("NAME"), cl::sub(PlotCmd), cl::cat(Category));
-static cl::opt<unsigned> PlotBatch("batch", cl::desc("With --roofline: samples per batch (default 32)"), cl::init(32),
+static Count PlotBatch("batch", cl::desc("With --roofline: samples per batch (default 32)"), cl::init(32),
                                    cl::value_desc("B"), cl::sub(PlotCmd), cl::cat(Category));
 
 bool ChartPathOk(const std::string& path) {

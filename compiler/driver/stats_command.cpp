@@ -19,9 +19,9 @@ static cl::list<std::string> StatsFiles(cl::Positional, cl::desc("[spec.rl]"), c
 static cl::opt<std::string> StatsModel("model", cl::desc("Network to show: a top-level `let` (default: the file's only network; "
                                                         "without a file, searched in stdlib/models)"),
                                        cl::value_desc("NAME"), cl::sub(StatsCmd), cl::cat(Category));
-static cl::opt<unsigned> StatsBatch("batch", cl::desc("Samples per batch (scales everything but params)"), cl::init(1),
+static Count StatsBatch("batch", cl::desc("Samples per batch (scales everything but params)"), cl::init(1),
                                     cl::sub(StatsCmd), cl::cat(Category));
-static cl::opt<unsigned> StatsElementBytes("element-bytes", cl::desc("Bytes per activation element (4 = fp32)"),
+static Count StatsElementBytes("element-bytes", cl::desc("Bytes per activation element (4 = fp32)"),
                                            cl::init(4), cl::sub(StatsCmd), cl::cat(Category));
 static cl::opt<std::string> StatsDevice("device",
                                         cl::desc("Add each layer's predicted forward and backward time on this device "
