@@ -60,11 +60,24 @@ void RaiseSpecError(const ringline::SpecError& e) {
 struct SpecHandle {
   std::unique_ptr<ringline::Spec> spec;
   std::mutex mu;
+  // The thread that waits on a sweep of this Spec (and runs its progress callback), while
+  // one runs; another thread waits for the Spec as usual.
+  std::atomic<std::thread::id> sweeping{};
 };
+
+// The callback of a sweep calling back into the Spec it sweeps would wait for itself
+// forever: a SpecError saying so instead.
+void NotFromItsSweep(SpecHandle& h) {
+  if (h.sweeping.load() == std::this_thread::get_id())
+    throw ringline::SpecError({ringline::Diagnostic::Plain(
+        "bad_usage", "this Spec is sweeping, and a sweep's progress callback cannot use the Spec it sweeps (it "
+                     "would wait for itself); compile another Spec for the callback, or use the sweep's result")});
+}
 
 // f(spec) with the GIL released and the Spec's mutex held.
 template <typename F>
 auto Locked(SpecHandle& h, F&& f) {
+  NotFromItsSweep(h);
   py::gil_scoped_release nogil;
   std::lock_guard<std::mutex> lock(h.mu);
   return f(*h.spec);
@@ -334,9 +347,16 @@ py::dict Sweep(Lowered& l, const SweepArgs& a) {
   ringline::SweepSummary summary;
   std::exception_ptr error;
   PyObject *etype = nullptr, *evalue = nullptr, *etrace = nullptr;  // a Python exception that stopped it
+  NotFromItsSweep(*l.owner);
   {
     py::gil_scoped_release nogil;
     std::lock_guard<std::mutex> lock(l.owner->mu);
+    // Cleared however the sweep ends.
+    struct Mark {
+      SpecHandle& h;
+      explicit Mark(SpecHandle& x) : h(x) { h.sweeping = std::this_thread::get_id(); }
+      ~Mark() { h.sweeping = std::thread::id(); }
+    } mark(*l.owner);
     std::mutex mu;
     std::condition_variable cv;
     bool finished = false;
@@ -608,6 +628,7 @@ PYBIND11_MODULE(_ringline, m) {
              ringline::Backend b = BackendNamed(backend);
              ringline::Row row;
              std::vector<ringline::Column> cols;
+             NotFromItsSweep(*l.owner);
              {
                py::gil_scoped_release nogil;
                std::lock_guard<std::mutex> lock(l.owner->mu);

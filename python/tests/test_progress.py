@@ -5,6 +5,8 @@ import types
 
 import pytest
 
+import ringline as rl
+from conftest import EXAMPLE
 from ringline import _progress
 
 # 4 x 10^8 points: about a second, several ticks.
@@ -63,3 +65,18 @@ def test_tqdm_when_installed(scenario, monkeypatch):
 def test_nothing_shows_for_a_short_sweep(scenario, capsys):
     scenario.sweep(nodes=range(1, 65))
     assert capsys.readouterr().err == ""
+
+
+def test_a_callback_cannot_use_the_spec_it_sweeps(scenario):
+    # It would wait for the sweep that waits for it: a SpecError saying so, not a hang.
+    def tick(done, total):
+        scenario.eval()
+
+    with pytest.raises(rl.SpecError, match="a sweep's progress callback cannot use the Spec it sweeps"):
+        scenario.sweep(nodes=range(1, 5_000_001), batch=[32, 64, 128, 256], best="iter_time", progress=tick, threads=1)
+    # The Spec is usable after it, and another Spec may be used from a callback.
+    other = rl.compile(EXAMPLE)["abci_resnet50"]
+    seen = []
+    scenario.sweep(nodes=range(1, 5_000_001), best="iter_time", progress=lambda d, t: seen.append(other.eval()["nodes"]),
+                   threads=1)
+    assert scenario.eval()["iter_time"] > 0
