@@ -362,7 +362,7 @@ class Scenario:
             progress: True shows a progress line once the sweep has run for a second
                 (tqdm's bar when tqdm is installed, else a line on stderr); False shows
                 none; a callable is called with ``(done, total)`` points about 20 times a
-                second instead (it must not use this Spec).
+                second instead (using this Spec from it is a SpecError: the sweep holds it).
             units: display units to use instead of the declared ones, as ``--unit``.
             comm: an mpi4py communicator (``MPI.COMM_WORLD``): the sweep spread over its
                 processes, as ``mpirun ringline sweep`` spreads one (docs/mpi.md). Every
