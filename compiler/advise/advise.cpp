@@ -20,6 +20,14 @@ using ringline::Value;
   throw ringline::SpecError({ringline::Diagnostic::Plain(kind, message)});
 }
 
+}  // namespace
+
+void StopIfInterrupted(const std::atomic<bool>* interrupt) {
+  if (interrupt && interrupt->load()) Bad("interrupted", "interrupted");
+}
+
+namespace {
+
 Row FromRecord(const Value& e) {
   auto num = [&](const char* f) { return e.Field(f) ? e.Field(f)->number : 0; };
   auto str = [&](const char* f) { return e.Field(f) ? e.Field(f)->str : std::string(); };
@@ -122,6 +130,7 @@ std::vector<Row> Rows(ringline::Spec& spec, const Query& q, const Inputs& in) {
   const int64_t per = q.per_gpu > 0 ? q.per_gpu : 32;
   std::vector<Row> rows;
   for (int64_t p : q.gpus) {
+    StopIfInterrupted(q.interrupt);
     // Efficiency is against one GPU with the same work per GPU (weak scaling) or the same
     // global batch (strong scaling).
     const int64_t batch = q.batch > 0 ? q.batch : p * per;
@@ -135,7 +144,7 @@ std::vector<Row> Rows(ringline::Spec& spec, const Query& q, const Inputs& in) {
                              {"precision", Value::String(q.precision)}});
     std::vector<Row> group;
     for (const Value& choice : in.choices)
-      if (spec.Call("stdlib.advise.offered", {choice, Value::Int(p)}).number != 0)
+      if (StopIfInterrupted(q.interrupt); spec.Call("stdlib.advise.offered", {choice, Value::Int(p)}).number != 0)
         group.push_back(FromRecord(spec.Call("stdlib.advise.advise_row", {choice, in.net, setup, Value::Int(p),
                                                                         Value::Int(batch), Value::Int(base)})));
     std::stable_sort(group.begin(), group.end(), [&](const Row& a, const Row& b) {

@@ -57,6 +57,9 @@ struct SetupOptions {
 SetupOptions EvalSetupOptions(ringline::Spec& spec, const std::string& device, const std::string& setup,
                               const std::string& collectives);
 
+// Throws SpecError of kind `interrupted` when `interrupt` is set (a query's).
+void StopIfInterrupted(const std::atomic<bool>* interrupt);
+
 // The spec a query names, or the standard library alone when it names none.
 std::unique_ptr<ringline::Spec> OpenSpec(const std::string& file, const ringline::Options& options);
 

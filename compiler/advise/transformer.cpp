@@ -367,8 +367,11 @@ LayoutResult Run(ringline::Spec& spec, const LayoutQuery& q) {
     so.top = q.top;
     so.top_by = GoalReport(q.goal);
     so.processes = q.processes;
+    so.interrupt = q.interrupt;
+    StopIfInterrupted(q.interrupt);
     Collect best(g, q.goal, 0, {});
     ringline::SweepSummary sum = sc->Sweep(best, so);
+    if (sum.interrupted) StopIfInterrupted(q.interrupt);
     LayoutSearch search{g, sum.total, sum.total - sum.infeasible, {}, 0};
     for (const auto& d : sum.dropped)
       if (d.second > 0 || llvm::is_contained(listed, d.first)) search.dropped.push_back(d);

@@ -8,6 +8,7 @@
 //   q.model = "llama2_70b", q.cluster = "dgx_h100_pod", q.gpus = {64}, q.global_batch = 512;
 //   ringline::Table t = ringline::Advise(*spec, q);     // t.rows[0]: the best layout
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -47,6 +48,9 @@ struct AdviseQuery {
   // "" keeps the setup's optimizer and compute source (sgd and kernels without --setup).
   std::string optimizer, compute, sample_time, goal = "time";
   double threshold = 0.8;  // the efficiency that defines a strategy's scaling limit
+  // Polled between GPU counts and strategies; set it to stop: Advise then throws
+  // SpecError of kind `interrupted`.
+  const std::atomic<bool>* interrupt = nullptr;
 };
 
 // A transformer's layouts (`ringline advise --model gpt3_175b --global-batch 1536`).
@@ -91,6 +95,9 @@ struct LayoutQuery {
   // With several: each search spread over an MPI job's processes (every process calls Run
   // with the same query; process 0's result holds the rows, the others' none).
   Processes* processes = nullptr;
+  // Polled between GPU counts and between a search's chunks; set it to stop: Advise then
+  // throws SpecError of kind `interrupted`.
+  const std::atomic<bool>* interrupt = nullptr;
 };
 
 // A network's layers (`ringline stats`).

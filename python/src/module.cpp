@@ -489,33 +489,73 @@ py::dict TransformerFromHf(const std::string& path, int64_t seq, const std::stri
 
 // A network's strategies or a transformer's layouts, as the command chooses: `gpt:`, a
 // transformer of the spec or the standard library, or any layout option given.
-py::dict Advise(const ringline::AdviseQuery& net, const ringline::LayoutQuery& layouts, bool layout_options,
+ringline::Table AdviseTable(ringline::AdviseQuery net, ringline::LayoutQuery layouts, bool layout_options,
+                            const std::string& stdlib_dir, const std::vector<std::string>& allow_paths) {
+  std::vector<std::string> allowed = allow_paths;
+  // A config.json's folder, which stdlib.hf reads.
+  if (IsJsonPath(layouts.model)) allowed.push_back(ParentFolder(layouts.model));
+  ringline::Options o = MakeOptions(stdlib_dir, allowed, 20);
+  std::unique_ptr<ringline::Spec> spec =
+      net.spec.empty() ? ringline::Spec::Library(o) : ringline::Spec::Compile(net.spec, o);
+  const bool transformer = layout_options || net.model.rfind("gpt:", 0) == 0 || ringline::IsTransformer(*spec, net.model);
+  if (!transformer) return ringline::Advise(*spec, net);
+  for (auto [given, name] : {std::pair{net.batch != 0, "batch"}, {net.per_gpu != 0, "per_gpu"},
+                             {!net.compute.empty(), "compute"}, {!net.sample_time.empty(), "sample_time"}})
+    if (given)
+      throw ringline::SpecError({ringline::Diagnostic::Plain(
+          "bad_usage", std::string("`") + name + "` is for a network's strategies; `" + net.model +
+                                   "` is a transformer (its arguments: global_batch, seq, top, tp, pp, ...)")});
+  if (layouts.gpus.empty())
+    throw ringline::SpecError(
+        {ringline::Diagnostic::Plain("bad_usage", "give a transformer's GPU counts with `gpus=` (`gpus=[1024]`)")});
+  return ringline::Advise(*spec, layouts);
+}
+
+// A network's strategies or a transformer's layouts, as the command chooses, on a worker
+// thread: this one waits with the GIL released and runs Python's signal handlers every
+// 50 ms, so Ctrl-C stops the search (between GPU counts, strategies and a search's
+// chunks) and raises KeyboardInterrupt, as a sweep does.
+py::dict Advise(ringline::AdviseQuery net, ringline::LayoutQuery layouts, bool layout_options,
                 const std::string& stdlib_dir, const std::vector<std::string>& allow_paths) {
+  std::atomic<bool> interrupt{false};
+  net.interrupt = &interrupt, layouts.interrupt = &interrupt;
   ringline::Table t;
+  std::exception_ptr error;
+  PyObject *etype = nullptr, *evalue = nullptr, *etrace = nullptr;
   {
     py::gil_scoped_release nogil;
-    std::vector<std::string> allowed = allow_paths;
-    // A config.json's folder, which stdlib.hf reads.
-    if (IsJsonPath(layouts.model)) allowed.push_back(ParentFolder(layouts.model));
-    ringline::Options o = MakeOptions(stdlib_dir, allowed, 20);
-    std::unique_ptr<ringline::Spec> spec =
-        net.spec.empty() ? ringline::Spec::Library(o) : ringline::Spec::Compile(net.spec, o);
-    const bool transformer = layout_options || net.model.rfind("gpt:", 0) == 0 || ringline::IsTransformer(*spec, net.model);
-    if (transformer) {
-      for (auto [given, name] : {std::pair{net.batch != 0, "batch"}, {net.per_gpu != 0, "per_gpu"},
-                                 {!net.compute.empty(), "compute"}, {!net.sample_time.empty(), "sample_time"}})
-        if (given)
-          throw ringline::SpecError({ringline::Diagnostic::Plain(
-              "bad_usage", std::string("`") + name + "` is for a network's strategies; `" + net.model +
-                                       "` is a transformer (its arguments: global_batch, seq, top, tp, pp, ...)")});
-      if (layouts.gpus.empty())
-        throw ringline::SpecError({ringline::Diagnostic::Plain(
-            "bad_usage", "give a transformer's GPU counts with `gpus=` (`gpus=[1024]`)")});
-      t = ringline::Advise(*spec, layouts);
-    } else {
-      t = ringline::Advise(*spec, net);
+    std::mutex mu;
+    std::condition_variable cv;
+    bool finished = false;
+    std::thread worker([&] {
+      try {
+        t = AdviseTable(net, layouts, layout_options, stdlib_dir, allow_paths);
+      } catch (...) {
+        error = std::current_exception();
+      }
+      std::lock_guard<std::mutex> g(mu);
+      finished = true;
+      cv.notify_all();
+    });
+    while (true) {
+      {
+        std::unique_lock<std::mutex> g(mu);
+        if (cv.wait_for(g, std::chrono::milliseconds(50), [&] { return finished; })) break;
+      }
+      py::gil_scoped_acquire gil;
+      if (PyErr_CheckSignals() != 0) {
+        PyErr_Fetch(&etype, &evalue, &etrace);
+        interrupt = true;
+        break;
+      }
     }
+    worker.join();
   }
+  if (etype) {
+    PyErr_Restore(etype, evalue, etrace);
+    throw py::error_already_set();
+  }
+  if (error) std::rethrow_exception(error);
   return TableDict(t);
 }
 

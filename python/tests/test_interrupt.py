@@ -58,3 +58,22 @@ def test_ctrl_c_keeps_the_best_so_far(scenario):
     progress, sent = interrupt_once_running()
     r = scenario.sweep(best="-throughput", keep_partial=True, progress=progress, threads=1, backend="jit", **HUGE)
     assert sent and isinstance(r, rl.Record) and r["throughput"] > 0
+
+
+def test_ctrl_c_stops_advise():
+    # A layout search of many GPU counts (about a second each on one thread): SIGINT ends
+    # it within a chunk or a GPU count, as KeyboardInterrupt.
+    sent = []
+
+    def fire():
+        time.sleep(1.0)
+        sent.append(time.monotonic())
+        os.kill(os.getpid(), signal.SIGINT)
+
+    threading.Thread(target=fire, daemon=True).start()
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        rl.advise("qwen3_235b_a22b", cluster="dgx_h100_pod", gpus=[512 * k for k in range(1, 33)],
+                  global_batch=8192, precision="fp8", threads=1, top=1)
+    assert sent and time.monotonic() - sent[0] < 5
+    assert time.monotonic() - start < 20
