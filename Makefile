@@ -20,7 +20,7 @@ PACKAGES = antlr4 libantlr4-runtime-dev uuid-dev llvm-19-dev llvm-19-tools libfm
 # validation on an emulated cluster (docs/validation.md), which skips without root; pytest
 # and pandas for the Python package's tests (docs/python.md), mpi4py for its sweeps over an MPI
 # communicator (docs/mpi.md).
-TEST_PACKAGES = python3-torch iproute2 python3-pytest python3-pandas python3-mpi4py
+TEST_PACKAGES = python3-torch python3-torchvision iproute2 python3-pytest python3-pandas python3-mpi4py
 
 .PHONY: demo test setup test-setup build clean asan-build fuzz-build test-asan fuzz-long
 

@@ -1,6 +1,7 @@
 # lit configuration for Ringline: every *.rl under test/lit is a test. RUN lines call
 # %ringline, FileCheck and not; %stdlib and %examples point into the source tree.
 import os
+import subprocess
 import lit.formats
 
 site = lit_config.params.get("site")
@@ -27,6 +28,14 @@ config.environment["PYTHONPATH"] = config.source_root
 if lit_config.params.get("backend"):
     config.environment["RINGLINE_BACKEND"] = lit_config.params["backend"]
     config.available_features.add("backend-" + lit_config.params["backend"])
+# Tests that compare with PyTorch itself say `REQUIRES: torch` or `torchvision`: without the
+# package (`make test` installs Debian's) they show as UNSUPPORTED, never as a pass.
+for module in ("torch", "torchvision"):
+    try:
+        if subprocess.run([config.python, "-c", "import " + module], capture_output=True, timeout=120).returncode == 0:
+            config.available_features.add(module)
+    except (OSError, subprocess.TimeoutExpired):
+        pass
 # CPU-time limits of robust/Inputs/run_limited.py scale with the build (sanitizers: slower).
 config.environment["RL_TIME_SCALE"] = getattr(config, "time_scale", "1")
 config.environment["PATH"] = os.pathsep.join([config.llvm_tools, config.environment.get("PATH", "")])
