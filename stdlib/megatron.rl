@@ -122,7 +122,12 @@ fn checkpoint_params(m: Transformer) -> Int = transformer_params(m) + (if m.norm
 
 // One GEMM: `batch` products of an m x k by a k x n matrix (2·m·n·k FLOPs each). Real
 // dimensions: a layout's sizes may be params, and their products pass 2^53.
-record Gemm { name: String, m: Real, n: Real, k: Real, batch: Real = 1 }
+// What a GEMM is, on the record: `linear` a linear layer's (FP8 training runs it in FP8;
+// Transformer Engine's fp8_autocast), `core` the attention core's (FlashAttention fuses
+// it), `grouped` one GEMM per local expert, `cast_in` the bytes FP8 adds per element of
+// its input (fp8_cast_bytes).
+record Gemm { name: String, m: Real, n: Real, k: Real, batch: Real = 1, linear: Bool = false, core: Bool = false,
+              grouped: Bool = false, cast_in: B = 0 B }
 fn gemm_flops(g: Gemm) -> Real = 2.0 * g.m * g.n * g.k * g.batch
 // Its two backward GEMMs: the data gradient (m x n by n x k) and the weight gradient (k x m
 // by m x n), each as many FLOPs as the forward one.
@@ -144,13 +149,17 @@ fn layer_gemms(m: Transformer, b: Real, t: Real, keys: Int = m.seq, local: Int =
   // Experts split et ways (expert_tp) take et/t of the tensor group's routed tokens each.
   let routed = tokens * m.top_k * cap / local * (if m.experts > 1 then et / t else 1.0)
   let f = if m.experts > 1 then expert_width(m) else m.ffn
-  concat([Gemm { name = "qkv", m = tokens, n = qkv_width(m) / t, k = m.hidden },
-   Gemm { name = "score", m = m.seq, n = keys, k = head_dim(m), batch = heads },
-   Gemm { name = "context", m = m.seq, n = head_dim(m), k = keys, batch = heads },
-   Gemm { name = "proj", m = tokens, n = m.hidden, k = attn_width(m) / t },
-   Gemm { name = "fc1", m = routed, n = (if m.gated then 2 else 1) * f / (if m.experts > 1 then et else t), k = m.hidden,
-          batch = local },
-   Gemm { name = "fc2", m = routed, n = m.hidden, k = f / (if m.experts > 1 then et else t), batch = local }],
+  let experts = m.experts > 1
+  // FP8's input casts: a transposed copy of every linear layer's input (1 byte), and the
+  // projection's and fc2's inputs, which no fused kernel emits in FP8, read and cast first (3).
+  concat([Gemm { name = "qkv", m = tokens, n = qkv_width(m) / t, k = m.hidden, linear = true, cast_in = 1 B },
+   Gemm { name = "score", m = m.seq, n = keys, k = head_dim(m), batch = heads, core = true },
+   Gemm { name = "context", m = m.seq, n = head_dim(m), k = keys, batch = heads, core = true },
+   Gemm { name = "proj", m = tokens, n = m.hidden, k = attn_width(m) / t, linear = true, cast_in = 4 B },
+   Gemm { name = "fc1", m = routed, n = (if m.gated then 2 else 1) * f / (if experts then et else t), k = m.hidden,
+          batch = local, linear = true, grouped = experts, cast_in = 1 B },
+   Gemm { name = "fc2", m = routed, n = m.hidden, k = f / (if experts then et else t), batch = local, linear = true,
+          grouped = experts, cast_in = 4 B }],
    if m.experts > 1 then [Gemm { name = "router", m = tokens, n = m.experts, k = m.hidden }] else [])
 }
 // The output layer (logits) for `b` sequences on one of t GPUs (the vocabulary split).
@@ -159,9 +168,7 @@ fn logits_gemm(m: Transformer, b: Real, t: Real) -> Gemm =
 
 // Forward FLOPs of one layer, of the attention core (score and context), of the logits.
 fn layer_flops(m: Transformer, b: Real) -> Real = sum g in layer_gemms(m, b, 1): gemm_flops(g)
-fn core_flops(m: Transformer, b: Real) -> Real = sum g in layer_gemms(m, b, 1): if core_gemm(g) then gemm_flops(g) else 0.0
-// The attention core's GEMMs (the scores and the context), which FlashAttention fuses.
-fn core_gemm(g: Gemm) -> Bool = g.name == "score" or g.name == "context"
+fn core_flops(m: Transformer, b: Real) -> Real = sum g in layer_gemms(m, b, 1): if g.core then gemm_flops(g) else 0.0
 fn logits_flops(m: Transformer, b: Real) -> Real = gemm_flops(logits_gemm(m, b, 1))
 
 // Model FLOPs of one iteration of `batch` sequences (the numerator of MFU): the GEMMs
@@ -250,10 +257,9 @@ fn _gemm_peak(d: Device, l: Layout) -> FLOP/s =
   else if d.peak_fp8 > 0 FLOP/s then d.peak_fp8
   else error(d.name + " has no FP8 tensor cores (its peak_fp8 is 0); use bf16")
 
-// The linear layers' GEMMs, which FP8 training runs in FP8 (Transformer Engine's
-// fp8_autocast); the attention core, the router and the output layer stay 16-bit.
-fn fp8_gemm(g: Gemm) -> Bool = g.name == "qkv" or g.name == "proj" or g.name == "fc1" or g.name == "fc2"
-fn gemm_peak_of(g: Gemm, d: Device, l: Layout) -> FLOP/s = if fp8_gemm(g) then _gemm_peak(d, l) else _peak(d, l)
+// The linear layers' GEMMs run in FP8 under FP8 training; the attention core, the router
+// and the output layer stay 16-bit.
+fn gemm_peak_of(g: Gemm, d: Device, l: Layout) -> FLOP/s = if g.linear then _gemm_peak(d, l) else _peak(d, l)
 // What FP8 costs beside its GEMMs, in bytes moved per micro-batch (per-tensor current
 // scaling, Transformer Engine): forward, every linear layer's input gets a transposed FP8
 // copy for its weight gradient (1 byte per element), and the inputs no fused kernel
@@ -264,8 +270,8 @@ fn gemm_peak_of(g: Gemm, d: Device, l: Layout) -> FLOP/s = if fp8_gemm(g) then _
 fn fp8_cast_bytes(gs: [Gemm]) -> [B] = {
   let input = fn(g: Gemm) -> Real = g.m * g.k * g.batch
   let output = fn(g: Gemm) -> Real = g.m * g.n * g.batch
-  [sum g in gs: if not fp8_gemm(g) then 0 B else input(g) * (if g.name == "proj" or g.name == "fc2" then 4 B else 1 B),
-   sum g in gs: if fp8_gemm(g) then output(g) * 4 B else 0 B]
+  [sum g in gs: input(g) * g.cast_in,
+   sum g in gs: if g.linear then output(g) * 4 B else 0 B]
 }
 
 // The Setup of a large-model run: Adam, half precision with fp32 master weights (llm_half).
@@ -292,11 +298,9 @@ let megatron_efficiency = Efficiency {}
 // A GEMM's fraction of the tensor peak on device `d` (its curve: stdlib.hardware's `Device`).
 fn gemm_efficiency(g: Gemm, d: Device) -> Real = {
   let waves = g.batch * g.m * g.n / d.gemm_tile / gemm_sms(d)
-  d.gemm * waves / (waves + 0.5) * g.k / (g.k + d.gemm_k_half) * (if g.batch > 1 and expert_gemm(g) then d.gemm_grouped else 1.0)
+  d.gemm * waves / (waves + 0.5) * g.k / (g.k + d.gemm_k_half) * (if g.batch > 1 and g.grouped then d.gemm_grouped else 1.0)
 }
-// The GEMMs a mixture runs per expert (layer_gemms' fc1 and fc2 with `batch` the local experts).
-fn expert_gemm(g: Gemm) -> Bool = g.name == "fc1" or g.name == "fc2" or g.name == "fc1_dgrad" or g.name == "fc2_dgrad" or
-                                  g.name == "fc1_wgrad" or g.name == "fc2_wgrad"
+
 fn gemm_time(g: Gemm, d: Device, e: Efficiency, peak: FLOP/s, elem: B) -> s =
   max(gemm_flops(g) * 1 FLOP / (peak * gemm_efficiency(g, d)),
       (g.m * g.k + g.k * g.n + g.m * g.n) * g.batch * elem / (d.membw * e.memory))
@@ -421,7 +425,7 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int = m.
   let core_f = if l.flash then fused[0] else score[0] + context[0] + core_mem
   let core_b = if l.flash then fused[1] else score[1] + context[1]
   // The GEMMs other than the attention core's.
-  let rest = fn(k: Int) -> s = sum i in range(len(times)): if core_gemm(gs[i]) then 0 s else times[i][k]
+  let rest = fn(k: Int) -> s = sum i in range(len(times)): if gs[i].core then 0 s else times[i][k]
   let gemm_f = if l.flash then rest(0) + core_f else sum x in times: x[0]
   let gemm_b = if l.flash then rest(1) + core_b else sum x in times: x[1]
   // Expert parallelism: each GPU sends the top_k copies of its tokens (its sequence-parallel

@@ -19,7 +19,7 @@ let casts = fp8_cast_bytes(layer_gemms(m, 1, 4))
 scenario fp8 {
   report fwd = casts[0] in B
   report bwd = casts[1] in B
-  report linear = sum g in layer_gemms(m, 1, 4): if fp8_gemm(g) then 1 else 0
+  report linear = sum g in layer_gemms(m, 1, 4): if g.linear then 1 else 0
 }
 // CHECK:      fwd    = 436207616 B
 // CHECK-NEXT: bwd    = 1090519040 B
