@@ -20,6 +20,7 @@
 #include <cmath>
 #include <condition_variable>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -308,6 +309,45 @@ struct SweepArgs {
   py::object comm = py::none();  // an mpi4py communicator (MPI.Comm), or None
 };
 
+// A Python exception taken out of the interpreter while it stopped a worker.
+struct PyErrorState {
+  PyObject *type = nullptr, *value = nullptr, *trace = nullptr;
+};
+
+// Runs `work` on a worker thread while this one (the GIL released by the caller) wakes
+// every 50 ms to run Python's signal handlers (Ctrl-C) and `tick`; either failing sets
+// `interrupt`, which `work` polls, and leaves the exception in `caught`. Exceptions of
+// `work` go to `error`.
+void RunPolled(const std::function<void()>& work, const std::function<bool()>& tick, std::atomic<bool>& interrupt,
+               std::exception_ptr& error, PyErrorState& caught) {
+  std::mutex mu;
+  std::condition_variable cv;
+  bool finished = false;
+  std::thread worker([&] {
+    try {
+      work();
+    } catch (...) {
+      error = std::current_exception();
+    }
+    std::lock_guard<std::mutex> g(mu);
+    finished = true;
+    cv.notify_all();
+  });
+  while (true) {
+    {
+      std::unique_lock<std::mutex> g(mu);
+      if (cv.wait_for(g, std::chrono::milliseconds(50), [&] { return finished; })) break;
+    }
+    py::gil_scoped_acquire gil;
+    if (PyErr_CheckSignals() != 0 || !tick()) {
+      PyErr_Fetch(&caught.type, &caught.value, &caught.trace);
+      interrupt = true;
+      break;
+    }
+  }
+  worker.join();
+}
+
 // Runs the sweep on a worker thread; returns {columns: [(name, kind, unit, labels, array)],
 // points, total, interrupted}.
 py::dict Sweep(Lowered& l, const SweepArgs& a) {
@@ -357,39 +397,17 @@ py::dict Sweep(Lowered& l, const SweepArgs& a) {
       explicit Mark(SpecHandle& x) : h(x) { h.sweeping = std::this_thread::get_id(); }
       ~Mark() { h.sweeping = std::thread::id(); }
     } mark(*l.owner);
-    std::mutex mu;
-    std::condition_variable cv;
-    bool finished = false;
-    std::thread worker([&] {
-      try {
-        summary = l.scenario->Sweep(sink, o);
-      } catch (...) {
-        error = std::current_exception();
-      }
-      std::lock_guard<std::mutex> g(mu);
-      finished = true;
-      cv.notify_all();
-    });
-    while (true) {
-      {
-        std::unique_lock<std::mutex> g(mu);
-        if (cv.wait_for(g, std::chrono::milliseconds(50), [&] { return finished; })) break;
-      }
-      py::gil_scoped_acquire gil;
-      bool failed = PyErr_CheckSignals() != 0;
-      if (!failed && !a.tick.is_none()) {
-        PyObject* r = PyObject_CallFunction(a.tick.ptr(), "KK", static_cast<unsigned long long>(done.load()),
-                                            static_cast<unsigned long long>(total));
-        failed = r == nullptr;
-        Py_XDECREF(r);
-      }
-      if (failed) {
-        PyErr_Fetch(&etype, &evalue, &etrace);
-        interrupt = true;
-        break;
-      }
-    }
-    worker.join();
+    PyErrorState caught;
+    RunPolled([&] { summary = l.scenario->Sweep(sink, o); },
+              [&] {
+                if (a.tick.is_none()) return true;
+                PyObject* r = PyObject_CallFunction(a.tick.ptr(), "KK", static_cast<unsigned long long>(done.load()),
+                                                    static_cast<unsigned long long>(total));
+                Py_XDECREF(r);
+                return r != nullptr;
+              },
+              interrupt, error, caught);
+    etype = caught.type, evalue = caught.value, etrace = caught.trace;
   }
   if (etype) {
     const bool keyboard = PyErr_GivenExceptionMatches(etype, PyExc_KeyboardInterrupt);
@@ -521,38 +539,14 @@ py::dict Advise(ringline::AdviseQuery net, ringline::LayoutQuery layouts, bool l
   net.interrupt = &interrupt, layouts.interrupt = &interrupt;
   ringline::Table t;
   std::exception_ptr error;
-  PyObject *etype = nullptr, *evalue = nullptr, *etrace = nullptr;
+  PyErrorState caught;
   {
     py::gil_scoped_release nogil;
-    std::mutex mu;
-    std::condition_variable cv;
-    bool finished = false;
-    std::thread worker([&] {
-      try {
-        t = AdviseTable(net, layouts, layout_options, stdlib_dir, allow_paths);
-      } catch (...) {
-        error = std::current_exception();
-      }
-      std::lock_guard<std::mutex> g(mu);
-      finished = true;
-      cv.notify_all();
-    });
-    while (true) {
-      {
-        std::unique_lock<std::mutex> g(mu);
-        if (cv.wait_for(g, std::chrono::milliseconds(50), [&] { return finished; })) break;
-      }
-      py::gil_scoped_acquire gil;
-      if (PyErr_CheckSignals() != 0) {
-        PyErr_Fetch(&etype, &evalue, &etrace);
-        interrupt = true;
-        break;
-      }
-    }
-    worker.join();
+    RunPolled([&] { t = AdviseTable(net, layouts, layout_options, stdlib_dir, allow_paths); }, [] { return true; },
+              interrupt, error, caught);
   }
-  if (etype) {
-    PyErr_Restore(etype, evalue, etrace);
+  if (caught.type) {
+    PyErr_Restore(caught.type, caught.value, caught.trace);
     throw py::error_already_set();
   }
   if (error) std::rethrow_exception(error);
