@@ -154,7 +154,7 @@ TEST(KernelKinds, TorchCpuDispatchRule) {
 }
 
 // The oneDNN implementation rule (torch_cpu_rules.cpp) on rows whose implementation the
-// verbose log named (tools/profiling/onednn_impls.py), and as the network's inputs.
+// verbose log named (tools/research/onednn_impls.py), and as the network's inputs.
 std::string RuleClass(const char* kind, std::vector<double> f) {
   const KindInfo& k = *FindKind(kind);
   ConvShape c = Conv(k, f.data());
@@ -211,7 +211,7 @@ TEST(KernelKinds, OneDnnRuleCases) {
 
 // Per kind, the share of logged rows whose class the rule predicts: 1,200 rows of
 // data/kernels/xeon.csv (200 per kind, drawn at random) in test/unit/data; RL_ONEDNN_IMPLS
-// names another file of tools/profiling/onednn_impls.py, e.g. one of every row.
+// names another file of tools/research/onednn_impls.py, e.g. one of every row.
 TEST(KernelKinds, OneDnnRuleMatchesVerboseLog) {
   const char* env = std::getenv("RL_ONEDNN_IMPLS");
   const std::string path = env ? env : RL_TEST_DATA_DIR "/onednn_impls.csv";

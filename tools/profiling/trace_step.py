@@ -7,7 +7,7 @@ cross-entropy and SGD with momentum on random data, one warm-up step unrecorded.
 Each step is wrapped in record_function("ProfilerStep#N"), the mark torch.profiler's
 step() sets, so the steps are marked also where the profiler is the legacy one (Debian's
 PyTorch 1.13 is built without Kineto: its trace has no shapes and no step marks of its
-own). As tools.validation.measure_step, it first tunes glibc malloc to keep freed memory
+own). As tools.research.measure_step, it first tunes glibc malloc to keep freed memory
 mapped (common.keep_freed_memory); --default-malloc leaves malloc alone.
 """
 import argparse

@@ -1,6 +1,6 @@
 """How a machine's speed drifts, and how much of it profile_kernels.py's probe takes out.
 
-  python3 -m tools.profiling.probe_drift [--seconds 240]
+  python3 -m tools.research.probe_drift [--seconds 240]
 
 Times a few kernels of different kinds round-robin for the given time, one thread, thread
 CPU time (the profiler's conditions: profile_kernels.py's Timer, 20 ms per kernel
@@ -19,7 +19,7 @@ import sys
 import time
 
 from ..common import import_torch, keep_freed_memory
-from .profile_kernels import PROBE_CALLS, PROBE_FEATURES, PROBE_KIND, Runner, Timer
+from ..profiling.profile_kernels import PROBE_CALLS, PROBE_FEATURES, PROBE_KIND, Runner, Timer
 
 KERNELS = [  # name, kind, features: compute- and memory-bound, 2-D and 3-D, GEMM, tiny, im2col
     ("conv 3x3 dense", "conv2d_fwd", (8, 64, 56, 56, 64, 3, 3, 1, 1, 1, 1, 1, 4)),

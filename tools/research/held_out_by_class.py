@@ -3,7 +3,7 @@ convolution and prints each class's MAPE and median error (docs/kernel-models.md
 "Odd shapes and blocked groups").
 
   ringline fit data/kernels/xeon.csv -o /tmp/x.rlk --seed 1 --held-out /tmp/rows.csv
-  python3 -m tools.profiling.held_out_by_class /tmp/rows.csv [--profile EARLIER.csv]
+  python3 -m tools.research.held_out_by_class /tmp/rows.csv [--profile EARLIER.csv]
 
 Classes: dense, 1x1 (an ungrouped convolution with a 1x1(x1) kernel), stem (ungrouped, at
 most 4 input channels), depthwise (groups = cin > 1), blocked (grouped, not depthwise,

@@ -1,7 +1,7 @@
 """How two profile runs of the same configurations differ, per kind: the run-to-run spread
 that bounds any model's held-out error (docs/kernel-models.md, "Shipped bundles").
 
-  python3 -m tools.profiling.compare_profiles [--probe] FIRST.csv SECOND.csv
+  python3 -m tools.research.compare_profiles [--probe] FIRST.csv SECOND.csv
 
 For every configuration (kind, features) in both files: |second/first - 1| of the medians,
 and whether the second run is more than 20% slower or faster. Prints one line per kind.
@@ -15,7 +15,7 @@ import statistics
 import sys
 
 from ..common import read_profile
-from .profile_kernels import PROBE_HEADER  # no torch needed
+from ..profiling.profile_kernels import PROBE_HEADER  # no torch needed
 
 
 def medians(paths, probe):

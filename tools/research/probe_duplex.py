@@ -1,6 +1,6 @@
 """Whether gloo moves data both ways at once between two ranks of the emulated cluster.
 
-  sudo python3 -m tools.validation.probe_duplex [--rate 1gbit] [--sizes 1MiB,4MiB,16MiB] [--reps 6]
+  sudo python3 -m tools.research.probe_duplex [--rate 1gbit] [--sizes 1MiB,4MiB,16MiB] [--reps 6]
 
 Builds a two-host emulated_cluster.py and times, per size n (bytes each rank sends),
 the median and the minimum over --reps repetitions (after one untimed) of: `uni`, rank 0
@@ -63,7 +63,7 @@ def main(argv):
     if args.rank is not None:
         rank_main(args.rank, args.init, sizes, args.reps)
         return 0
-    from . import emulated_cluster as ec
+    from ..validation import emulated_cluster as ec
     try:
         with ec.EmulatedCluster(2, args.rate) as c:
             beta_ms = 8e3 / ec.parse_rate(args.rate)

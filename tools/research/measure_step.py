@@ -4,7 +4,7 @@ predictions end to end against `ringline stats --model NAME --batch N --device e
 Times the forward pass and the backward pass (loss.backward) of a cross-entropy training
 step on one thread, as thread CPU time (time.thread_time, like the profile's --clock cpu),
 after one warm-up step; prints the median of three.
-  /usr/bin/python3 -m tools.validation.measure_step resnet50 8 [--default-malloc]
+  /usr/bin/python3 -m tools.research.measure_step resnet50 8 [--default-malloc]
 Like the profiler, it first tunes glibc malloc to keep freed memory mapped
 (common.keep_freed_memory), so the step is timed under the conditions the kernel
 models were profiled in; --default-malloc leaves malloc alone, and every activation over

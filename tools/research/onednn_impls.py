@@ -1,6 +1,6 @@
 """Record which oneDNN implementation torch runs for each convolution of a profile.
 
-  python3 -m tools.profiling.onednn_impls PROFILE.csv [--kinds k1,k2] -o impls.csv
+  python3 -m tools.research.onednn_impls PROFILE.csv [--kinds k1,k2] -o impls.csv
 
 Runs every convolution row of PROFILE.csv once on this machine, on one CPU thread, with
 oneDNN's verbose log on (ONEDNN_VERBOSE=1), and writes `kind,features,impl,format,class`:
@@ -31,7 +31,7 @@ import sys
 import tempfile
 
 from ..common import import_torch
-from . import profile_kernels as pk
+from ..profiling import profile_kernels as pk
 
 os.environ["ONEDNN_VERBOSE"] = "1"  # read by oneDNN when torch loads it
 

@@ -3,21 +3,24 @@ torchvision model's own layer (at any batch) and the random perturbations of the
 prints the MAPE and median error of each group (docs/kernel-models.md, "Shipped bundles").
 
   ringline fit data/kernels/cpu.csv -o /tmp/cpu.rlk --seed 1 --held-out /tmp/rows.csv
-  /usr/bin/python3 -m tools.profiling.held_out_by_layer /tmp/rows.csv
+  /usr/bin/python3 -m tools.research.held_out_by_layer /tmp/rows.csv
 
 Needs torch and torchvision (the layer shapes come from profile_kernels.model_layers()).
 """
+import argparse
 import statistics
 import sys
 
 from ..common import held_out_rows
-from .profile_kernels import model_layers
+from ..profiling.profile_kernels import model_layers
 
 
 def main(argv):
-    if len(argv) != 1:
-        sys.exit("usage: held_out_by_layer.py ROWS.csv")
-    rows = held_out_rows(argv[0], "held_out_by_layer.py")
+    ap = argparse.ArgumentParser(prog="held_out_by_layer.py", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("rows", help="the rows of `ringline fit --held-out`")
+    args = ap.parse_args(argv)
+    rows = held_out_rows(args.rows, "held_out_by_layer.py")
     layers = set(model_layers()["conv2d"])
     groups = {}
     for kind, features, rel_err in rows:
