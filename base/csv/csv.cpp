@@ -13,6 +13,14 @@ bool IsBlank(const Record& r) { return r.fields.size() == 1 && llvm::StringRef(r
 llvm::Expected<Document> Parse(llvm::StringRef text, const Options& options) {
   Document doc;
   size_t pos = 0, line = 1;
+  uint64_t fields = 0;
+  auto refuse = [&](size_t at, const std::string& why) {
+    std::string where = options.source.empty() ? fmt::format("line {}", at) : fmt::format("{}:{}", options.source, at);
+    // Not the system's error code: the driver takes one of those for a file that cannot be read.
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), where + ": " + why);
+  };
+  if (text.size() > options.max_bytes)
+    return refuse(1, fmt::format("it holds {} MiB; CSV inputs are read up to {} MiB", text.size() >> 20, options.max_bytes >> 20));
   while (pos < text.size()) {
     if (options.comments) {
       size_t first = text.find_first_not_of(" \t", pos);
@@ -48,12 +56,9 @@ llvm::Expected<Document> Parse(llvm::StringRef text, const Options& options) {
         rec.fields.back() += c;
       }
     }
-    if (quoted) {
-      std::string where = options.source.empty() ? fmt::format("line {}", rec.line)
-                                                 : fmt::format("{}:{}", options.source, rec.line);
-      // Not the system's error code: the driver takes one of those for a file that cannot be read.
-      return llvm::createStringError(llvm::inconvertibleErrorCode(), where + ": a quoted field does not end");
-    }
+    if (quoted) return refuse(rec.line, "a quoted field does not end");
+    if ((fields += rec.fields.size()) > options.max_fields)
+      return refuse(rec.line, fmt::format("more than {} fields", options.max_fields));
     if (!IsBlank(rec)) doc.records.push_back(std::move(rec));
   }
   return doc;

@@ -9,6 +9,7 @@
 #include <llvm/Support/Error.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -26,12 +27,20 @@ struct Document {
   std::vector<std::pair<size_t, std::string>> comments;  // line, text after `#`
 };
 
+// The bounds of what a CSV input may cost: results of big sweeps are hundreds of MB;
+// a field takes 32 bytes and more in memory, so 2^26 fields are a few GB at worst.
+constexpr uint64_t kMaxBytes = uint64_t{512} << 20;
+constexpr uint64_t kMaxFields = uint64_t{1} << 26;
+
 struct Options {
   bool comments = false;
   std::string source;  // errors read `source:line: ...`; without one, `line N: ...`
+  uint64_t max_bytes = kMaxBytes;
+  uint64_t max_fields = kMaxFields;
 };
 
-// The records of `text`; the error names the line of a quoted field that does not end.
+// The records of `text`; the error names the line of a quoted field that does not end,
+// or the bound (kMaxBytes, kMaxFields) the text passes.
 llvm::Expected<Document> Parse(llvm::StringRef text, const Options& options = {});
 
 // The index of the field `name` (compared after trimming spaces) in `header`.

@@ -6,6 +6,7 @@
 // outermost events that name a framework op; an op's device time is that of the kernels
 // its runtime calls launched.
 #include "compiler/calibrate/trace.h"
+#include "base/json/json.h"
 
 #include <fmt/format.h>
 #include <llvm/ADT/StringMap.h>
@@ -102,7 +103,7 @@ class Reader {
   explicit Reader(const std::string& source) : source_(source) {}
 
   llvm::Expected<Trace> Read(llvm::StringRef text) {
-    llvm::Expected<llvm::json::Value> doc = llvm::json::parse(text);
+    llvm::Expected<llvm::json::Value> doc = rl::json::Parse(text);
     if (!doc) return Fail(fmt::format("not JSON: {}", llvm::toString(doc.takeError())));
     const llvm::json::Array* events = doc->getAsArray();
     if (const llvm::json::Object* o = doc->getAsObject()) events = o->getArray("traceEvents");

@@ -1,6 +1,7 @@
 // Results for charts (see results.h): rows from a sink, CSV through base/csv and JSON
 // through llvm::json.
 #include "compiler/chart/results.h"
+#include "base/json/json.h"
 
 #include <fmt/format.h>
 #include <llvm/ADT/StringRef.h>
@@ -114,7 +115,7 @@ llvm::Expected<ResultTable> ParseResultCsv(const std::string& text) {
 }
 
 llvm::Expected<ResultTable> ParseResultJson(const std::string& text) {
-  llvm::Expected<llvm::json::Value> root = llvm::json::parse(text);
+  llvm::Expected<llvm::json::Value> root = rl::json::Parse(text);
   if (!root) return Bad("not valid JSON: " + llvm::toString(root.takeError()));
   const llvm::json::Object* obj = root->getAsObject();
   const llvm::json::Array* cols = obj ? obj->getArray("columns") : nullptr;

@@ -18,6 +18,7 @@
 #include <cmath>
 
 #include "compiler/check/program.h"
+#include "base/json/json.h"
 
 namespace rl::check {
 namespace {
@@ -61,7 +62,7 @@ const llvm::json::Object* Program::JsonFile(const std::string& written, const as
             fmt::format("cannot read `{}`: {}", path.str(), buf.getError().message()));
       return nullptr;
     }
-    llvm::Expected<llvm::json::Value> parsed = llvm::json::parse((*buf)->getBuffer());
+    llvm::Expected<llvm::json::Value> parsed = rl::json::Parse((*buf)->getBuffer());
     if (!parsed) {
       Error(diag::Kind::bad_json, call->args[0].range,
             fmt::format("`{}` is not JSON: {}", path.str(), llvm::toString(parsed.takeError())));

@@ -20,6 +20,7 @@
 #include "compiler/driver/evaluate.h"
 #include "compiler/driver/options.h"
 #include "compiler/driver/plot.h"
+#include "compiler/driver/ranks.h"
 #include "compiler/driver/messages.h"
 #include "include/ringline/ringline.h"
 #include "base/units/units.h"
@@ -222,6 +223,7 @@ int RunLayoutSearch(ringline::Spec* spec, const std::vector<int64_t>& gpus) {
   std::optional<runtime::Format> format = PickFormat(runtime::Format::Table);
   if (!format) return kUsageError;
   q.processes = g_processes;
+  if (int agreed = AgreeReady(g_processes, kOk); agreed != kOk) return agreed;
   advise::LayoutResult res;
   try {
     res = spec ? advise::Run(*spec, q) : advise::Run(q, AdviseOptions());
@@ -238,7 +240,9 @@ int RunAdvise() {
   std::unique_ptr<ringline::Processes> processes = ringline::Processes::Launched();
   if (processes && processes->rank() != 0) processes->Silence();
   g_processes = processes.get();
-  const int code = AdviseProcess();
+  int code = AdviseProcess();
+  // A rank that stopped before agreeing still answers the others (compiler/driver/ranks.h).
+  if (int agreed = AgreeReady(g_processes, code); agreed != kOk) code = agreed;
   g_processes = nullptr;
   return code;
 }
@@ -289,6 +293,7 @@ int AdviseProcess() {
   q.setup = AdviseSetup, q.collectives = AdviseCollectives, q.precision = AdvisePrecision;
   if (AdviseDataset > 9.2e18) return Fail(Kind::bad_option, "--dataset takes at most 9.2e18 samples");
   q.dataset = static_cast<int64_t>(AdviseDataset);
+  if (int agreed = AgreeReady(g_processes, kOk); agreed != kOk) return agreed;
   // A network's strategies are a few hundred points: process 0 alone evaluates them.
   if (Helper()) return kOk;
   advise::Result res;

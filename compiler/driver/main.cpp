@@ -20,6 +20,7 @@
 
 #include "compiler/driver/commands.h"
 #include "compiler/driver/options.h"
+#include "compiler/driver/ranks.h"
 #include "compiler/driver/messages.h"
 
 namespace rl::driver {
@@ -140,6 +141,7 @@ int main(int argc, char** argv) {
     return kUsageError;
   }
   g_stdlib_dir = FindStdlib(argv[0]);
+  SetCommandLine(argc, argv);
   int status = kUsageError;
   auto run = [&] {
     for (const Sub& sub : kSubs)

@@ -17,6 +17,7 @@
 #include "compiler/driver/evaluate.h"
 #include "compiler/driver/options.h"
 #include "compiler/driver/plot.h"
+#include "compiler/driver/ranks.h"
 #include "runtime/mpi/cluster.h"
 
 namespace rl::driver {
@@ -254,6 +255,8 @@ int RunSweep() {
   runtime::mpi::Cluster* cluster = processes ? &static_cast<api::ClusterProcesses&>(*processes).cluster() : nullptr;
   if (cluster && cluster->rank() != 0) cluster->Silence();
   int code = SweepProcess(processes.get(), cluster);
+  // A rank that stopped before agreeing still answers the others (compiler/driver/ranks.h).
+  if (int agreed = AgreeReady(processes.get(), code); agreed != kOk) code = agreed;
   // A rank given up after a signal (runtime/mpi/cluster.h) would never join the broadcast.
   if (cluster && cluster->Abandoned())
     cluster->Abort(fmt::format("ringline: a rank did not end within {} s of the signal; ending the job",
@@ -285,6 +288,7 @@ int SweepProcess(ringline::Processes* processes, runtime::mpi::Cluster* cluster)
 
   // Ranks other than 0 write nothing: their sink goes to a stream without a buffer.
   if (!lead) plot.reset();
+  if (int agreed = AgreeReady(processes, kOk); agreed != kOk) return agreed;
   Output out;
   bool opened = lead ? out.Open() : true;
   if (cluster) opened = cluster->Broadcast(opened) != 0;

@@ -224,8 +224,31 @@ class MpiCluster : public Cluster {
     std::fflush(stdout);
     std::fflush(stderr);
     dup2(null, 1);
-    dup2(null, 2);
+    // stderr into an unlinked file, so that a rank's diagnostics can reach rank 0.
+    if (std::FILE* f = std::tmpfile()) {
+      said_ = f;
+      dup2(fileno(f), 2);
+    } else {
+      dup2(null, 2);
+    }
     close(null);
+  }
+
+  std::string Silenced(size_t max) override {
+    if (!said_) return "";
+    std::fflush(stderr);
+    const off_t end = lseek(2, 0, SEEK_END);
+    const off_t from = end > static_cast<off_t>(max) ? end - static_cast<off_t>(max) : 0;
+    std::string out(static_cast<size_t>(end > 0 ? end - from : 0), '\0');
+    const ssize_t n = out.empty() ? 0 : pread(2, out.data(), out.size(), from);
+    out.resize(n > 0 ? static_cast<size_t>(n) : 0);
+    if (int null = open("/dev/null", O_WRONLY); null >= 0) {
+      dup2(null, 2);
+      close(null);
+    }
+    std::fclose(said_);
+    said_ = nullptr;
+    return out;
   }
 
  private:
@@ -366,6 +389,7 @@ class MpiCluster : public Cluster {
   int rank_ = 0, size_ = 1;
   MPI_Comm comm_ = MPI_COMM_NULL;
   bool owner_ = true;  // MPI_Init here, so MPI_Finalize here
+  std::FILE* said_ = nullptr;  // this rank's stderr from Silence until Silenced
   uint64_t tag_span_ = 1;
   mutable std::mutex mu_;  // next_, granted_ (rank 0)
   std::mutex mpi_mu_;      // MPI calls (ranks other than 0)

@@ -79,9 +79,12 @@ class Cluster {
   // Ends the whole job: the message on stderr (rank 0's, or this rank's original
   // stderr), then MPI_Abort.
   [[noreturn]] virtual void Abort(const std::string& message, int code) = 0;
-  // Sends this rank's stdout and stderr to /dev/null (ranks other than 0), keeping the
-  // original stderr for Abort's message.
+  // Sends this rank's stdout to /dev/null and its stderr to an anonymous file (ranks other
+  // than 0), keeping the original stderr for Abort's message.
   virtual void Silence() = 0;
+  // What this rank wrote on stderr since Silence, its last `max` bytes at most ("" before
+  // Silence); from then on its stderr goes to /dev/null too.
+  virtual std::string Silenced(size_t max) = 0;
 };
 
 }  // namespace rl::runtime::mpi

@@ -4,7 +4,8 @@ interpreter) gives byte for byte the stdout, stderr and exit status of one proce
 every reducer and for full tables (CSV, JSON, the aligned table, with infeasible rows, two
 threads a rank), on a sweep whose variants differ in cost 400-fold, and at a non-finite
 report. Ctrl-C leaves a table that is a prefix of the whole one and says how many rows it
-holds; `--progress` counts every rank's points; a rank killed mid-sweep ends the job with
+holds; `--progress` counts every rank's points; ranks that fail to compile or run another
+command end the job at once, rank 0 naming them; a rank killed mid-sweep ends the job with
 no temporary file and the output file as it was (or, for a table, a prefix of the whole
 table as after Ctrl-C); `mpirun ringline advise` prints what one process prints. Usage:
 run_mpi.py RINGLINE [--signals N] (only the Ctrl-C and killed-rank checks, N times); exit
@@ -163,6 +164,42 @@ def advise(mpi, ringline, failures):
                                 f"{got[1].decode()}{got[2].decode()}--- want\n{want[1].decode()}{want[2].decode()}")
 
 
+def ranks_disagree(mpi, ringline, failures):
+    """Ranks that cannot compile their copy of the spec (a syntax error, no file in their
+    folder), or that run other arguments or another copy of the spec, end the job within
+    seconds: rank 0 names each such rank, with a failed rank's own diagnostics."""
+    with tempfile.TemporaryDirectory() as d:
+        for name, text in [("good", open(SPEC).read()), ("other", open(SPEC).read() + "// a copy\n"),
+                           ("broken", "scenario s {\n  report r = 1 +\n}\n"), ("empty", None)]:
+            os.mkdir(os.path.join(d, name))
+            if text is not None:
+                with open(os.path.join(d, name, "s.rl"), "w") as f:
+                    f.write(text)
+        sweep = [ringline, "sweep", "s.rl", "--set", "n=1", "--best", "r"]
+        advise = [ringline, "advise", "--model", "gpt2_small", "--gpus", "8", "--global-batch", "64"]
+
+        def job(*parts):
+            cmd = [mpi[0], "--oversubscribe", "--allow-run-as-root"]
+            for i, (folder, args) in enumerate(parts):
+                cmd += ([":"] if i else []) + ["-n", "1", "--wdir", os.path.join(d, folder)] + args
+            return cmd
+        cases = [(job(("good", sweep), ("broken", sweep), ("empty", sweep)),
+                  [rb"rank 1 of 3 failed to start:\n  rank 1: s.rl:3:1: error: unexpected `}`",
+                   rb"rank 2 of 3 failed to start:\n  rank 2: ringline: error: cannot open `s.rl`: no such file"]),
+                 (job(("good", sweep), ("good", sweep), ("other", sweep)),
+                  [rb"rank 2 of 3 runs another command than rank 0"]),
+                 (job(("good", sweep), ("good", sweep[:-1] + ["q"])), [rb"rank 1 of 2 runs another command"]),
+                 (job(("good", advise), ("good", advise[:-1] + ["32"])), [rb"rank 1 of 2 runs another command"]),
+                 (job(("good", [ringline, "advise", "s.rl", "--model", "x"]), ("empty", [ringline, "advise", "s.rl", "--model", "x"])),
+                  [rb"rank 1 of 2 failed to start:\n  rank 1: ringline: error: cannot open `s.rl`"])]
+        for cmd, wants in cases:
+            start = time.time()
+            rc, out, err = run(cmd)
+            if rc == 0 or out or time.time() - start > 30 or not all(re.search(w, err) for w in wants):
+                failures.append(f"ranks that fail or differ: rc {rc}, {time.time() - start:.1f} s, "
+                                f"{' '.join(cmd[3:])}\n{err.decode()}")
+
+
 def progress(mpi, ringline, failures):
     """--progress under 4 ranks: rank 0's line counts the others' points, so it passes
     well beyond the quarter rank 0 sweeps itself (a table: rank 0 sweeps none). The table
@@ -229,7 +266,8 @@ def main():
     killed_rank(mpi, ringline, others)
     progress(mpi, ringline, others)
     advise(mpi, ringline, others)
-    checks += 13
+    ranks_disagree(mpi, ringline, others)
+    checks += 18
     failures += len(others)
     for f in others:
         print("FAIL " + f)
