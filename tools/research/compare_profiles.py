@@ -1,5 +1,6 @@
 """How two profile runs of the same configurations differ, per kind: the run-to-run spread
-that bounds any model's held-out error (docs/kernel-models.md, "Shipped bundles").
+that bounds any model's held-out error (docs/notes/kernel-models-experiments.md,
+"Shipped bundles").
 
   python3 -m tools.research.compare_profiles [--probe] FIRST.csv SECOND.csv
 

@@ -1,6 +1,6 @@
 """Splits `ringline fit --held-out` rows of the convolution kinds by the class of the
-convolution and prints each class's MAPE and median error (docs/kernel-models.md,
-"Odd shapes and blocked groups").
+convolution and prints each class's MAPE and median error
+(docs/notes/kernel-models-experiments.md, "Odd shapes and blocked groups").
 
   ringline fit data/kernels/xeon.csv -o /tmp/x.rlk --seed 1 --held-out /tmp/rows.csv
   python3 -m tools.research.held_out_by_class /tmp/rows.csv [--profile EARLIER.csv]

@@ -9,8 +9,8 @@ kernel its fastest time, the spread of its slowdown (log of time / fastest time)
 rounds, that spread after dividing by the probe's slowdown at the same moment, and the
 correlation of the two slowdowns. On a machine of steady speed the spread is a few
 percent and the probe cannot help; on a VM that shares its host it is larger, and where
-kernels slow down together the probe removes most of it (docs/kernel-models.md, "Probe
-normalisation").
+kernels slow down together the probe removes most of it
+(docs/notes/kernel-models-experiments.md, "Probe normalisation").
 """
 import argparse
 import math
