@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <iterator>
+#include <map>
 #include <optional>
 
 #include "runtime/bytes.h"
@@ -175,7 +177,7 @@ class TopK : public RowConsumer {
   bool Consume(Chunk& c) override {
     auto* cands = static_cast<std::vector<Candidate>*>(c.partial.get());
     for (const Candidate& cand : *cands) {
-      if (rows_.size() == k_ && !Better(cand.key, cand.canon, rows_.back())) continue;
+      if (bound_ && !Better(cand.key, cand.canon, *bound_)) continue;
       Row row{cand.key, 0, cand.canon, {}};
       FillRow(c, shape_, cand.pos, row.values);
       Add(std::move(row));
@@ -184,6 +186,7 @@ class TopK : public RowConsumer {
   }
 
   bool Save(std::string* out) const override {
+    Settle();
     Put(out, static_cast<uint64_t>(rows_.size()));
     for (const Row& r : rows_) PutRow(out, r);
     return true;
@@ -193,29 +196,45 @@ class TopK : public RowConsumer {
     const uint64_t n = Take<uint64_t>(in, &at);
     for (uint64_t i = 0; i < n && at < in.size(); ++i) {
       Row row = TakeRow(in, &at, shape_.width());
-      if (rows_.size() == k_ && !Better(row.a, row.canon, rows_.back())) continue;
+      if (bound_ && !Better(row.a, row.canon, *bound_)) continue;
       Add(std::move(row));
     }
   }
 
   void Finish() override {
+    Settle();
     for (const Row& r : rows_) sink_.Row(r.values.data());
     sink_.End();
   }
 
  private:
   static bool Better(double key, uint64_t canon, const Row& r) { return key < r.a || (key == r.a && canon < r.canon); }
+  static bool Before(const Row& x, const Row& y) { return Better(x.a, x.canon, y); }
+  // Rows gather unordered, up to 2k (an insertion into a sorted list of k would cost k
+  // moves, quadratic for `top` in the millions); then the best k stay and the k-th
+  // becomes the bound a new row must beat.
   void Add(Row row) {
-    auto at = std::upper_bound(rows_.begin(), rows_.end(), row,
-                               [](const Row& x, const Row& y) { return Better(x.a, x.canon, y); });
-    rows_.insert(at, std::move(row));
-    if (rows_.size() > k_) rows_.pop_back();
+    rows_.push_back(std::move(row));
+    if (rows_.size() >= 2 * k_) Keep();
+  }
+  void Keep() const {
+    if (rows_.size() > k_) {
+      std::nth_element(rows_.begin(), rows_.begin() + static_cast<long>(k_ - 1), rows_.end(), Before);
+      rows_.resize(k_);
+    }
+    if (rows_.size() == k_) bound_ = *std::max_element(rows_.begin(), rows_.end(), Before);
+  }
+  // The best k, best first.
+  void Settle() const {
+    Keep();
+    std::sort(rows_.begin(), rows_.end(), Before);
   }
   Sink& sink_;
   RowShape shape_;
   Objective by_;
   size_t k_;
-  std::vector<Row> rows_;  // best first
+  mutable std::vector<Row> rows_;   // the best k among them, in no order until Settle
+  mutable std::optional<Row> bound_;  // the k-th best of the last Keep
   thread_local static std::vector<double> keys_;
   thread_local static std::vector<int64_t> ties_;
 };
@@ -223,8 +242,10 @@ class TopK : public RowConsumer {
 thread_local std::vector<double> TopK::keys_;
 thread_local std::vector<int64_t> TopK::ties_;
 
-// A 2-D Pareto front (both keys minimised), sorted by `a` ascending and so by `b`
-// descending. Equal points keep the lower declaration-order index.
+// A 2-D Pareto front (both keys minimised), keyed by `a` ascending and so by `b`
+// descending (no two entries share an `a`: the one with the larger `b` is dominated).
+// Equal points keep the lower declaration-order index. A map, not a sorted vector: a
+// front of millions of points arriving out of order would cost a move per insertion.
 template <typename Entry>
 class Front {
  public:
@@ -232,10 +253,9 @@ class Front {
   // `*tie` gets its index (the point joins only with a lower one).
   bool Admits(double a, double b, std::optional<uint64_t>* tie) const {
     // The last entry with a <= e.a has the smallest b among them.
-    auto after = std::upper_bound(entries_.begin(), entries_.end(), a,
-                                  [](double x, const Entry& e) { return x < e.a; });
+    auto after = entries_.upper_bound(a);
     if (after == entries_.begin()) return true;
-    const Entry& prev = *(after - 1);
+    const Entry& prev = std::prev(after)->second;
     if (prev.b < b || (prev.b == b && prev.a < a)) return false;
     if (prev.a == a && prev.b == b) *tie = prev.canon;
     return true;
@@ -243,21 +263,23 @@ class Front {
   // Adds an admitted entry, dropping those it dominates (a run from the first entry with
   // a >= e.a: b falls along the front).
   void Insert(Entry e) {
-    auto first = std::lower_bound(entries_.begin(), entries_.end(), e.a,
-                                  [](const Entry& x, double a) { return x.a < a; });
-    auto last = first;
-    while (last != entries_.end() && last->b >= e.b) ++last;
+    auto first = entries_.lower_bound(e.a), last = first;
+    while (last != entries_.end() && last->second.b >= e.b) ++last;
     first = entries_.erase(first, last);
-    entries_.insert(first, std::move(e));
+    entries_.emplace_hint(first, e.a, std::move(e));
   }
   void Offer(Entry e) {
     std::optional<uint64_t> tie;
     if (Admits(e.a, e.b, &tie) && (!tie || e.canon < *tie)) Insert(std::move(e));
   }
-  const std::vector<Entry>& entries() const { return entries_; }
+  size_t size() const { return entries_.size(); }
+  template <typename F>
+  void ForEach(F f) const {
+    for (const auto& [a, e] : entries_) f(e);
+  }
 
  private:
-  std::vector<Entry> entries_;
+  std::map<double, Entry> entries_;
 };
 
 class Pareto : public RowConsumer {
@@ -287,21 +309,21 @@ class Pareto : public RowConsumer {
   }
 
   bool Consume(Chunk& c) override {
-    for (const Point& p : static_cast<Front<Point>*>(c.partial.get())->entries()) {
+    static_cast<Front<Point>*>(c.partial.get())->ForEach([&](const Point& p) {
       Row row{p.a, p.b, p.canon, {}};
       FillRow(c, shape_, p.pos, row.values);
       front_.Offer(std::move(row));
-    }
+    });
     return true;
   }
 
   void Finish() override {
-    for (const Row& r : front_.entries()) sink_.Row(r.values.data());
+    front_.ForEach([&](const Row& r) { sink_.Row(r.values.data()); });
     sink_.End();
   }
   bool Save(std::string* out) const override {
-    Put(out, static_cast<uint64_t>(front_.entries().size()));
-    for (const Row& r : front_.entries()) PutRow(out, r);
+    Put(out, static_cast<uint64_t>(front_.size()));
+    front_.ForEach([&](const Row& r) { PutRow(out, r); });
     return true;
   }
   void Merge(const std::string& in) override {

@@ -13,8 +13,10 @@
 
 namespace rl {
 
-// The largest spec or import, and the largest kernel bundle, read.
-inline constexpr uint64_t kMaxSourceBytes = 64ull << 20;
+// The most text of a spec and its imports together, and the largest kernel bundle, read.
+// Parsing and checking hold about 190 bytes a byte of text at worst (8 MiB of lists of
+// one-digit numbers: 1.5 GB), so 8 MiB keeps a compilation under 2 GB.
+inline constexpr uint64_t kMaxSourceBytes = 8ull << 20;
 inline constexpr uint64_t kMaxBundleBytes = 256ull << 20;
 
 // The file's contents, or an error whose message says why not ("not a regular file",

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <condition_variable>
 #include <cstdio>
+#include <exception>
 #include <mutex>
 #include <thread>
 
@@ -481,32 +482,43 @@ SweepResult RunSweep(const Space& space, const FillerFactory& make_filler, Consu
   };
   std::vector<Fillers> fillers(threads);
   for (unsigned t = 0; t < threads; ++t) fillers[t].main = make_filler();
+  // A worker's exception (std::bad_alloc from a reducer or a table's rows) stops the
+  // sweep and is rethrown on the calling thread, not std::terminate.
+  std::exception_ptr error;
   std::vector<std::thread> workers;
   for (unsigned t = 0; t < threads; ++t)
     workers.emplace_back([&, t] {
-      while (true) {
-        uint64_t i, index;
-        {
-          std::unique_lock<std::mutex> lock(mu);
-          cv_work.wait(lock, [&] { return stop || exhausted || next < consumed + window; });
-          if (stop || exhausted) return;
-          if (!claim(next, &index)) {
-            exhausted = true;
-            cv_work.notify_all();
-            cv_done.notify_all();
-            return;
+      try {
+        while (true) {
+          uint64_t i, index;
+          {
+            std::unique_lock<std::mutex> lock(mu);
+            cv_work.wait(lock, [&] { return stop || exhausted || next < consumed + window; });
+            if (stop || exhausted) return;
+            if (!claim(next, &index)) {
+              exhausted = true;
+              cv_work.notify_all();
+              cv_done.notify_all();
+              return;
+            }
+            i = next++;
           }
-          i = next++;
+          Chunk& c = slots[i % window];
+          FillChunk(layout, c, index, *fillers[t].main, axes, opts.keep_infeasible);
+          CountFailedRequires(c, fillers[t], axes, opts);
+          consumer.Prepare(c);
+          {
+            std::lock_guard<std::mutex> lock(mu);
+            ready[i % window] = 1;
+          }
+          drain();
         }
-        Chunk& c = slots[i % window];
-        FillChunk(layout, c, index, *fillers[t].main, axes, opts.keep_infeasible);
-        CountFailedRequires(c, fillers[t], axes, opts);
-        consumer.Prepare(c);
-        {
-          std::lock_guard<std::mutex> lock(mu);
-          ready[i % window] = 1;
-        }
-        drain();
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(mu);
+        if (!error) error = std::current_exception();
+        stop = true;
+        cv_work.notify_all();
+        cv_done.notify_all();
       }
     });
   {
@@ -520,6 +532,7 @@ SweepResult RunSweep(const Space& space, const FillerFactory& make_filler, Consu
   }
   cv_work.notify_all();
   for (std::thread& w : workers) w.join();
+  if (error) std::rethrow_exception(error);
   res.interrupted = interrupted() && !res.failure && !(exhausted && consumed == next);
   return res;
 }

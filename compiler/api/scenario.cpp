@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <new>
 #include <optional>
 #include <thread>
 
@@ -215,7 +216,14 @@ class ScenarioImpl final : public ringline::Scenario {
     std::optional<Counting> counting;
     if (o.done) counting.emplace(*consumer, *o.done);
     runtime::Consumer& into = counting ? static_cast<runtime::Consumer&>(*counting) : *consumer;
-    runtime::SweepResult res = Run(cluster, space, fillers.make, *consumer, into, so, reduce);
+    runtime::SweepResult res;
+    try {
+      res = Run(cluster, space, fillers.make, *consumer, into, so, reduce);
+    } catch (const std::bad_alloc&) {
+      // A table held in memory, or a reducer's rows (a Pareto front, `top`), outgrew it.
+      throw ringline::SpecError({Plain("eval_limit", "out of memory during the sweep; keep fewer rows (`best`, a "
+                                                     "smaller `top`) or sweep fewer points")});
+    }
 
     ringline::SweepSummary summary = Summary(res, space.points);
     // The other processes' reductions cannot come: no rows rather than a partial answer.

@@ -134,6 +134,9 @@ class SpecImpl final : public ringline::Spec {
     if (!lib_->comp->Load(path) || !lib_->comp->CheckLets()) lib_->Fail(mark, fmt::format("cannot load `{}`", path));
   }
   void LoadText(const std::string& text, const std::string& name) {
+    if (text.size() > rl::kMaxSourceBytes)
+      throw ringline::SpecError({Plain("file_error", fmt::format("`{}` holds {} MiB of text; a spec is at most {} MiB",
+                                                                 name, text.size() >> 20, rl::kMaxSourceBytes >> 20))});
     size_t mark = lib_->Begin();
     unsigned id = lib_->sm.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, name), llvm::SMLoc());
     if (!lib_->comp->LoadBuffer(id) || !lib_->comp->CheckLets()) lib_->Fail(mark, fmt::format("cannot load `{}`", name));

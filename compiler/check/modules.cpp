@@ -165,6 +165,10 @@ ModuleInfo* Program::LoadFile(const std::string& path, SourceRange site, const s
     return nullptr;
   }
   auto buf = ReadRegularFile(path, kMaxSourceBytes, /*text=*/true);
+  // The bound is on all the text one compilation parses: its memory grows with it.
+  if (buf && (loaded_bytes_ += (*buf)->getBufferSize()) > kMaxSourceBytes)
+    buf = llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                  fmt::format("the spec and its imports together pass {} MiB", kMaxSourceBytes >> 20));
   if (!buf) {
     env_error = true;
     std::string why = llvm::toString(buf.takeError());

@@ -276,6 +276,7 @@ class Program {
   Options opts_;
   std::map<std::string, std::unique_ptr<ModuleInfo>> modules_;
   std::vector<std::string> loading_;  // import stack, for cycle reports
+  uint64_t loaded_bytes_ = 0;         // the spec's and its imports' text so far (kMaxSourceBytes)
   unsigned call_depth_ = 0;
   // The active calls, innermost last; a top-level `let` evaluated on first use starts
   // afresh at `frames_base_` (its value does not depend on who used it first).

@@ -106,7 +106,7 @@ llvm::Expected<Points> ReadCsv(const std::string& path, const std::map<std::stri
   auto fail = [&](size_t line, const std::string& msg, Kind kind = Kind::bad_data) {
     return diag::MakeError(kind, line ? fmt::format("{}:{}: {}", path, line, msg) : fmt::format("{}: {}", path, msg));
   };
-  auto buf = ReadRegularFile(path, kMaxSourceBytes, /*text=*/true);
+  auto buf = ReadRegularFile(path, csv::kMaxBytes, /*text=*/true);
   if (!buf) return diag::MakeError(Kind::file_error, fmt::format("cannot read `{}`: {}", path, llvm::toString(buf.takeError())));
   llvm::Expected<csv::Document> doc = csv::Parse((*buf)->getBuffer(), {.comments = true, .source = path});
   if (!doc) return doc.takeError();

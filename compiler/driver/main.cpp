@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <new>
 #include <optional>
 #include <string>
 #include <csignal>
@@ -146,7 +147,13 @@ int main(int argc, char** argv) {
   auto run = [&] {
     for (const Sub& sub : kSubs)
       if (*sub.cmd) {
-        status = sub.run();
+        // Out of memory anywhere the library does not say so itself: a message, not an
+        // abort; an output file is left as it was (its temporary is discarded on the way).
+        try {
+          status = sub.run();
+        } catch (const std::bad_alloc&) {
+          status = Fail(Kind::eval_limit, "out of memory; ask for less (fewer points, fewer rows kept)");
+        }
         return;
       }
     std::string names;

@@ -20,8 +20,9 @@ std::optional<int> g_agreed;
 
 // A rank's diagnostics shown on rank 0: their last bytes, enough for a few errors.
 constexpr size_t kSaidBytes = 8 << 10;
-// Files the digest reads: specs are at most 64 MiB (rl::kMaxSourceBytes).
-constexpr uint64_t kDigestFileBytes = uint64_t{64} << 20;
+// Files the digest reads: specs are at most 8 MiB (rl::kMaxSourceBytes), traces and
+// configs more.
+constexpr uint64_t kDigestFileBytes = uint64_t{512} << 20;
 
 // The arguments, and the contents of each that names a regular file (or whose value after
 // `=` does): ranks in different folders may run the same command on different copies.

@@ -220,7 +220,9 @@ class LimitChecker {
       return false;
     }
     Cls c = type < cls_.size() ? cls_[type] : Cls::Other;
-    if (c == Cls::Decl) prefix_ = binary_ = 0;
+    if (c == Cls::Decl) prefix_ = binary_ = tokens_ = 0;
+    if (++tokens_ > lim_.max_tokens)
+      return Cap(t, fmt::format("more than {} tokens in one declaration; split it with `let`", lim_.max_tokens));
     if (fn_ != 0 && prev_ == fn_) {
       // `fn NAME(` declares a function; `fn(` is a function value, which nests its body
       // like a prefix operator.
@@ -276,7 +278,7 @@ class LimitChecker {
   const std::vector<Cls>& cls_;
   Builder& b_;
   diag::Engine& diags_;
-  unsigned depth_ = 0, prefix_ = 0, binary_ = 0;
+  unsigned depth_ = 0, prefix_ = 0, binary_ = 0, tokens_ = 0;
   size_t prev_ = 0, prev_start_ = 0, slash_ = 0, star_ = 0, fn_ = 0;
   SourceRange slash_range_;
   bool ok_ = true, capped_ = false;

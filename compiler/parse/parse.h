@@ -15,6 +15,9 @@ struct Limits {
   unsigned max_bracket_depth = 256;       // ( [ { nested
   unsigned max_prefix_ops = 1000;         // if / not / unary - / ^ / `fn(` in one declaration
   unsigned max_binary_ops = 20000;        // operators, calls, indexing in one declaration (AST depth)
+  // Tokens in one declaration: its parse tree, about 800 bytes a list element, is held
+  // whole until the AST is built from it (2^18 tokens: about 100 MB).
+  unsigned max_tokens = 1u << 18;
 };
 
 // Parses one buffer registered with diags.SourceMgr(). Returns nullptr after reporting

@@ -3,7 +3,7 @@
 // that choice (a grouped convolution on 4-channel blocks runs 5 to 10 times faster than
 // the same one on oneDNN's gemm path), and the boundaries are rules on divisibility that
 // a small network cannot find from a few thousand random shapes. So the rules, read off
-// the implementations torch ran (tools/profiling/onednn_impls.py), become inputs of the network
+// the implementations torch ran (tools/research/onednn_impls.py), become inputs of the network
 // (kinds.cpp, DerivedInputs). Part of rl_kernels.
 //
 // Agreement with the verbose log over the 15,688 convolution rows of data/kernels/xeon.csv

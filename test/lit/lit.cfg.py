@@ -36,6 +36,10 @@ for module in ("torch", "torchvision"):
             config.available_features.add(module)
     except (OSError, subprocess.TimeoutExpired):
         pass
+# An address-space limit (run_limited.py --memory) means what it says only without a
+# sanitizer, whose shadow memory reserves terabytes.
+if getattr(config, "time_scale", "1") == "1":
+    config.available_features.add("memory-limit")
 # CPU-time limits of robust/Inputs/run_limited.py scale with the build (sanitizers: slower).
 config.environment["RL_TIME_SCALE"] = getattr(config, "time_scale", "1")
 config.environment["PATH"] = os.pathsep.join([config.llvm_tools, config.environment.get("PATH", "")])

@@ -1,10 +1,10 @@
 // How diagnostics print: in source order, though the parser (unit words), the resolver
 // (names) and the scenario lowering (units) find them in different passes; the caret
 // line under a line with non-ASCII characters (columns count characters); and a long
-// line clipped to a window around the caret with `...`, so a 10 MB line prints a short
+// line clipped to a window around the caret with `...`, so a 600 KB line prints a short
 // snippet, quickly.
 // RUN: %python %S/../robust/Inputs/run_limited.py 1 20 %ringline check %s | FileCheck %s --strict-whitespace
-// RUN: %python -c "print('let a = [' + ', '.join(str(i) for i in range(1500000)) + ', x, 1]')" > %t.long.rl
+// RUN: %python -c "print('let a = [' + ', '.join(str(i) for i in range(100000)) + ', x, 1]')" > %t.long.rl
 // RUN: %python %S/../robust/Inputs/run_limited.py 1 20 %ringline check %t.long.rl | FileCheck %s --check-prefix=LONG --strict-whitespace
 scenario s {
   param n: Int = 2
