@@ -10,6 +10,7 @@
 import stdlib.hardware
 import stdlib.strategies
 import stdlib.megatron
+import stdlib.run_cost
 import stdlib.advise
 import stdlib.models.llama
 import stdlib.models.gpt_shapes
@@ -83,9 +84,12 @@ fn llm_advise_setup(make: fn(Int) -> Cluster, gpus: Int, optimizer: Optimizer = 
 // `base`, `coll` and `opt`. The values here are GPT-3 175B's search on 1,024 of
 // Selene's A100s; the command replaces them (t: the divisors of the GPU count up to a node,
 // p: every divisor up to the layer count, the model and setup as the options name them).
-// Reports are SI: times in s, memory in B, FLOP/s; `gpu_hours` is per iteration and
-// `broken` the constraints a layout breaks (broken_mask) and `repeat` whether it is one of
-// those the last require drops, for the rows kept infeasible.
+// `tokens` to train on (0: one iteration) and the `run`'s settings give the run's cost
+// (stdlib.run_cost): `days`, `gpu_hours`, `energy`, `cost`, `interruptions`,
+// `checkpoint_interval` and `goodput`, failures and checkpoints included.
+// Reports are SI: times in s, memory in B, FLOP/s, energy in J, cost in USD; `broken` the
+// constraints a layout breaks (broken_mask) and `repeat` whether it is one of those the
+// last require drops, for the rows kept infeasible.
 // `dedupe_*` false keeps the layouts that cost what another does (a pinned dimension).
 scenario layout_search {
   param model: Transformer = gpt_config("gpt3_175b", 96, 12288, 96)
@@ -115,6 +119,8 @@ scenario layout_search {
   param dedupe_v: Bool = true
   param dedupe_zero: Bool = true
   param dedupe_selective: Bool = true
+  param tokens: Real = 0
+  param run: Run = Run {}
   let data = if dp > 0 then dp else max(1, floor(gpus / (t * p * cp)))
   let lay = Layout { tensor = t, pipeline = p, data = data, micro = b, batch = batch, interleave = v,
                      recompute = recompute, sequence_parallel = sp, zero = zero, precision = precision,
@@ -131,9 +137,10 @@ scenario layout_search {
                 (dedupe_zero and zero > 0 and data == 1) or
                 (dedupe_selective and flash and recompute == "selective")
   require not repeats, "same as another layout"
+  let hw = flops_hardware(model, batch, recompute, flash)
   report d = data
   report iter = plan.iter
-  report tflops = tflops_per_gpu(plan, flops_hardware(model, batch, recompute, flash))
+  report tflops = tflops_per_gpu(plan, hw)
   report mfu = mfu(plan, model, st, lay)
   report memory = mem_total(plan)
   report weights = plan.memory.weights
@@ -144,7 +151,16 @@ scenario layout_search {
   report capacity = plan.capacity
   report bubble = plan.bubble
   report exposed = plan.exposed
-  report gpu_hours = plan.gpus * plan.iter / 1 h
+  let state = checkpoint_bytes(checkpoint_params(model), elem_bytes(lay), st.optimizer, st.mixed)
+  let rc = run_cost(plan, st, iterations_for(tokens, batch * model.seq), state, hw * 1 FLOP / plan.gpus,
+                    layout_peak(st.device, lay), run)
+  report days = rc.days
+  report gpu_hours = rc.gpu_hours
+  report energy = rc.energy
+  report cost = rc.cost
+  report interruptions = rc.interruptions
+  report checkpoint_interval = rc.checkpoint_interval
+  report goodput = rc.goodput
   report broken = broken_mask(plan)
   report repeat = repeats
 }

@@ -59,6 +59,15 @@ record Device {
   gemm_grouped: Real = 1.0
   flash_fwd: Real = 0.676
   flash_bwd: Real = 0.583
+  // Power (stdlib.run_cost, docs/run-cost.md): `power` the board's limit (datasheet TDP;
+  // 300 W a guess where none is recorded), `idle_power` what it draws held by a job with
+  // nothing to run (a tenth of the limit unless measured), and `busy_floor` the share of
+  // the range between them a GPU running kernels draws before its tensor cores add
+  // theirs (clocks, HBM traffic, schedulers); an estimate a user fits to their own
+  // measurements (docs/run-cost.md, "Fitting power").
+  power: W = 300 W
+  idle_power: W = power / 10
+  busy_floor: Real = 0.5
 }
 // The SMs a GEMM's tiles spread over: the device's, or a guess of 100 where none is recorded.
 fn gemm_sms(d: Device) -> Int = if d.sms > 0 then d.sms else 100
@@ -86,9 +95,9 @@ let v100_sxm2_16gb = Device { name = "V100-SXM2-16GB", peak_fp64 = 7.8 TFLOP/s,
   peak_fp32 = 15.7 TFLOP/s, peak_fp16 = 125 TFLOP/s, membw = 900 GB/s, memory = 16 GiB, stream = 0.9,
   kernels = mlp_bundle("kernels/v100_sxm2_16gb.rlk"),
   kernels_fp16 = mlp_bundle("kernels/v100_sxm2_16gb_fp16.rlk"), kernels_any = gpu_any,
-  kernel_data = deepbench_data, sms = 80 }
+  kernel_data = deepbench_data, sms = 80, power = 300 W }
 let v100_sxm2_32gb = v100_sxm2_16gb with { name = "V100-SXM2-32GB", memory = 32 GiB }
-// A100 datasheet: TF32 tensor cores 156 TFLOP/s dense. Streaming kernels reach about
+// A100 datasheet: TF32 tensor cores 156 TFLOP/s dense, 400 W (SXM4). Streaming kernels reach about
 // 1.3 to 1.4 TB/s of the 40 GB board's 1555 GB/s and 1.7 to 1.8 TB/s of the 80 GB board's
 // 2039 GB/s (1.80 TB/s, 88%, for a read-only kernel under Nsight Compute on an 80 GB SXM4,
 // NVIDIA developer forum "Trouble to reach peak bandwidth of A100"; copy and triad
@@ -104,10 +113,10 @@ let v100_sxm2_32gb = v100_sxm2_16gb with { name = "V100-SXM2-32GB", memory = 32 
 // clock; times the same clock factor, 0.676 and 0.583 (the Device defaults).
 let a100_sxm4_40gb = Device { name = "A100-SXM4-40GB", peak_fp64 = 9.7 TFLOP/s,
   peak_fp32 = 19.5 TFLOP/s, peak_fp16 = 312 TFLOP/s, membw = 1555 GB/s, memory = 40 GiB,
-  peak_tf32 = 156 TFLOP/s, stream = 0.87, sms = 108, gemm = 0.78 }
+  peak_tf32 = 156 TFLOP/s, stream = 0.87, sms = 108, gemm = 0.78, power = 400 W }
 let a100_sxm4_80gb = a100_sxm4_40gb with { name = "A100-SXM4-80GB", membw = 2039 GB/s, memory = 80 GiB,
   stream = 0.86 }
-// H100 SXM5 datasheet: TF32 494.7 TFLOP/s dense, FP8 1,978.9 TFLOP/s dense (3,958 with
+// H100 SXM5 datasheet: up to 700 W; TF32 494.7 TFLOP/s dense, FP8 1,978.9 TFLOP/s dense (3,958 with
 // sparsity); 132 SMs (NVIDIA H100 Tensor Core GPU architecture whitepaper). The H200's
 // "141 GB" are binary, as every HBM board's [M].
 // GEMMs: Bekman's MAMF finder reaches 792.1 of 989 TFLOP/s (0.801) at the boost clock; times
@@ -117,7 +126,7 @@ let a100_sxm4_80gb = a100_sxm4_40gb with { name = "A100-SXM4-80GB", membw = 2039
 let h100_sxm5 = Device { name = "H100-SXM5-80GB", peak_fp64 = 34 TFLOP/s,
   peak_fp32 = 67 TFLOP/s, peak_fp16 = 989.4 TFLOP/s, membw = 3.35 TB/s, memory = 80 GiB,
   peak_tf32 = 494.7 TFLOP/s, peak_fp8 = 1978.9 TFLOP/s, sms = 132,
-  gemm = 0.74, flash_fwd = 0.314, flash_bwd = 0.314 }
+  gemm = 0.74, flash_fwd = 0.314, flash_bwd = 0.314, power = 700 W }
 let h200_sxm = h100_sxm5 with { name = "H200-SXM-141GB", membw = 4.8 TB/s, memory = 141 GiB }
 // Blackwell. B200 as HGX/DGX B200 runs it at 1,000 W (NVIDIA DGX B200 datasheet: 8 GPUs,
 // 1,440 GB of HBM3e and 64 TB/s in all, FP8 72 PFLOP/s sparse, i.e. 4.5 PFLOP/s dense per
@@ -132,11 +141,13 @@ let h200_sxm = h100_sxm5 with { name = "H200-SXM-141GB", membw = 4.8 TB/s, memor
 // attention fractions, until measured.
 let b200 = Device { name = "B200-180GB", peak_fp64 = 40 TFLOP/s, peak_fp32 = 80 TFLOP/s,
   peak_fp16 = 2250 TFLOP/s, membw = 8 TB/s, memory = 180 GiB, peak_tf32 = 1100 TFLOP/s, peak_fp8 = 4500 TFLOP/s,
-  sms = 148, gemm = 0.55 }
+  sms = 148, gemm = 0.55, power = 1000 W }
 let gb200 = b200 with { name = "GB200-186GB", peak_fp64 = 45 TFLOP/s, peak_fp32 = 90 TFLOP/s,
-  peak_fp16 = 2500 TFLOP/s, peak_tf32 = 1250 TFLOP/s, peak_fp8 = 5000 TFLOP/s, memory = 186 GiB }
-let b300 = b200 with { name = "B300-288GB", peak_fp64 = 1.25 TFLOP/s, memory = 288 GiB, sms = 160 }
-let gb300 = gb200 with { name = "GB300-288GB", peak_fp64 = 1.25 TFLOP/s, memory = 288 GiB, sms = 160 }
+  peak_fp16 = 2500 TFLOP/s, peak_tf32 = 1250 TFLOP/s, peak_fp8 = 5000 TFLOP/s, memory = 186 GiB, power = 1200 W }
+// Board power of Blackwell Ultra: 1,100 W in HGX B300, 1,400 W in GB300 NVL72 [M].
+let b300 = b200 with { name = "B300-288GB", peak_fp64 = 1.25 TFLOP/s, memory = 288 GiB, sms = 160, power = 1100 W }
+let gb300 = gb200 with { name = "GB300-288GB", peak_fp64 = 1.25 TFLOP/s, memory = 288 GiB, sms = 160,
+  power = 1400 W }
 
 // The CPU this project is developed on (one core of an AMD EPYC, family 26, as Debian's
 // PyTorch 1.13 uses it on one thread), with the kernel-time models trained from its
@@ -200,14 +211,14 @@ let p100_pcie_16gb = Device { name = "P100-PCIe-16GB", peak_fp64 = 4.7 TFLOP/s,
   peak_fp32 = 9.3 TFLOP/s, peak_fp16 = 18.7 TFLOP/s, membw = 732 GB/s, memory = 16 GiB, stream = 0.75,
   kernels = mlp_bundle("kernels/p100_pcie_16gb.rlk"),
   kernels_fp16 = mlp_bundle("kernels/p100_pcie_16gb_fp16.rlk"), kernels_any = gpu_any,
-  kernel_data = deepbench_data }
+  kernel_data = deepbench_data, power = 250 W }
 // NVIDIA T4 datasheet: 8.1 TFLOP/s fp32, 65 TFLOP/s mixed-precision (fp16 tensor cores),
-// 320 GB/s GDDR6, 16 GB. fp64 is not on the datasheet: Turing runs it at 1/32 of fp32
+// 320 GB/s GDDR6, 16 GB, 70 W. fp64 is not on the datasheet: Turing runs it at 1/32 of fp32
 // (NVIDIA Turing architecture whitepaper).
 let t4 = Device { name = "T4", peak_fp64 = 0.25 TFLOP/s, peak_fp32 = 8.1 TFLOP/s,
   peak_fp16 = 65 TFLOP/s, membw = 320 GB/s, memory = 16 GiB,
   kernels = mlp_bundle("kernels/t4.rlk"), kernels_fp16 = mlp_bundle("kernels/t4_fp16.rlk"),
-  kernels_any = gpu_any, kernel_data = deepbench_data }
+  kernels_any = gpu_any, kernel_data = deepbench_data, power = 70 W }
 // Maxwell and consumer Pascal GPUs, DeepBench's other NVIDIA devices. Peaks are 2 FLOP per
 // CUDA core per cycle at the boost clock of NVIDIA's specification pages; fp64 runs at
 // 1/32 of fp32 on these chips; peak_fp16 is peak_fp32 as for the K80, since they have no
@@ -284,6 +295,12 @@ record Node {
   // (src/transport/net_socket.cc) and reaches "the minimum speed of the sockets multiplied
   // by the number of sockets" (NVIDIA/nccl-tests#83).
   stream: B/s = 0 B/s
+  // What the node draws beyond its GPUs while it trains: CPUs, memory, NICs, NVLink
+  // switches, fans, storage and the power supplies' losses (stdlib.run_cost). Where the
+  // system's datasheet gives its maximum, half of that maximum less the GPUs' board power
+  // (the fans, CPUs and switches of a training node run well below their own maxima);
+  // 250 W a GPU where none is recorded.
+  other_power: W = gpus * 250 W
 }
 
 // One GPU's share of its node's NICs when every GPU sends across nodes at once (the
@@ -309,6 +326,10 @@ record Cluster {
   gpus_per_node: Int = node.gpus
   intra: Link = node.link
   inter: Link = shared_nic(node)
+  // What checkpoints are written to storage at, all nodes together: Llama 3's 2 TB/s
+  // sustained for 24,576 GPUs on 3,072 nodes (Dubey et al. 2024, section 3.3.1), 0.65 GB/s
+  // a node.
+  storage: B/s = nodes * 0.65 GB/s
 }
 fn gpus(c: Cluster) -> Int = c.nodes * c.gpus_per_node
 
@@ -382,9 +403,10 @@ fn p100_pcie_cluster(nodes: Int, nic: Link = roce25, stream: B/s = 0 B/s) -> Clu
 }
 // DGX-1 (V100): 8 x V100-SXM2-16GB, NVLink 2 hybrid cube-mesh, 4 x EDR (MLPerf v0.6
 // system JSON); NCCL's collectives on 12 CTAs, two per NVLink of a V100's six (NCCL's
-// search finds six rings on six NVLinks a V100: NVIDIA/nccl#713).
+// search finds six rings on six NVLinks a V100: NVIDIA/nccl#713). 3.5 kW at most (DGX-1
+// datasheet): other_power (3.5 - 8 x 0.3) / 2 = 0.55 kW.
 let dgx1 = Node { name = "DGX-1", device = v100_sxm2_16gb, gpus = 8, link = nvlink2,
-  topo = cube_mesh, nics = 4, nic = edr, comm_ctas = 12 }
+  topo = cube_mesh, nics = 4, nic = edr, comm_ctas = 12, other_power = 550 W }
 // DGX-1 (P100, 2016): 8 x P100-SXM2-16GB on NVLink 1 in the same hybrid cube-mesh, four
 // links a GPU, and 4 x EDR (NVIDIA DGX-1 datasheet, 2016). NCCL's CTAs a collective holds
 // on it are not recorded.
@@ -392,25 +414,34 @@ let dgx1_p100 = Node { name = "DGX-1 (P100)", device = p100_sxm2, gpus = 8, link
   topo = cube_mesh, nics = 4, nic = edr }
 // DGX-2: 16 x V100-SXM3-32GB on NVSwitch 1.0 (300 GB/s bidirectional), 8 x EDR compute
 // NICs. SXM3 peaks are not re-verified [M]; SXM2 32 GB numbers are used.
+// 10 kW at most (DGX-2 datasheet): other_power (10 - 16 x 0.3) / 2 = 2.6 kW.
 let dgx2 = Node { name = "DGX-2", device = v100_sxm2_32gb, gpus = 16, link = nvlink2,
-  topo = switched, nics = 8, nic = edr, comm_ctas = 12 }
+  topo = switched, nics = 8, nic = edr, comm_ctas = 12, other_power = 2600 W }
 // DGX A100: 8 x A100-SXM4 (40 GB in MLPerf v0.7, 80 GB in v1.0), NVLink 3 via NVSwitch
 // 2.0, 8 x HDR 200 Gb/s.
+// 6.5 kW at most (DGX A100 datasheet): other_power (6.5 - 8 x 0.4) / 2 = 1.65 kW.
 let dgx_a100 = Node { name = "DGX A100", device = a100_sxm4_40gb, gpus = 8, link = nvlink3,
-  topo = switched, nics = 8, nic = hdr, comm_ctas = 24 }
-// DGX H100: 8 x H100 SXM5, NVLink 4 via NVSwitch gen3, 8 x ConnectX-7 NDR 400 Gb/s [M].
+  topo = switched, nics = 8, nic = hdr, comm_ctas = 24, other_power = 1650 W }
+// DGX H100: 8 x H100 SXM5, NVLink 4 via NVSwitch gen3, 8 x ConnectX-7 NDR 400 Gb/s [M];
+// 10.2 kW at most (DGX H100 datasheet): other_power (10.2 - 8 x 0.7) / 2 = 2.3 kW.
 let dgx_h100 = Node { name = "DGX H100", device = h100_sxm5, gpus = 8, link = nvlink4,
-  topo = switched, nics = 8, nic = ndr }
+  topo = switched, nics = 8, nic = ndr, other_power = 2300 W }
 // DGX B200 and B300: 8 GPUs on NVLink 5 through NVSwitch, a 400 Gb/s NIC per GPU (B200:
-// ConnectX-7; B300: ConnectX-8 at 800 Gb/s).
-let dgx_b200 = Node { name = "DGX B200", device = b200, gpus = 8, link = nvlink5, topo = switched, nics = 8, nic = ndr }
-let dgx_b300 = dgx_b200 with { name = "DGX B300", device = b300, nic = xdr }
+// ConnectX-7; B300: ConnectX-8 at 800 Gb/s). DGX B200: 14.3 kW at most (datasheet),
+// other_power (14.3 - 8 x 1.0) / 2 = 3.15 kW; the B300's board power leaves (14.3 - 8 x
+// 1.1) / 2 = 2.75 kW [M].
+let dgx_b200 = Node { name = "DGX B200", device = b200, gpus = 8, link = nvlink5, topo = switched, nics = 8, nic = ndr,
+  other_power = 3150 W }
+let dgx_b300 = dgx_b200 with { name = "DGX B300", device = b300, nic = xdr, other_power = 2750 W }
 // GB200 and GB300 NVL72: a rack is one NVLink domain of 72 GPUs (18 trays of 4) behind
 // NVLink switches, every group of its ranks on NVLink; racks join over InfiniBand, a NIC
 // per GPU (GB200: 400 Gb/s; GB300: 800 Gb/s).
+// About 120 kW a GB200 NVL72 rack and 135 kW a GB300 one [M]: other_power (120 - 72 x 1.2) /
+// 2 = 16.8 kW and (135 - 72 x 1.4) / 2 = 17.1 kW (36 Grace CPUs, 9 NVLink switch trays,
+// NICs, pumps and fans).
 let gb200_nvl72 = Node { name = "GB200 NVL72", device = gb200, gpus = 72, link = nvlink5, topo = switched, nics = 72,
-  nic = ndr }
-let gb300_nvl72 = gb200_nvl72 with { name = "GB300 NVL72", device = gb300, nic = xdr }
+  nic = ndr, other_power = 16800 W }
+let gb300_nvl72 = gb200_nvl72 with { name = "GB300 NVL72", device = gb300, nic = xdr, other_power = 17100 W }
 
 // ---- standard clusters ----------------------------------------------------------------
 // ABCI: 1,088 nodes, 34 nodes per rack, 32 racks (paraDL parallel_analysis.py, citing

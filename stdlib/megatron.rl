@@ -250,6 +250,8 @@ fn grad_bytes(l: Layout) -> B = if _half(l) and not l.fp32_grads and l.precision
 // The peak utilisation is measured against: the dense 16-bit tensor peak in half precision
 // (fp8 included, as FP8 training results are reported), else fp32.
 fn _peak(d: Device, l: Layout) -> FLOP/s = if _half(l) then d.peak_fp16 else d.peak_fp32
+// The dense tensor peak a layout's precision runs its 16- or 32-bit math at (MFU's).
+fn layout_peak(d: Device, l: Layout) -> FLOP/s = _peak(d, l)
 // The peak the GEMMs run at: fp8's (Transformer Engine's FP8 GEMMs; activations, weights
 // and the rest stay 16-bit) on a device that has it.
 fn _gemm_peak(d: Device, l: Layout) -> FLOP/s =

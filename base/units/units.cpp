@@ -47,8 +47,12 @@ struct Base {
 };
 
 std::vector<Base> Bases() {
-  Dim time = Dim::Of(BaseDim::Time), data = Dim::Of(BaseDim::Data);
+  Dim time = Dim::Of(BaseDim::Time), data = Dim::Of(BaseDim::Data), energy = Dim::Of(BaseDim::Energy);
   return {{"s", time, 1, false, true},
+          {"J", energy, 1, false, false},
+          {"W", energy / time, 1, false, false},
+          {"Wh", energy, 3600, false, false},
+          {"USD", Dim::Of(BaseDim::Money), 1, false, false},
           {"B", data, 1, true, false},
           {"bit", data, 0.125, true, false},
           {"FLOP", Dim::Of(BaseDim::Work), 1, false, false},
@@ -102,6 +106,8 @@ std::optional<Dim> Dim::Sqrt() const {
 }
 
 std::string Dim::Str() const {
+  // Power reads as watts, not `J/s`.
+  if (*this == Dim::Of(BaseDim::Energy) / Dim::Of(BaseDim::Time)) return "W";
   std::string num, den;
   for (int i = 0; i < kNumBaseDims; ++i) {
     int e = exp[i];

@@ -31,7 +31,7 @@ constexpr const char* kScenario = "stdlib.advise_llm.layout_search";
 
 
 const char* GoalReport(const std::string& goal) {
-  return goal == "memory" ? "memory" : goal == "cost" ? "gpu_hours" : "iter";
+  return goal == "memory" ? "memory" : goal == "cost" ? "cost" : goal == "energy" ? "energy" : "iter";
 }
 
 std::vector<Value> Known(ringline::Spec& spec) { return spec.Call("stdlib.advise_llm.known_transformers", {}).items; }
@@ -133,14 +133,16 @@ class Collect final : public ringline::Sink {
     r.memory = Get(v, "memory"), r.weights = Get(v, "weights"), r.grads = Get(v, "grads");
     r.optimizer = Get(v, "optimizer"), r.activations = Get(v, "activations"), r.other = Get(v, "other");
     r.capacity = Get(v, "capacity"), r.bubble = Get(v, "bubble"), r.exposed = Get(v, "exposed");
-    r.gpu_hours = Get(v, "gpu_hours");
+    r.days = Get(v, "days"), r.gpu_hours = Get(v, "gpu_hours"), r.energy = Get(v, "energy"), r.cost = Get(v, "cost");
+    r.interruptions = Get(v, "interruptions"), r.checkpoint_interval = Get(v, "checkpoint_interval");
+    r.goodput = Get(v, "goodput");
     const auto mask = static_cast<uint64_t>(Get(v, "broken"));
     for (size_t k = 0; k < constraints_.size(); ++k)
       if (mask & (uint64_t{1} << k)) r.broken.push_back(constraints_[k]);
     return r;
   }
   double GoalOf(const LayoutRow& r) const {
-    return goal_ == "memory" ? r.memory : goal_ == "cost" ? r.gpu_hours : r.iter;
+    return goal_ == "memory" ? r.memory : goal_ == "cost" ? r.cost : goal_ == "energy" ? r.energy : r.iter;
   }
   void Trim() {
     std::stable_sort(rows_.begin(), rows_.end(), [&](const LayoutRow& a, const LayoutRow& b) {
@@ -222,6 +224,8 @@ std::vector<std::pair<std::string, std::string>> Settings(const LayoutQuery& q, 
       {"dedupe_zero", b(q.zero < 0)},
       {"dedupe_selective", b(q.recompute.empty())}};
   if (!st.optimizer.empty()) s.push_back({"opt", st.optimizer});
+  if (q.tokens > 0) s.push_back({"tokens", fmt::format("{}", q.tokens)});
+  if (!q.run.empty()) s.push_back({"run", q.run});
   return s;
 }
 
@@ -286,8 +290,8 @@ bool IsTransformer(ringline::Spec& spec, const std::string& model) {
 }
 
 void Validate(const LayoutQuery& q) {
-  if (q.goal != "time" && q.goal != "memory" && q.goal != "cost")
-    Bad("bad_option", fmt::format("unknown --goal `{}`; use time, memory or cost", q.goal));
+  if (q.goal != "time" && q.goal != "memory" && q.goal != "cost" && q.goal != "energy")
+    Bad("bad_option", fmt::format("unknown --goal `{}`; use time, memory, cost or energy", q.goal));
   if (q.model.empty()) Bad("bad_usage", "name a transformer with --model (and a spec file for your own)");
   if (q.global_batch < 1) Bad("bad_usage", "give the global batch, in sequences per iteration, with --global-batch");
   if (q.global_batch > 100'000'000) Bad("bad_option", "--global-batch takes at most 10^8 sequences");
@@ -322,7 +326,8 @@ LayoutResult Run(ringline::Spec& spec, const LayoutQuery& q) {
   // The option texts are read where the spec's names are, with the standard clusters,
   // devices, collectives and the transformers by name; names the spec binds keep their
   // meaning.
-  for (const char* m : {"stdlib.hardware", "stdlib.megatron", "stdlib.advise_llm", "stdlib.hf"}) spec.Import(m);
+  for (const char* m : {"stdlib.hardware", "stdlib.megatron", "stdlib.advise_llm", "stdlib.hf", "stdlib.run_cost"})
+    spec.Import(m);
   const std::string model_text = ModelText(spec, q);
   const Value model = spec.Eval(model_text, "--model");
   if (!IsTransformerValue(model)) Bad("bad_option", fmt::format("`{}` is not a `Transformer` (stdlib.megatron)", q.model));
@@ -339,7 +344,13 @@ LayoutResult Run(ringline::Spec& spec, const LayoutQuery& q) {
     if (gpn < 1 || g % gpn != 0)
       Bad("bad_option", fmt::format("--gpus {} is not a whole number of {}'s nodes of {} GPUs", g, q.cluster, gpn));
 
+  if (!q.run.empty()) {
+    Value r = spec.Eval(q.run, "--run");
+    if (r.kind != Value::Kind::Record || r.str != "Run")
+      Bad("bad_option", fmt::format("--run takes a `Run` (stdlib.run_cost: `Run {{ pue = 1.1 }}`); `{}` is not one", q.run));
+  }
   LayoutResult res;
+  res.run = q.tokens > 0;
   res.seq = static_cast<int64_t>(model.At("seq").number);
   res.experts = experts > 1;
   res.title = fmt::format("{} on {}: global batch {}, seq {}, {}", q.model, q.cluster, q.global_batch, res.seq,

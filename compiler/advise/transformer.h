@@ -27,7 +27,9 @@ struct LayoutRow {
   bool sp = false;
   double iter = 0, tflops = 0, mfu = 0;  // s, FLOP/s per GPU (hardware FLOPs), model FLOPs / peak
   double memory = 0, weights = 0, grads = 0, optimizer = 0, activations = 0, other = 0, capacity = 0;  // B per GPU
-  double bubble = 0, exposed = 0, gpu_hours = 0;  // s, s, per iteration
+  double bubble = 0, exposed = 0;  // s
+  // The run's (stdlib.run_cost): days and GPU-hours elapsed, J, USD, a count, s, a share.
+  double days = 0, gpu_hours = 0, energy = 0, cost = 0, interruptions = 0, checkpoint_interval = 0, goodput = 0;
   std::vector<std::string> broken;  // the constraints it breaks, in stdlib.advise_llm's order; empty: feasible
   int rank = 0;                     // 1-based among the feasible rows of its GPU count; 0 when infeasible
 };
@@ -47,6 +49,7 @@ struct LayoutResult {
   std::vector<LayoutSearch> searches;
   int64_t seq = 0;              // tokens per sequence
   bool experts = false;         // a mixture of experts: the rows show e after d
+  bool run = false;             // tokens to train on were given: the table shows the run's cost
 };
 
 // `gpt:layers=96,hidden=12288,...` as a `Transformer` expression of stdlib.megatron

@@ -51,19 +51,25 @@ void WriteTable(runtime::Sink& sink, const LayoutResult& res) {
   for (const LayoutRow& r : res.rows) {
     std::vector<double> c = Layout(r, rank.Of(r.rank ? std::to_string(r.rank) : "-"), recompute, res.experts);
     c.insert(c.end(), {sp.Of(r.sp ? "yes" : "no"), double(r.zero), r.iter, r.tflops, 100 * r.mfu, r.memory, r.weights,
-                       r.grads, r.optimizer, r.activations, 100 * r.bubble / r.iter, 100 * r.exposed / r.iter,
-                       binding.Of(Binding(r))});
+                       r.grads, r.optimizer, r.activations, 100 * r.bubble / r.iter, 100 * r.exposed / r.iter});
+    // The run's cost, when it is more than an iteration.
+    if (res.run) c.insert(c.end(), {r.days, r.energy, r.cost, 100 * r.goodput});
+    c.push_back(binding.Of(Binding(r)));
     cells.push_back(std::move(c));
   }
   const auto right = runtime::Column::Align::Right;
-  Emit(sink,
-       WithE({Int("gpus", 5), Text("rank", rank, 4, right), Int("t", 2), Int("p", 3), Int("d", 3), Int("b", 2), Int("v", 2),
-        Text("recompute", recompute, 9), Text("sp", sp, 3, right), Int("zero", 4), Number("iter", "s", "{:.4g}", 8),
-        Number("throughput", "TFLOP/s", "{:.1f}", 10), Number("MFU", "", "{:.1f}%", 6),
-        Number("mem/GPU", "GB", "{:.1f}", 7), Number("weights", "GB", "{:.1f}", 7), Number("grads", "GB", "{:.1f}", 5),
-        Number("optim", "GB", "{:.1f}", 5), Number("activ", "GB", "{:.1f}", 5), Number("bubble", "", "{:.1f}%", 6),
-        Number("comm", "", "{:.1f}%", 5), Text("binding", binding)}, res.experts, 2),
-       cells);
+  std::vector<runtime::Column> cols = WithE(
+      {Int("gpus", 5), Text("rank", rank, 4, right), Int("t", 2), Int("p", 3), Int("d", 3), Int("b", 2), Int("v", 2),
+       Text("recompute", recompute, 9), Text("sp", sp, 3, right), Int("zero", 4), Number("iter", "s", "{:.4g}", 8),
+       Number("throughput", "TFLOP/s", "{:.1f}", 10), Number("MFU", "", "{:.1f}%", 6), Number("mem/GPU", "GB", "{:.1f}", 7),
+       Number("weights", "GB", "{:.1f}", 7), Number("grads", "GB", "{:.1f}", 5), Number("optim", "GB", "{:.1f}", 5),
+       Number("activ", "GB", "{:.1f}", 5), Number("bubble", "", "{:.1f}%", 6), Number("comm", "", "{:.1f}%", 5)},
+      res.experts, 2);
+  if (res.run)
+    cols.insert(cols.end(), {Number("days", "", "{:.1f}", 5), Number("energy", "MWh", "{:.4g}", 6),
+                             Number("cost", "USD", "{:.4g}", 9), Number("goodput", "", "{:.1f}%", 7)});
+  cols.push_back(Text("binding", binding));
+  Emit(sink, cols, cells);
 }
 
 runtime::SinkOptions TableOptions(const LayoutQuery& q, const LayoutResult& r) {
@@ -71,8 +77,9 @@ runtime::SinkOptions TableOptions(const LayoutQuery& q, const LayoutResult& r) {
   so.fit_table = true;
   so.title = fmt::format("{}; ranked by {}", r.title,
                          q.goal == "memory" ? "memory per GPU"
-                         : q.goal == "cost" ? "GPU-hours per iteration"
-                                            : "iteration time");
+                         : q.goal == "cost"   ? fmt::format("the cost of {}", q.tokens > 0 ? "the run" : "an iteration")
+                         : q.goal == "energy" ? fmt::format("the energy of {}", q.tokens > 0 ? "the run" : "an iteration")
+                                              : "iteration time");
   for (const LayoutSearch& s : r.searches) {
     so.footer.push_back(fmt::format("{} GPUs: {} of {} layouts feasible, searched in {:.2f} s; layouts each "
                                     "constraint rules out (a layout may break several):",
@@ -82,15 +89,16 @@ runtime::SinkOptions TableOptions(const LayoutQuery& q, const LayoutResult& r) {
     for (const auto& [name, n] : s.dropped) so.footer.push_back(fmt::format("  {:<{}}  {}", name, width, n));
   }
   // A training run of --dataset tokens: whole iterations of the global batch, on the
-  // first-ranked feasible layout of each GPU count.
+  // first-ranked feasible layout of each GPU count, failures and checkpoints included.
   if (q.tokens > 0) {
     const double iters = std::ceil(q.tokens / (double(q.global_batch) * r.seq));
     for (const LayoutRow& row : r.rows)
       if (row.rank == 1)
-        so.footer.push_back(fmt::format("{} tokens at {} GPUs: {:.0f} iterations of the first layout, {:.3g} days, "
-                                        "{:.4g} GPU-hours",
-                                        units::FormatNumber(q.tokens), row.gpus, iters, iters * row.iter / 86400,
-                                        iters * row.gpu_hours));
+        so.footer.push_back(fmt::format(
+            "{} tokens at {} GPUs: {:.0f} iterations of the first layout, {:.3g} days, {:.4g} GPU-hours, {:.4g} MWh, "
+            "{:.4g} USD; {:.0f} interruptions, a checkpoint every {:.0f} s, goodput {:.1f}%",
+            units::FormatNumber(q.tokens), row.gpus, iters, row.days, row.gpu_hours, row.energy / 3.6e9, row.cost,
+            row.interruptions, row.checkpoint_interval, 100 * row.goodput));
   }
   return so;
 }
@@ -101,8 +109,8 @@ void WriteData(runtime::Sink& sink, const LayoutResult& res) {
   for (const LayoutRow& r : res.rows) {
     std::vector<double> c = Layout(r, double(r.rank), recompute, res.experts);
     c.insert(c.end(), {r.sp ? 1.0 : 0.0, double(r.zero), r.iter, r.tflops, r.mfu, r.memory, r.weights, r.grads,
-                       r.optimizer, r.activations, r.other, r.capacity, r.bubble, r.exposed, r.gpu_hours,
-                       r.broken.empty() ? 1.0 : 0.0, constraint.Of(r.broken.empty() ? "" : r.broken[0]),
+                       r.optimizer, r.activations, r.other, r.capacity, r.bubble, r.exposed, r.days, r.gpu_hours,
+                       r.energy, r.cost, r.interruptions, r.checkpoint_interval, r.goodput, r.broken.empty() ? 1.0 : 0.0, constraint.Of(r.broken.empty() ? "" : r.broken[0]),
                        broken.Of(Listed(r.broken, "", "; "))});
     cells.push_back(std::move(c));
   }
@@ -112,7 +120,9 @@ void WriteData(runtime::Sink& sink, const LayoutResult& res) {
         Text("recompute", recompute), {"sequence_parallel", Bool, units::Unit{}}, Int("zero"), Number("iter", "s"),
         Number("flops_per_gpu", "FLOP/s"), Number("mfu"), Number("memory", "B"), Number("weights", "B"),
         Number("grads", "B"), Number("optimizer", "B"), Number("activations", "B"), Number("other", "B"),
-        Number("capacity", "B"), Number("bubble", "s"), Number("exposed", "s"), Number("gpu_hours"),
+        Number("capacity", "B"), Number("bubble", "s"), Number("exposed", "s"), Number("days"), Number("gpu_hours"),
+        Number("energy", "J"), Number("cost", "USD"), Number("interruptions"), Number("checkpoint_interval", "s"),
+        Number("goodput"),
         {"feasible", Bool, units::Unit{}}, Text("constraint", constraint), Text("broken", broken)}, res.experts, 0),
        cells);
 }

@@ -68,16 +68,21 @@ static cl::opt<std::string> AdviseCollectives("collectives",
                                               cl::value_desc("NAME"), cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<double> AdviseDataset("dataset",
                                      cl::desc("A network's samples per epoch (default: the --setup's, else "
-                                              "ImageNet-1k's 1,281,167); a transformer's training tokens (3e11: "
-                                              "the run's days and GPU-hours)"),
+                                              "ImageNet-1k's 1,281,167); a transformer's training tokens (15e12: "
+                                              "the run's days, GPU-hours, energy, cost and failures)"),
                                      cl::init(0), cl::value_desc("N"), cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<std::string> AdviseSampleTime("sample-time",
                                              cl::desc("With --compute measured: one sample's forward+backward time"),
                                              cl::value_desc("TIME"), cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<std::string> AdviseGoal("goal",
                                        cl::desc("Rank by time (per epoch; a transformer's per iteration), memory "
-                                                "(per GPU) or cost (GPU-hours per epoch or iteration)"),
+                                                "(per GPU) or cost (a network's GPU-hours per epoch; a transformer's "
+                                                "dollars of the run); a transformer also by energy (its joules)"),
                                        cl::init("time"), cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<std::string> AdviseRun("run",
+                                      cl::desc("Transformer: the run's `Run` (stdlib.run_cost: PUE, pricing, failures, "
+                                               "checkpoints), `Run { pue = 1.1 }`"),
+                                      cl::value_desc("EXPR"), cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<double> AdviseThreshold("threshold",
                                         cl::desc("Efficiency that defines each strategy's scaling limit (default 0.8)"),
                                         cl::init(0.8), cl::sub(AdviseCmd), cl::cat(Category));
@@ -164,7 +169,7 @@ bool Write(const Query& q, const Result& res, runtime::Format format) {
 }
 
 std::vector<const cl::Option*> LayoutOptions() {
-  return {&AdviseGlobalBatch, &AdviseSeq, &AdviseTop, &AdviseOverlap, &AdviseOverlapTp, &AdviseFlash, &AdviseCp, &AdviseEp, &AdviseTp, &AdvisePp,
+  return {&AdviseGlobalBatch, &AdviseSeq, &AdviseTop, &AdviseRun, &AdviseOverlap, &AdviseOverlapTp, &AdviseFlash, &AdviseCp, &AdviseEp, &AdviseTp, &AdvisePp,
           &AdviseDp, &AdviseMicro, &AdviseInterleave, &AdviseRecompute, &AdviseSeqParallel, &AdviseZero};
 }
 
@@ -208,6 +213,7 @@ int RunLayoutSearch(ringline::Spec* spec, const std::vector<int64_t>& gpus) {
   q.overlap_grads = AdviseOverlap, q.overlap_tp = AdviseOverlapTp, q.flash = AdviseFlash, q.cp = AdviseCp, q.ep = AdviseEp;
   q.tp = AdviseTp, q.pp = AdvisePp, q.dp = AdviseDp, q.micro = AdviseMicro, q.interleave = AdviseInterleave;
   q.recompute = AdviseRecompute;
+  q.run = AdviseRun;
   q.sequence_parallel = AdviseSeqParallel == cl::BOU_UNSET ? -1 : AdviseSeqParallel == cl::BOU_TRUE ? 1 : 0;
   q.zero = AdviseZero;
   if (AdviseFlash.getNumOccurrences() && AdviseFlash && q.precision == "fp32")

@@ -70,8 +70,12 @@ struct LayoutQuery {
   std::vector<int64_t> gpus = {1024};
   int64_t global_batch = 0;        // sequences per iteration (required)
   int64_t seq = 0;                 // tokens per sequence; 0: the model's
-  double tokens = 0;               // tokens to train on (0: none; the footer gives the run's time and cost)
-  std::string goal = "time";       // time (per iteration), memory (per GPU) or cost (GPU-hours per iteration)
+  // Tokens to train on (0: the run is one iteration): the rows' days, gpu_hours, energy,
+  // cost, interruptions, checkpoint_interval and goodput are the run's (stdlib.run_cost).
+  double tokens = 0;
+  std::string run;                 // a `Run` (stdlib.run_cost: PUE, pricing, failures, checkpoints); "": Run {}
+  // time (per iteration), memory (per GPU), cost (the run's dollars) or energy (its joules)
+  std::string goal = "time";
   size_t top = 20;                 // rows per GPU count
   std::string precision = "bf16";  // fp16, bf16 (fp32 gradients) or fp32
   // What Megatron-Core, NeMo and TorchTitan run by default (docs/transformers.md, "Today's

@@ -50,6 +50,7 @@ def advise(
     setup: Optional[str] = None,
     collectives: Optional[str] = None,
     dataset: Optional[float] = None,
+    run: Optional[str] = None,
     precision: Optional[str] = None,
     global_batch: Optional[int] = None,
     seq: Optional[int] = None,
@@ -93,11 +94,15 @@ def advise(
             `setup`'s, else sgd for a network and adam for a transformer).
         compute: a network's ``"kernels"`` (default), ``"roofline"``, or ``"measured"`` with
             `sample_time` (``"12 ms"``).
-        goal: rank by ``"time"``, ``"memory"`` (per GPU) or ``"cost"`` (GPU-hours).
+        goal: rank by ``"time"``, ``"memory"`` (per GPU) or ``"cost"`` (a network's GPU-hours
+            per epoch, a transformer's dollars of the run); a transformer also by ``"energy"``.
         threshold: the efficiency that defines each network strategy's scaling limit.
         setup: a ``Setup`` of `file` whose fields other than the cluster and device count.
         collectives: ``Collectives``, or one allreduce schedule (``"tree_allreduce"``).
-        dataset: a network's samples per epoch; a transformer's tokens to train on.
+        dataset: a network's samples per epoch; a transformer's tokens to train on (its rows'
+            ``days``, ``gpu_hours``, ``energy`` [J], ``cost`` [USD], ``interruptions``,
+            ``checkpoint_interval`` [s] and ``goodput`` are then the run's; stdlib.run_cost).
+        run: a transformer's ``Run`` (stdlib.run_cost): ``"Run { pue = 1.1 }"``.
         precision: a network's ``"fp32"``, ``"tf32"``, ``"fp16"``, ``"bf16"``, ``"amp"`` or
             ``"fp8"``; a transformer's ``"fp16"``, ``"bf16"`` (default), ``"fp8"`` or ``"fp32"``.
         global_batch: a transformer's sequences per iteration (required for one).
@@ -115,8 +120,9 @@ def advise(
     Returns:
         A DataFrame of the command's CSV columns (a network's ``gpus``, ``used``, ``rank``,
         ``strategy``, ``iter``, ``epoch``, ...; a transformer's ``gpus``, ``rank``, ``t``,
-        ``p``, ``d``, ``micro``, ..., ``iter``, ``mfu``, ``memory``, ``feasible``,
-        ``constraint``, ``broken``), in SI units. ``df.attrs`` holds ``units``, ``title``
+        ``p``, ``d``, ``micro``, ..., ``iter``, ``mfu``, ``memory``, ``days``, ``gpu_hours``,
+        ``energy``, ``cost``, ``interruptions``, ``checkpoint_interval``, ``goodput``,
+        ``feasible``, ``constraint``, ``broken``), in SI units. ``df.attrs`` holds ``units``, ``title``
         and the members of ``--format json``: a network's ``scaling_limits`` (also as
         ``limits``) and ``baseline``, a transformer's ``searches``.
 
@@ -159,6 +165,10 @@ def advise(
         lay.tokens = float(dataset)
     if precision is not None:
         lay.precision = precision
+    if run is not None:
+        if not isinstance(run, str):
+            raise TypeError(f"`run` takes a `Run` expression (str); got {type(run).__name__} {run!r}")
+        lay.run = run
     layout_args = dict(global_batch=global_batch, seq=seq, top=top, overlap_grads=overlap_grads,
                        overlap_tp=overlap_tp, flash_attention=flash_attention, cp=cp, ep=ep, tp=tp, pp=pp, dp=dp,
                        micro_batch=micro_batch, interleave=interleave, recompute=recompute,
@@ -181,7 +191,7 @@ def advise(
                                           "kernels have no fp32 form); drop `precision=\"fp32\"`")])
     lay.threads = _int("threads", threads)
     lay.backend = backend
-    raw = _ringline.advise(net, lay, bool(given), _stdlib_dir(stdlib), [os.fspath(p) for p in allow_paths])
+    raw = _ringline.advise(net, lay, bool(given) or run is not None, _stdlib_dir(stdlib), [os.fspath(p) for p in allow_paths])
     df = to_frame(raw)
     if "scaling_limits" in df.attrs:
         df.attrs["limits"] = df.attrs["scaling_limits"]

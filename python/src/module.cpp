@@ -721,6 +721,7 @@ PYBIND11_MODULE(_ringline, m) {
       .def_readwrite("global_batch", &ringline::LayoutQuery::global_batch)
       .def_readwrite("seq", &ringline::LayoutQuery::seq)
       .def_readwrite("tokens", &ringline::LayoutQuery::tokens)
+      .def_readwrite("run", &ringline::LayoutQuery::run)
       .def_readwrite("goal", &ringline::LayoutQuery::goal)
       .def_readwrite("top", &ringline::LayoutQuery::top)
       .def_readwrite("precision", &ringline::LayoutQuery::precision)

@@ -67,7 +67,7 @@ let notone = 3
 // TOP-NOT:  {{.}}
 
 // The published layout (t 8, p 16, d 8) first appears 26th, 6.6% slower than the best.
-// PUBLISHED:      gpus,rank,t,p,d,micro,interleave,recompute,sequence_parallel,zero,iter[s],flops_per_gpu[FLOP/s],mfu,memory[B],weights[B],grads[B],optimizer[B],activations[B],other[B],capacity[B],bubble[s],exposed[s],gpu_hours,feasible,constraint,broken
+// PUBLISHED:      gpus,rank,t,p,d,micro,interleave,recompute,sequence_parallel,zero,iter[s],flops_per_gpu[FLOP/s],mfu,memory[B],weights[B],grads[B],optimizer[B],activations[B],other[B],capacity[B],bubble[s],exposed[s],days,gpu_hours,energy[J],cost[USD],interruptions,checkpoint_interval[s],goodput,feasible,constraint,broken
 // PUBLISHED-NEXT: 1024,1,4,8,32,1,6,selective,true,1,18.89
 // PUBLISHED-NOT:  {{^1024,[0-9]+,8,16,}}
 // PUBLISHED:      1024,26,8,16,8,1,3,none,true,1,20.13{{[0-9]+}},{{.*}},true,"",""
