@@ -5,9 +5,13 @@
 // 184,320 layouts, those that cannot run dropped by the named requires. Calculon (SC23)
 // searches 8,112 layouts of this case in 73 s on 2 cores; docs/performance.md compares.
 //   ringline sweep test/bench/megatron_530b_search.rl --best iter --threads 1
+// With `--set run=true` every layout also reports the cost of a run of 270B tokens
+// (stdlib.run_cost: days, energy, dollars, failures); test/bench/run_cost_bench.py times
+// the two side by side.
 import stdlib.hardware
 import stdlib.strategies
 import stdlib.megatron
+import stdlib.run_cost
 
 let mt530 = gpt_config("mt-nlg-530b", 105, 20480, 128)
 
@@ -23,6 +27,7 @@ scenario mt530_2520 {
   param zero: Int = 0 in 0 .. 3
   param gpus: Int = 2520
   param batch: Int = 2520
+  param run: Bool = false
   let lay = Layout { tensor = t, pipeline = p, data = floor(gpus / (t * p)), micro = b, batch = batch,
                      interleave = v, recompute = recompute, sequence_parallel = sp, zero = zero }
   let st = llm_setup(selene(ceil(gpus / 8)))
@@ -39,4 +44,11 @@ scenario mt530_2520 {
   report tflops = tflops_per_gpu(plan, flops_hardware(mt530, batch, recompute)) in TFLOP/s
   report mfu = mfu(plan, mt530, st, lay)
   report memory = mem_total(plan) in GB
+  let state = checkpoint_bytes(checkpoint_params(mt530), 2 B, st.optimizer, st.mixed)
+  let rc = run_cost(plan, st, iterations_for(270e9, batch * mt530.seq), state,
+                    flops_hardware(mt530, batch, recompute) * 1 FLOP / gpus, layout_peak(st.device, lay), Run {})
+  report days = if run then rc.days else 0
+  report energy = if run then rc.energy else 0 J
+  report cost = if run then rc.cost else 0 USD
+  report goodput = if run then rc.goodput else 0
 }
