@@ -5,6 +5,7 @@ import stdlib.hardware
 import stdlib.layers
 import stdlib.roofline
 import stdlib.strategies
+import stdlib.run_cost
 
 // One strategy to compare: its name in the output, the strategy, and for a hybrid the size
 // of the inner (model-parallel or pipeline) group; `micro` micro-batches per stage for a
@@ -132,7 +133,9 @@ fn advise_setup(make: fn(Int) -> Cluster, gpus: Int, optimizer: Optimizer = sgd,
 // the memory, and `throughput` lets a caller take another baseline when it has not), what
 // bounds it (the network when exposed communication is half the iteration or more, else
 // the roof that binds most of the compute time) and the first constraint it breaks ("" when
-// it is feasible), its value and limit in `unit` ("B", or "" for a count).
+// it is feasible), its value and limit in `unit` ("B", or "" for a count). The run is one
+// epoch (stdlib.run_cost): its days, GPU-hours, energy, dollars, interruptions, checkpoint
+// interval and goodput, failures and checkpoints included.
 record AdviseRow {
   strategy: String
   gpus: Int
@@ -144,6 +147,12 @@ record AdviseRow {
   comm: s
   exposed: s
   gpu_hours: Real
+  days: Real
+  energy: J
+  cost: USD
+  interruptions: Real
+  checkpoint_interval: s
+  goodput: Real
   efficiency: Real
   throughput: 1/s      // samples per second
   base_fits: Bool
@@ -160,9 +169,15 @@ fn advise_row(c: Choice, net: Network, s: Setup, gpus: Int, batch: Int, base: In
   let base_plan = serial(net, s, base)
   let share = compute_bound_share(net, s.device, max(1, ceil(batch / gpus)))
   let broken = first_broken(plan)
+  // One epoch: the weights and the optimizer's words (a mixed run's fp32 master copy too).
+  let state = checkpoint_bytes(total_params(net), s.elem, s.optimizer, s.mixed)
+  let rc = run_cost(plan, s, ceil(s.dataset / batch), state, total_train_flops_real(net) * batch * 1 FLOP / plan.gpus,
+                    s.device.peak, Run {})
   AdviseRow {
     strategy = c.name, gpus = gpus, used = plan.gpus, iter = plan.iter, epoch = plan.epoch, memory = mem_total(plan),
-    capacity = plan.capacity, comm = plan.comm, exposed = plan.exposed, gpu_hours = gpu_hours(plan),
+    capacity = plan.capacity, comm = plan.comm, exposed = plan.exposed, gpu_hours = rc.gpu_hours, days = rc.days,
+    energy = rc.energy, cost = rc.cost, interruptions = rc.interruptions, checkpoint_interval = rc.checkpoint_interval,
+    goodput = rc.goodput,
     efficiency = throughput(plan) / (plan.gpus * throughput(base_plan)), throughput = throughput(plan),
     base_fits = base_plan.feasible,
     bound = if plan.exposed >= 0.5 * plan.iter then "network" else if share >= 0.5 then "compute" else "memory bw",

@@ -151,11 +151,14 @@ fn run_cost(plan: Plan, st: Setup, iterations: Real, state: B, flops: FLOP, peak
   let pause = ck.overhead + (if ck.async then state / plan.gpus / ck.host_bw else write)
   let m = mtbi(plan.gpus, nodes, run.failures)
   let best = if ck.interval > 0 s then ck.interval else daly_interval(pause, m)
-  // An asynchronous checkpoint's write must end before the next begins.
-  let tau = max(best, if ck.async then write else 0 s)
-  // An interruption during an asynchronous write falls back a checkpoint further.
-  let restart = run.failures.restart + (if ck.async then write else 0 s)
-  let elapsed = daly_elapsed(train, tau, pause, restart, m)
+  // A run no longer than the interval takes no checkpoint (an interruption starts it
+  // again). Else an asynchronous checkpoint's write must end before the next begins, and
+  // an interruption during it falls back a checkpoint further.
+  let once = train <= best
+  let tau = if once then train else max(best, if ck.async then write else 0 s)
+  let c_eff = if once then 0 s else pause
+  let restart = run.failures.restart + (if ck.async and not once then write else 0 s)
+  let elapsed = daly_elapsed(train, tau, c_eff, restart, m)
   let per_gpu = gpu_energy(plan, d, flops, peak)
   let iter_energy = (plan.gpus * per_gpu + nodes * c.node.other_power * plan.iter) * run.pue
   // Lost work and restarts at the training's power: an upper bound.
@@ -169,7 +172,7 @@ fn run_cost(plan: Plan, st: Setup, iterations: Real, state: B, flops: FLOP, peak
     iter_energy = iter_energy, energy = energy,
     cost = if p.owned then plan.gpus * p.purchase * elapsed / p.lifetime + energy * p.electricity
            else gpu_hours * 1 h * p.gpu_hour,
-    mtbi = m, interruptions = elapsed / m, checkpoint = state, checkpoint_time = pause,
+    mtbi = m, interruptions = elapsed / m, checkpoint = state, checkpoint_time = c_eff,
     checkpoint_interval = tau, goodput = train / elapsed
   }
 }

@@ -35,7 +35,9 @@ Row FromRecord(const Value& e) {
   r.gpus = num("gpus"), r.used = num("used");
   r.strategy = str("strategy");
   r.iter = num("iter"), r.epoch = num("epoch"), r.memory = num("memory"), r.capacity = num("capacity");
-  r.comm = num("comm"), r.exposed = num("exposed"), r.cost = num("gpu_hours"), r.efficiency = num("efficiency");
+  r.comm = num("comm"), r.exposed = num("exposed"), r.efficiency = num("efficiency");
+  r.gpu_hours = num("gpu_hours"), r.days = num("days"), r.energy = num("energy"), r.cost = num("cost");
+  r.interruptions = num("interruptions"), r.checkpoint_interval = num("checkpoint_interval"), r.goodput = num("goodput");
   r.bound = str("bound");
   r.value = num("value"), r.limit = num("limit");
   r.throughput = num("throughput"), r.base_fits = num("base_fits") != 0, r.unit = str("unit");
@@ -67,7 +69,7 @@ Value EvalNamed(ringline::Spec& spec, const std::string& text, const std::string
 }
 
 double GoalOf(const Query& q, const Row& r) {
-  return q.goal == "memory" ? r.memory : q.goal == "cost" ? r.cost : r.epoch;
+  return q.goal == "memory" ? r.memory : q.goal == "cost" ? r.cost : q.goal == "energy" ? r.energy : r.epoch;
 }
 
 struct Inputs {
@@ -226,8 +228,8 @@ SetupOptions EvalSetupOptions(ringline::Spec& spec, const std::string& device, c
 }
 
 void Validate(const Query& q) {
-  if (q.goal != "time" && q.goal != "memory" && q.goal != "cost")
-    Bad("bad_option", fmt::format("unknown --goal `{}`; use time, memory or cost", q.goal));
+  if (q.goal != "time" && q.goal != "memory" && q.goal != "cost" && q.goal != "energy")
+    Bad("bad_option", fmt::format("unknown --goal `{}`; use time, memory, cost or energy", q.goal));
   if (!q.optimizer.empty() && q.optimizer != "sgd" && q.optimizer != "momentum" && q.optimizer != "adam")
     Bad("bad_option", fmt::format("unknown --optimizer `{}`; use sgd, momentum or adam", q.optimizer));
   if (!q.precision.empty() && !llvm::is_contained({"fp32", "tf32", "fp16", "bf16", "amp", "fp8"}, q.precision))

@@ -24,7 +24,9 @@ struct Row {
   double gpus = 0;
   double used = 0;  // the GPUs the plan runs on: `gpus`, unless it breaks a constraint saying so
   std::string strategy, bound;
-  double iter = 0, epoch = 0, memory = 0, capacity = 0, comm = 0, exposed = 0, cost = 0, efficiency = 0;
+  double iter = 0, epoch = 0, memory = 0, capacity = 0, comm = 0, exposed = 0, efficiency = 0;
+  // The run of one epoch (stdlib.run_cost): GPU-hours and days elapsed, J, USD, a count, s, a share.
+  double gpu_hours = 0, days = 0, energy = 0, cost = 0, interruptions = 0, checkpoint_interval = 0, goodput = 0;
   double value = 0, limit = 0;
   double throughput = 0;  // samples per second
   bool base_fits = true;  // whether one GPU holds the baseline's samples

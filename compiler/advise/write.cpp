@@ -25,7 +25,7 @@ void WriteTable(runtime::Sink& sink, const Result& res) {
   for (const Row& r : res.rows)
     cells.push_back({r.gpus, rank.Of(r.rank ? std::to_string(r.rank) : "-"), strategy.Of(r.strategy), r.iter, r.epoch,
                      r.memory, fits.Of(r.memory <= r.capacity ? "yes" : "no"), 100 * r.exposed / r.iter,
-                     100 * r.efficiency, bound.Of(r.bound), r.cost, note.Of(Note(r))});
+                     100 * r.efficiency, bound.Of(r.bound), r.gpu_hours, r.energy, r.cost, note.Of(Note(r))});
   runtime::Column gpus{"gpus", runtime::Column::Kind::Int, units::Unit{}};
   gpus.width = 6;
   Emit(sink,
@@ -33,7 +33,7 @@ void WriteTable(runtime::Sink& sink, const Result& res) {
         Number("iter", "ms", "{:.4g}", 12), Number("epoch", "s", "{:.4g}", 12), Number("mem/GPU", "GB", "{:.4g}", 12),
         Text("mem fits", fits, 8, runtime::Column::Align::Right), Number("comm share", "", "{:.1f}%", 10),
         Number("efficiency", "", "{:.1f}%", 10), Text("bound", bound, 9), Number("GPU-h", "", "{:.4g}", 10),
-        Text("constraint", note)},
+        Number("energy", "kWh", "{:.4g}", 8), Number("cost", "USD", "{:.4g}", 8), Text("constraint", note)},
        cells);
 }
 
@@ -55,13 +55,16 @@ void WriteData(runtime::Sink& sink, const Result& res) {
   std::vector<std::vector<double>> cells;
   for (const Row& r : res.rows)
     cells.push_back({r.gpus, r.used, double(r.rank), strategy.Of(r.strategy), r.iter, r.epoch, r.memory, r.capacity, r.comm,
-                     r.exposed, r.efficiency, r.cost, bound.Of(r.bound), r.broken.empty() ? 1.0 : 0.0,
+                     r.exposed, r.efficiency, r.gpu_hours, r.days, r.energy, r.cost, r.interruptions,
+                     r.checkpoint_interval, r.goodput, bound.Of(r.bound), r.broken.empty() ? 1.0 : 0.0,
                      constraint.Of(r.broken)});
   const auto Int = runtime::Column::Kind::Int;
   Emit(sink,
        {{"gpus", Int, units::Unit{}}, {"used", Int, units::Unit{}}, {"rank", Int, units::Unit{}}, Text("strategy", strategy), Number("iter", "s"),
         Number("epoch", "s"), Number("memory", "B"), Number("capacity", "B"), Number("comm", "s"),
-        Number("exposed", "s"), Number("efficiency"), Number("gpu_hours"), Text("bound", bound),
+        Number("exposed", "s"), Number("efficiency"), Number("gpu_hours"), Number("days"), Number("energy", "J"),
+        Number("cost", "USD"), Number("interruptions"), Number("checkpoint_interval", "s"), Number("goodput"),
+        Text("bound", bound),
         {"feasible", runtime::Column::Kind::Bool, units::Unit{}}, Text("constraint", constraint)},
        cells);
 }

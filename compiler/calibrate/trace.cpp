@@ -195,12 +195,24 @@ class Reader {
     double time = 0;
     int count = 0;
   };
-  // The device time and kernels of the runtime calls under event i.
-  void DeviceOf(size_t i, double& time, int& count) const {
-    const Event& e = host_[i];
-    if (IsRuntime(e.cat) && e.correlation >= 0)
-      if (auto k = kernels_.find(e.correlation); k != kernels_.end()) time += k->second.time, count += k->second.count;
-    for (size_t c : e.children) DeviceOf(c, time, count);
+  // The device time and kernels of the runtime calls under event i. A correlation names
+  // one launch, so its kernels count once, at the first runtime call that carries it: a
+  // trace whose calls share one correlation counted them at each call, past an int's range
+  // (UB) with 46,341 calls and kernels of one correlation in 6 MB. A worklist in the
+  // recursion's order, not recursion: events can nest as deep as a trace is long (a
+  // 104 MB trace of nested events overflowed the driver's 512 MiB stack).
+  void DeviceOf(size_t i, double& time, int& count) {
+    std::vector<size_t> todo{i};
+    while (!todo.empty()) {
+      const Event& e = host_[todo.back()];
+      todo.pop_back();
+      if (IsRuntime(e.cat) && e.correlation >= 0)
+        if (auto k = kernels_.find(e.correlation); k != kernels_.end()) {
+          time += k->second.time, count += k->second.count;
+          kernels_.erase(k);
+        }
+      todo.insert(todo.end(), e.children.rbegin(), e.children.rend());
+    }
   }
 
   struct Window {
@@ -243,13 +255,22 @@ class Reader {
     return -1;
   }
 
-  void Visit(size_t i, const std::vector<Window>& w, Trace& t) {
+  // The ops under root event r into their steps, marks and wrappers descended into. A
+  // worklist in the order of a recursion, for the stack's sake (DeviceOf).
+  void Visit(size_t r, const std::vector<Window>& w, Trace& t) {
+    std::vector<size_t> todo{r};
+    while (!todo.empty()) {
+      const size_t i = todo.back();
+      todo.pop_back();
+      if (Take(i, w, t)) todo.insert(todo.end(), host_[i].children.rbegin(), host_[i].children.rend());
+    }
+  }
+
+  // Event i as an op of its step, if it is one; true when its children are to be visited.
+  bool Take(size_t i, const std::vector<Window>& w, Trace& t) {
     const Event& e = host_[i];
     llvm::StringRef name = e.name;
-    auto descend = [&] {
-      for (size_t c : e.children) Visit(c, w, t);
-    };
-    if (name.starts_with("ProfilerStep#")) return descend();
+    if (name.starts_with("ProfilerStep#")) return true;
     const int step = StepAt(e.ts, w);
     auto op = [&](std::string cls, bool backward) {
       TraceOp o{e.name, std::move(cls), backward, e.dims, (e.ts - first_) * 1e-6, e.dur * 1e-6};
@@ -257,12 +278,12 @@ class Reader {
       return o;
     };
     if (name.starts_with("Optimizer.step#") || name.starts_with("Optimizer.zero_grad#")) {
-      if (step < 0) return;
+      if (step < 0) return false;
       TraceOp o = op("update", false);
       TraceStep& s = t.steps[size_t(step)];
       (name.starts_with("Optimizer.step#") ? s.update : s.zero_grad) += o.Time(t.gpu);
       s.update_kernels += o.kernels;
-      return;
+      return false;
     }
     std::string cls;
     bool backward = false;
@@ -275,17 +296,18 @@ class Reader {
     } else if (IsRuntime(e.cat)) {
       cls = "?";  // a runtime call outside any op (a copy of the input)
     } else {
-      return descend();  // a mark or a wrapper: its ops are inside
+      return true;  // a mark or a wrapper: its ops are inside
     }
     if (cls.empty()) {
-      if (!backward) return;  // a view
+      if (!backward) return false;  // a view
       cls = "?";
     }
-    if (step < 0) return;
+    if (step < 0) return false;
     TraceStep& s = t.steps[size_t(step)];
     TraceOp o = op(cls == "?" ? "other" : cls, backward);
     if (cls == "?" || cls == "loss" || cls == "accumulate") s.other.push_back(std::move(o));
     else (backward ? s.backward : s.forward).push_back(std::move(o));
+    return false;
   }
 
   std::string source_;

@@ -314,7 +314,7 @@ int AdviseProcess() {
   // The goal's measure against the GPU count, one line per strategy where it is feasible.
   chart::ResultTable rows;
   advise::WriteData(*chart::CollectInto(rows), res);
-  chart::PlotSpec spec{"gpus", {q.goal == "memory" ? "memory" : q.goal == "cost" ? "gpu_hours" : "epoch"},
+  chart::PlotSpec spec{"gpus", {q.goal == "memory" ? "memory" : q.goal == "cost" ? "cost" : q.goal == "energy" ? "energy" : "epoch"},
                        "strategy", {}, /*logx=*/true, /*logy=*/true, /*keep_infeasible=*/false, res.title, "--gpus"};
   if (!OutputFile.empty()) inputs.push_back(OutputFile);
   return PlotRows(rows, spec, PlotFile, inputs);

@@ -71,7 +71,7 @@ def test_goal_and_strong_scaling():
 def test_errors_are_spec_errors():
     with pytest.raises(rl.SpecError, match=r"--cluster:1:1: error: unknown name `abcj`; did you mean `abci`\?"):
         rl.advise("resnet50", cluster="abcj", gpus=[16])
-    with pytest.raises(rl.SpecError, match=r"unknown --goal `speed`; use time, memory or cost \[bad_option\]"):
+    with pytest.raises(rl.SpecError, match=r"unknown --goal `speed`; use time, memory, cost or energy \[bad_option\]"):
         rl.advise("resnet50", goal="speed")
     with pytest.raises(rl.SpecError, match=r"give --batch \(global\) or --per-gpu, not both \[bad_usage\]") as e:
         rl.advise("resnet50", batch=64, per_gpu=8)

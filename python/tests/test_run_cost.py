@@ -126,3 +126,15 @@ def test_goal_energy_and_cost_rank_by_them():
         rl.advise("llama3_8b", goal="watts", **kw)
     with pytest.raises(rl.SpecError, match="--run takes a `Run`"):
         rl.advise("llama3_8b", run="3", **kw)
+
+
+def test_a_networks_strategies_carry_the_run_of_an_epoch():
+    df = rl.advise("resnet50", cluster="abci", gpus=[16, 64], per_gpu=32, goal="energy")
+    feasible = df[df.feasible]
+    assert (feasible["cost"] - feasible["gpu_hours"] * 2.5).abs().max() < 1e-9
+    assert ((feasible["goodput"] > 0.99) & (feasible["goodput"] <= 1)).all()
+    for _, group in feasible.groupby("gpus"):
+        assert list(group["energy"]) == sorted(group["energy"])
+    # An epoch is shorter than the checkpoint interval: no checkpoint, so the GPU-hours are
+    # the epoch's and a hair more for the chance of an interruption.
+    assert ((feasible["gpu_hours"] / (feasible["gpus"] * feasible["epoch"] / 3600)).between(1, 1.001)).all()

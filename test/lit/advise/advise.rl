@@ -46,7 +46,7 @@ fn mine(nodes: Int) -> Cluster = abci(nodes) with { name = "mine" }
 // TABLE:      1024     -  filter {{.*}} breaks `p <= smallest filter count` (1024 > 64)
 // TABLE:      scaling limit (largest GPU count at 80% efficiency or more): data_overlap 1024,
 
-// CSV:      gpus,used,rank,strategy,iter[s],epoch[s],memory[B],capacity[B],comm[s],exposed[s],efficiency,gpu_hours,bound,feasible,constraint
+// CSV:      gpus,used,rank,strategy,iter[s],epoch[s],memory[B],capacity[B],comm[s],exposed[s],efficiency,gpu_hours,days,energy[J],cost[USD],interruptions,checkpoint_interval[s],goodput,bound,feasible,constraint
 // CSV-NEXT: 16,16,1,data_overlap,
 // CSV:      16,16,0,filter,{{.*}},false,memory
 // CSV:      1024,1024,1,data_overlap,
@@ -68,7 +68,7 @@ fn mine(nodes: Int) -> Cluster = abci(nodes) with { name = "mine" }
 // THRESHOLD: ringline: error: --threshold takes an efficiency above 0 and at most 1; got nan [bad_option]
 // THRESHOLD2: ringline: error: --threshold takes an efficiency above 0 and at most 1; got 2 [bad_option]
 // NEGTIME: ringline: error: --sample-time takes a time above 0; `-1ms` is -0.001 s [bad_option]
-// GOAL: ringline: error: unknown --goal `speed`; use time, memory or cost [bad_option]
+// GOAL: ringline: error: unknown --goal `speed`; use time, memory, cost or energy [bad_option]
 // BOTH: ringline: error: give --batch (global) or --per-gpu, not both [bad_usage]
 // A count of 0 is out of range, not the default (exit status 2, as for `--gpus 0`).
 // PERGPU0: ringline: error: --per-gpu takes a count of 1 or more; got 0 [bad_option]
