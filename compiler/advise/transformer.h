@@ -76,6 +76,10 @@ LayoutResult Run(const LayoutQuery& q, const ringline::Options& options = {});
 // The same on a spec already compiled (the driver's, which asked IsTransformer).
 LayoutResult Run(ringline::Spec& spec, const LayoutQuery& q);
 
+// The feasible rows no other feasible row beats in both days and cost (ties: the fewer
+// joules), by days: the run's trade-off `advise --plot` draws.
+std::vector<LayoutRow> CostFront(const std::vector<LayoutRow>& rows);
+
 // The rows as the command's table shows them (times in s, FLOP/s in TFLOP/s, memory in
 // GB, shares in percent, the binding constraint), the title before them and, per GPU
 // count, a line per constraint with the layouts it ruled out after them.

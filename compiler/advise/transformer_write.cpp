@@ -2,6 +2,7 @@
 // fitted table for people, CSV and JSON in SI units for programs and charts.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "base/units/units.h"
@@ -101,6 +102,20 @@ runtime::SinkOptions TableOptions(const LayoutQuery& q, const LayoutResult& r) {
             row.interruptions, row.checkpoint_interval, 100 * row.goodput));
   }
   return so;
+}
+
+std::vector<LayoutRow> CostFront(const std::vector<LayoutRow>& rows) {
+  std::vector<LayoutRow> sorted;
+  for (const LayoutRow& r : rows)
+    if (r.broken.empty()) sorted.push_back(r);
+  std::stable_sort(sorted.begin(), sorted.end(), [](const LayoutRow& a, const LayoutRow& b) {
+    return a.days != b.days ? a.days < b.days : a.cost != b.cost ? a.cost < b.cost : a.energy < b.energy;
+  });
+  // Along increasing days, a row joins when it is cheaper than every faster one.
+  std::vector<LayoutRow> front;
+  for (const LayoutRow& r : sorted)
+    if (front.empty() || (r.cost < front.back().cost && r.days > front.back().days)) front.push_back(r);
+  return front;
 }
 
 void WriteData(runtime::Sink& sink, const LayoutResult& res) {

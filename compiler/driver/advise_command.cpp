@@ -200,8 +200,6 @@ int RunLayoutSearch(ringline::Spec* spec, const std::vector<int64_t>& gpus) {
       return Fail(Kind::bad_usage, fmt::format("--{} is for a network's strategies; `{}` is a transformer (its "
                                                "options: --global-batch, --seq, --top, --tp, --pp, ...)",
                                                o->ArgStr.str(), std::string(AdviseModel)));
-  if (!PlotFile.empty())
-    return Fail(Kind::bad_usage, "--plot draws a network's strategies, not a transformer's layouts");
   if (AdviseGpus.getNumOccurrences() == 0)
     return Fail(Kind::bad_usage, "give a transformer's GPU count with --gpus (`--gpus 1024`)");
   advise::LayoutQuery q;
@@ -237,7 +235,21 @@ int RunLayoutSearch(ringline::Spec* spec, const std::vector<int64_t>& gpus) {
     return PrintSpecError(e);
   }
   if (Helper()) return kOk;
-  return Write(q, res, *format) ? kOk : kUsageError;
+  if (!Write(q, res, *format)) return kUsageError;
+  if (PlotFile.empty()) return kOk;
+  // The run's trade-off: the layouts no other beats in both days and dollars, over every
+  // GPU count, as one line of cost against days.
+  advise::LayoutResult front = res;
+  front.rows = advise::CostFront(res.rows);
+  chart::ResultTable rows;
+  advise::WriteData(*chart::CollectInto(rows), front);
+  chart::PlotSpec trade{"days", {"cost"}, "", {}, /*logx=*/false, /*logy=*/false, /*keep_infeasible=*/false,
+                       fmt::format("{} on {}: {} cost against days, the best layouts", q.model, q.cluster,
+                                   q.tokens > 0 ? "the run's" : "an iteration's"),
+                       "--gpus"};
+  std::vector<std::string> inputs(AdviseFiles.begin(), AdviseFiles.end());
+  if (!OutputFile.empty()) inputs.push_back(OutputFile);
+  return PlotRows(rows, trade, PlotFile, inputs);
 }
 
 }  // namespace
