@@ -54,7 +54,8 @@ void WriteTable(runtime::Sink& sink, const LayoutResult& res) {
     c.insert(c.end(), {sp.Of(r.sp ? "yes" : "no"), double(r.zero), r.iter, r.tflops, 100 * r.mfu, r.memory, r.weights,
                        r.grads, r.optimizer, r.activations, 100 * r.bubble / r.iter, 100 * r.exposed / r.iter});
     // The run's cost, when it is more than an iteration.
-    if (res.run) c.insert(c.end(), {r.days, r.energy, r.cost, 100 * r.goodput});
+    if (res.run)
+      c.insert(c.end(), {r.days, r.gpu_hours, r.energy, r.cost, r.interruptions, r.checkpoint_interval, 100 * r.goodput});
     c.push_back(binding.Of(Binding(r)));
     cells.push_back(std::move(c));
   }
@@ -67,8 +68,10 @@ void WriteTable(runtime::Sink& sink, const LayoutResult& res) {
        Number("activ", "GB", "{:.1f}", 5), Number("bubble", "", "{:.1f}%", 6), Number("comm", "", "{:.1f}%", 5)},
       res.experts, 2);
   if (res.run)
-    cols.insert(cols.end(), {Number("days", "", "{:.1f}", 5), Number("energy", "MWh", "{:.4g}", 6),
-                             Number("cost", "USD", "{:.4g}", 9), Number("goodput", "", "{:.1f}%", 7)});
+    cols.insert(cols.end(), {Number("days", "", "{:.1f}", 5), Number("GPU-h", "", "{:.4g}", 9),
+                             Number("energy", "MWh", "{:.4g}", 6), Number("cost", "USD", "{:.4g}", 9),
+                             Number("interruptions", "", "{:.0f}", 5), Number("checkpoint", "min", "{:.3g}", 5),
+                             Number("goodput", "", "{:.1f}%", 7)});
   cols.push_back(Text("binding", binding));
   Emit(sink, cols, cells);
 }

@@ -18,8 +18,8 @@
 // RUN: %ringline advise --model llama3_70b --cluster dgx_h100_pod --gpus 2048 --global-batch 512 --dataset 15e12 --top 1 --format json | FileCheck %s --check-prefix=JSON
 // JSON: {"name":"days","unit":""},{"name":"gpu_hours","unit":""},{"name":"energy","unit":"J"},{"name":"cost","unit":"USD"},{"name":"interruptions","unit":""},{"name":"checkpoint_interval","unit":"s"},{"name":"goodput","unit":""}
 // RUN: %ringline advise --model llama3_70b --cluster dgx_h100_pod --gpus 2048 --global-batch 512 --dataset 15e12 --top 1 | FileCheck %s --check-prefix=TABLE
-// TABLE: days  energy [MWh]  cost [USD]  goodput  binding
-// TABLE: 77.7          3841   9.553e+06    98.3%  memory 56%
+// TABLE: days      GPU-h  energy [MWh]  cost [USD]  interruptions  checkpoint [min]  goodput  binding
+// TABLE: 77.7  3.821e+06          3841   9.553e+06             75              15.7    98.3%  memory 56%
 // TABLE: 15000000000000 tokens at 2048 GPUs: 3576279 iterations of the first layout, 77.7 days, 3.821e+06 GPU-hours, 3841 MWh, 9.553e+06 USD; 75 interruptions, a checkpoint every 942 s, goodput 98.3%
 // Ranked by the run's energy and cost; without --dataset the run is one iteration.
 // RUN: %ringline advise --model llama3_8b --cluster dgx_h100_pod --gpus 64 --global-batch 256 --goal energy --top 3 --format csv | FileCheck %s --check-prefix=ENERGY
