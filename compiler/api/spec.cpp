@@ -144,6 +144,11 @@ class SpecImpl final : public ringline::Spec {
 
   std::vector<std::string> Scenarios() const override { return lib_->comp->ScenarioNames(); }
 
+  void Check() override {
+    size_t mark = lib_->Begin();
+    if (lib_->comp->Root() && !lib_->comp->CheckAll()) lib_->Fail(mark, "the spec has errors");
+  }
+
   std::unique_ptr<ringline::Scenario> Lower(const std::string& scenario,
                                             const std::vector<std::pair<std::string, std::string>>& sets,
                                             const std::vector<std::pair<std::string, std::string>>& units,

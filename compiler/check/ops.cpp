@@ -23,8 +23,10 @@ const char* Verb(ast::BinaryOp op) {
     case ast::BinaryOp::Ge:
     case ast::BinaryOp::Eq:
     case ast::BinaryOp::Ne: return "compare";
-    default: return "combine";
+    case ast::BinaryOp::Mul: case ast::BinaryOp::Div: case ast::BinaryOp::Mod: case ast::BinaryOp::Pow:
+    case ast::BinaryOp::And: case ast::BinaryOp::Or: return "combine";
   }
+  return "combine";
 }
 
 ir::Op IrOp(ast::BinaryOp op) {

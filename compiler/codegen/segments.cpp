@@ -20,8 +20,13 @@ size_t EmittedSize(const ir::Inst& in) {
     case ir::Op::Min:
     case ir::Op::Max: return 5;  // two compares, two selects and a freeze (codegen.cpp)
     case ir::Op::Kernel: return 2 + in.args.size();  // a store per feature, the call
-    default: return 1;
+    // One instruction or call each (codegen.cpp).
+    case ir::Op::Add: case ir::Op::Sub: case ir::Op::Mul: case ir::Op::Div: case ir::Op::Mod: case ir::Op::Pow:
+    case ir::Op::Neg: case ir::Op::Abs: case ir::Op::Sqrt: case ir::Op::Exp: case ir::Op::Log: case ir::Op::Log2:
+    case ir::Op::Ceil: case ir::Op::Floor: case ir::Op::Lt: case ir::Op::Le: case ir::Op::Gt: case ir::Op::Ge:
+    case ir::Op::Eq: case ir::Op::Ne: case ir::Op::And: case ir::Op::Or: case ir::Op::Not: case ir::Op::Select: return 1;
   }
+  return 1;
 }
 
 namespace {

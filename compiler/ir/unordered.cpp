@@ -60,8 +60,10 @@ static double BoundOf(const Scenario& s, const Inst& in, std::vector<double>& kn
     case Op::Select:
       if (IsExactIntGuard(s, in)) return std::min(m(in.b), kMaxExactInt);
       return std::max(m(in.b), m(in.c));
-    default: return kInf;
+    case Op::Sqrt: case Op::Exp: case Op::Log: case Op::Log2: case Op::Lt: case Op::Le: case Op::Gt:
+    case Op::Ge: case Op::Eq: case Op::Ne: case Op::And: case Op::Or: case Op::Not: case Op::Kernel: return kInf;
   }
+  return kInf;
 }
 
 // Each value's bound is found once per scenario (`known`, -1 where not yet); the depth
@@ -143,7 +145,9 @@ class Guard {
       case Op::Abs:
       case Op::Ceil:
       case Op::Floor: return F64Probe(in.a);  // NaN exactly when the operand is
-      default: break;
+      case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Mod: case Op::Pow: case Op::Min: case Op::Max:
+      case Op::Sqrt: case Op::Exp: case Op::Log: case Op::Log2: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge:
+      case Op::Eq: case Op::Ne: case Op::And: case Op::Or: case Op::Not: case Op::Select: break;
     }
     ValueId& p = f64_probe_[v.index];
     if (!p.Valid())
@@ -187,7 +191,10 @@ class Guard {
         p = Sum(inner, BoolProbe(in.a), in.range);
         break;
       }
-      default: break;  // a constant or a param
+      // The rest are F64 values: a bool depends on them through a comparison.
+      case Op::Const: case Op::Param: case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Mod:
+      case Op::Pow: case Op::Min: case Op::Max: case Op::Neg: case Op::Abs: case Op::Sqrt: case Op::Exp:
+      case Op::Log: case Op::Log2: case Op::Ceil: case Op::Floor: case Op::Kernel: break;
     }
     done_[v.index] = true;
     bool_probe_[v.index] = p;

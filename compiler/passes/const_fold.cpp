@@ -60,7 +60,10 @@ bool ConstFold(ir::Scenario& s) {
       case ir::Op::Mul: forward = (kb && b == 1) ? resolve(in.a) : (ka && a == 1) ? resolve(in.b) : forward; break;
       case ir::Op::Div: forward = (kb && b == 1) ? resolve(in.a) : forward; break;
       case ir::Op::Select: if (ka) forward = resolve(a != 0 ? in.b : in.c); break;
-      default: break;
+      case ir::Op::Const: case ir::Op::Param: case ir::Op::Mod: case ir::Op::Pow: case ir::Op::Min: case ir::Op::Max:
+      case ir::Op::Neg: case ir::Op::Abs: case ir::Op::Sqrt: case ir::Op::Exp: case ir::Op::Log: case ir::Op::Log2:
+      case ir::Op::Ceil: case ir::Op::Floor: case ir::Op::Lt: case ir::Op::Le: case ir::Op::Gt: case ir::Op::Ge:
+      case ir::Op::Eq: case ir::Op::Ne: case ir::Op::And: case ir::Op::Or: case ir::Op::Not: case ir::Op::Kernel: break;
     }
     if (forward != UINT32_MAX) {
       replace[i] = forward;

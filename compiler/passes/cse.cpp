@@ -16,8 +16,12 @@ bool Commutative(ir::Op op) {
   switch (op) {
     case ir::Op::Add: case ir::Op::Mul: case ir::Op::Min: case ir::Op::Max:
     case ir::Op::Eq: case ir::Op::Ne: case ir::Op::And: case ir::Op::Or: return true;
-    default: return false;
+    case ir::Op::Const: case ir::Op::Param: case ir::Op::Sub: case ir::Op::Div: case ir::Op::Mod: case ir::Op::Pow:
+    case ir::Op::Neg: case ir::Op::Abs: case ir::Op::Sqrt: case ir::Op::Exp: case ir::Op::Log: case ir::Op::Log2:
+    case ir::Op::Ceil: case ir::Op::Floor: case ir::Op::Lt: case ir::Op::Le: case ir::Op::Gt: case ir::Op::Ge:
+    case ir::Op::Not: case ir::Op::Select: case ir::Op::Kernel: return false;
   }
+  return false;
 }
 
 // An instruction with its operands resolved; hashed, so the pass is linear (an ordered

@@ -210,6 +210,10 @@ class Spec {
   virtual ~Spec() = default;
 
   virtual std::vector<std::string> Scenarios() const = 0;
+  // Checks every declaration and every variant of every scenario of the spec, as `ringline
+  // check` does, so that a scenario's mistakes are found before its first Lower; throws
+  // SpecError with them.
+  virtual void Check() = 0;
   // A scenario (of the spec, or of a module by its qualified name,
   // `stdlib.advise_llm.layout_search`, whose `--set` texts are read in the spec's scope)
   // with settings as `--set NAME=TEXT` takes them (`"1.25 GB/s"`, `"1..64*2"`,

@@ -560,6 +560,8 @@ std::shared_ptr<SpecHandle> Compile(bool from_text, const std::string& source, c
   ringline::Options o = MakeOptions(stdlib_dir, allow_paths, max_errors);
   py::gil_scoped_release nogil;
   h->spec = from_text ? ringline::Spec::CompileString(source, name, o) : ringline::Spec::Compile(source, o);
+  // Every scenario checked now, as `ringline check` does, not at its first eval.
+  h->spec->Check();
   return h;
 }
 

@@ -128,3 +128,17 @@ def test_eval_takes_one_value_per_param(scenario):
     with pytest.raises(rl.SpecError, match=r"`nodes` gives 2"):
         scenario.eval({"nodes": "1,2"})
     assert scenario.eval(nodes="16")["nodes"] == 16
+
+
+def test_compile_checks_every_scenario_at_once(tmp_path):
+    """`rl.compile` and `rl.compile_string` check every scenario as `ringline check` does: a
+    unit mistake in a report is a SpecError at the compile, not at the first eval."""
+    text = "scenario s { report x = 1 s + 1 B }\n"
+    with pytest.raises(rl.SpecError) as e:
+        rl.compile_string(text)
+    assert [(d.line, d.kind) for d in e.value.diagnostics] == [(1, "unit_mismatch")]
+    bad = tmp_path / "bad.rl"
+    bad.write_text("scenario ok { report y = 2 s }\n" + text)
+    with pytest.raises(rl.SpecError) as e:
+        rl.compile(bad)
+    assert [(d.line, d.kind) for d in e.value.diagnostics] == [(2, "unit_mismatch")]
