@@ -38,6 +38,7 @@ scenario llama3_70b_run {
   report energy = rc.energy in MWh
   report cost = rc.cost in USD
   report interruptions = rc.interruptions
+  report lost = rc.lost in min
   report checkpoint = rc.checkpoint in TB
   report checkpoint_interval = rc.checkpoint_interval in min
   report goodput = rc.goodput

@@ -80,6 +80,7 @@ record RunCost {
   cost: USD
   mtbi: s                // mean time between the job's interruptions
   interruptions: Real
+  lost: s                // expected wall time an interruption costs: the work since the last checkpoint and the restart
   checkpoint: B          // bytes a checkpoint writes
   checkpoint_time: s     // what it pauses training for
   checkpoint_interval: s // compute between checkpoints
@@ -172,7 +173,9 @@ fn run_cost(plan: Plan, st: Setup, iterations: Real, state: B, flops: FLOP, peak
     iter_energy = iter_energy, energy = energy,
     cost = if p.owned then plan.gpus * p.purchase * elapsed / p.lifetime + energy * p.electricity
            else gpu_hours * 1 h * p.gpu_hour,
-    mtbi = m, interruptions = elapsed / m, checkpoint = state, checkpoint_time = c_eff,
+    mtbi = m, interruptions = elapsed / m,
+    lost = (elapsed - train - ceil(train / tau) * c_eff) / max(elapsed / m, 1e-300),
+    checkpoint = state, checkpoint_time = c_eff,
     checkpoint_interval = tau, goodput = train / elapsed
   }
 }

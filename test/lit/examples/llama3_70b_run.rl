@@ -9,6 +9,7 @@
 // EVAL: energy              = 3841.2
 // EVAL: cost                = 9.5532e+06 USD
 // EVAL: interruptions       = 75.419
+// EVAL: lost                = 17.89
 // EVAL: checkpoint          = 0.987752 TB
 // EVAL: checkpoint_interval = 15.7035 min
 // EVAL: goodput             = 0.982712
