@@ -211,6 +211,7 @@ std::vector<std::pair<std::string, std::string>> Settings(const LayoutQuery& q, 
       {"flash", b(FusedAttention(q))},
       {"cp", std::to_string(q.cp)},
       {"ep", q.ep ? std::to_string(q.ep) : Joined(Divisors(experts, experts))},
+      {"etp", std::to_string(q.etp)},
       {"t", q.tp ? std::to_string(q.tp) : Joined(Divisors(gpus, gpn))},
       {"p", q.pp ? std::to_string(q.pp) : Joined(Divisors(gpus, layers))},
       {"dp", std::to_string(q.dp)},
@@ -308,6 +309,7 @@ void Validate(const LayoutQuery& q) {
   if (!q.recompute.empty() && q.recompute != "none" && q.recompute != "selective" && q.recompute != "full")
     Bad("bad_option", fmt::format("unknown --recompute `{}`; use none, selective or full", q.recompute));
   if (q.zero > 3) Bad("bad_option", fmt::format("--zero takes a ZeRO stage from 0 to 3; got {}", q.zero));
+  if (q.etp < 1 || q.etp > 1'000'000) Bad("bad_option", fmt::format("--etp takes a size from 1 to 10^6; got {}", q.etp));
   for (auto [name, v] : {std::pair{"--tp", q.tp},
                          {"--pp", q.pp},
                          {"--dp", q.dp},

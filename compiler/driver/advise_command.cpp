@@ -118,6 +118,8 @@ static Count AdviseCp("cp",
                                cl::init(1), cl::value_desc("c"), cl::sub(AdviseCmd), cl::cat(Category));
 static Count AdviseEp("ep", cl::desc("Transformer: pin the expert-parallel size of a mixture of experts"),
                                cl::init(0), cl::value_desc("e"), cl::sub(AdviseCmd), cl::cat(Category));
+static Count AdviseEtp("etp", cl::desc("Transformer: the experts' tensor-parallel size (default 1)"), cl::init(1),
+                       cl::value_desc("n"), cl::sub(AdviseCmd), cl::cat(Category));
 static Count AdviseTp("tp", cl::desc("Transformer: pin the tensor-parallel size"), cl::init(0),
                                   cl::value_desc("t"), cl::sub(AdviseCmd), cl::cat(Category));
 static Count AdvisePp("pp", cl::desc("Transformer: pin the pipeline-parallel size"), cl::init(0),
@@ -169,7 +171,7 @@ bool Write(const Query& q, const Result& res, runtime::Format format) {
 }
 
 std::vector<const cl::Option*> LayoutOptions() {
-  return {&AdviseGlobalBatch, &AdviseSeq, &AdviseTop, &AdviseRun, &AdviseOverlap, &AdviseOverlapTp, &AdviseFlash, &AdviseCp, &AdviseEp, &AdviseTp, &AdvisePp,
+  return {&AdviseGlobalBatch, &AdviseSeq, &AdviseTop, &AdviseRun, &AdviseOverlap, &AdviseOverlapTp, &AdviseFlash, &AdviseCp, &AdviseEp, &AdviseEtp, &AdviseTp, &AdvisePp,
           &AdviseDp, &AdviseMicro, &AdviseInterleave, &AdviseRecompute, &AdviseSeqParallel, &AdviseZero};
 }
 
@@ -208,7 +210,7 @@ int RunLayoutSearch(ringline::Spec* spec, const std::vector<int64_t>& gpus) {
   q.device = AdviseDevice, q.setup = AdviseSetup, q.collectives = AdviseCollectives, q.optimizer = AdviseOptimizer;
   q.gpus = gpus, q.global_batch = AdviseGlobalBatch, q.seq = AdviseSeq, q.tokens = AdviseDataset, q.goal = AdviseGoal, q.top = AdviseTop;
   q.precision = AdvisePrecision.empty() ? std::string("bf16") : std::string(AdvisePrecision);
-  q.overlap_grads = AdviseOverlap, q.overlap_tp = AdviseOverlapTp, q.flash = AdviseFlash, q.cp = AdviseCp, q.ep = AdviseEp;
+  q.overlap_grads = AdviseOverlap, q.overlap_tp = AdviseOverlapTp, q.flash = AdviseFlash, q.cp = AdviseCp, q.ep = AdviseEp, q.etp = AdviseEtp;
   q.tp = AdviseTp, q.pp = AdvisePp, q.dp = AdviseDp, q.micro = AdviseMicro, q.interleave = AdviseInterleave;
   q.recompute = AdviseRecompute;
   q.run = AdviseRun;
@@ -277,7 +279,7 @@ int AdviseProcess() {
   // 0 means "unset" to the library (its defaults); a 0 the user typed is out of range.
   if (AdviseDataset.getNumOccurrences() && !(AdviseDataset >= 1 && AdviseDataset == std::floor(AdviseDataset)))
     return Fail(Kind::bad_option, fmt::format("--dataset takes a whole count of 1 or more; got {}", double(AdviseDataset)));
-  for (const Count* o : {&AdviseCp, &AdviseEp, &AdviseBatch, &AdvisePerGpu, &AdviseGlobalBatch, &AdviseSeq, &AdviseTop,
+  for (const Count* o : {&AdviseCp, &AdviseEp, &AdviseEtp, &AdviseBatch, &AdvisePerGpu, &AdviseGlobalBatch, &AdviseSeq, &AdviseTop,
                                      &AdviseTp, &AdvisePp, &AdviseDp, &AdviseMicro, &AdviseInterleave})
     if (o->getNumOccurrences() && *o == 0)
       return Fail(Kind::bad_option, fmt::format("--{} takes a count of 1 or more; got 0", o->ArgStr.str()));

@@ -88,6 +88,7 @@ struct LayoutQuery {
   bool flash = true;
   int64_t cp = 1;                  // context-parallel size (ring attention; 1: none)
   int64_t ep = 0;                  // expert-parallel size; 0: every divisor of a mixture's experts
+  int64_t etp = 1;                 // the experts' own tensor-parallel size (Megatron-Core's expert_tensor_parallel_size)
   // Pins (0, "" or -1: every value): tensor, pipeline, data-parallel sizes, micro-batch,
   // interleaved chunks, recomputation ("none", "selective", "full"), sequence parallelism
   // (0 off, 1 on) and ZeRO stage (0..3).

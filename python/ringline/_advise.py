@@ -14,7 +14,7 @@ from ._table import to_frame
 # command's options do) and the LayoutQuery field each sets.
 _LAYOUT_ARGS = {
     "global_batch": "global_batch", "seq": "seq", "top": "top", "overlap_grads": "overlap_grads",
-    "overlap_tp": "overlap_tp", "flash_attention": "flash", "cp": "cp", "ep": "ep", "tp": "tp", "pp": "pp",
+    "overlap_tp": "overlap_tp", "flash_attention": "flash", "cp": "cp", "ep": "ep", "etp": "etp", "tp": "tp", "pp": "pp",
     "dp": "dp", "micro_batch": "micro", "interleave": "interleave", "recompute": "recompute",
     "sequence_parallel": "sequence_parallel", "zero": "zero",
 }
@@ -60,6 +60,7 @@ def advise(
     flash_attention: Optional[bool] = None,
     cp: Optional[int] = None,
     ep: Optional[int] = None,
+    etp: Optional[int] = None,
     tp: Optional[int] = None,
     pp: Optional[int] = None,
     dp: Optional[int] = None,
@@ -111,7 +112,8 @@ def advise(
         overlap_grads, overlap_tp, flash_attention: as ``--overlap-grads``, ``--overlap-tp``
             and ``--flash-attention``: on unless ``False`` (today's defaults; fused attention
             only where the precision has a fused kernel).
-        cp, ep: the context-parallel size (default 1) and a pinned expert-parallel size.
+        cp, ep, etp: the context-parallel size (default 1), a pinned expert-parallel size
+            and the experts' own tensor-parallel size (default 1).
         tp, pp, dp, micro_batch, interleave, recompute, sequence_parallel, zero: pin a
             layout dimension (``recompute``: ``"none"``, ``"selective"`` or ``"full"``).
         threads, backend: the layout search's worker threads (0: every core) and evaluator.
@@ -170,7 +172,7 @@ def advise(
             raise TypeError(f"`run` takes a `Run` expression (str); got {type(run).__name__} {run!r}")
         lay.run = run
     layout_args = dict(global_batch=global_batch, seq=seq, top=top, overlap_grads=overlap_grads,
-                       overlap_tp=overlap_tp, flash_attention=flash_attention, cp=cp, ep=ep, tp=tp, pp=pp, dp=dp,
+                       overlap_tp=overlap_tp, flash_attention=flash_attention, cp=cp, ep=ep, etp=etp, tp=tp, pp=pp, dp=dp,
                        micro_batch=micro_batch, interleave=interleave, recompute=recompute,
                        sequence_parallel=sequence_parallel, zero=zero)
     given = {k: v for k, v in layout_args.items() if v is not None}

@@ -732,6 +732,7 @@ PYBIND11_MODULE(_ringline, m) {
       .def_readwrite("flash", &ringline::LayoutQuery::flash)
       .def_readwrite("cp", &ringline::LayoutQuery::cp)
       .def_readwrite("ep", &ringline::LayoutQuery::ep)
+      .def_readwrite("etp", &ringline::LayoutQuery::etp)
       .def_readwrite("tp", &ringline::LayoutQuery::tp)
       .def_readwrite("pp", &ringline::LayoutQuery::pp)
       .def_readwrite("dp", &ringline::LayoutQuery::dp)
