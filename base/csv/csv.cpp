@@ -47,6 +47,10 @@ llvm::Expected<Document> Parse(llvm::StringRef text, const Options& options) {
       } else if (c == '"') {
         quoted = true;
       } else if (c == ',') {
+        // The bound holds within a record too: checked only at its end, one line of
+        // kMaxBytes of commas would take 17 GB of empty fields before it was refused.
+        if (fields + rec.fields.size() >= options.max_fields)
+          return refuse(rec.line, fmt::format("more than {} fields", options.max_fields));
         rec.fields.emplace_back();
       } else if (c == '\n' || c == '\r') {
         if (c == '\r' && pos + 1 < text.size() && text[pos + 1] == '\n') ++pos;

@@ -51,6 +51,8 @@ TEST(Csv, BoundsOnSizeAndFields) {
   EXPECT_EQ(llvm::toString(Parse("a,b\n1,2\n3,4\n", {.source = "r.csv", .max_fields = 5}).takeError()),
             "r.csv:3: more than 5 fields");
   EXPECT_TRUE(static_cast<bool>(Parse("a,b\n1,2\n3,4\n", {.max_fields = 6})));
+  // Within a record, at the field past the bound: the rest of the line is not read.
+  EXPECT_EQ(llvm::toString(Parse("a,b\n1,2,3,\"open", {.max_fields = 4}).takeError()), "line 2: more than 4 fields");
   EXPECT_EQ(llvm::toString(Parse(std::string(3 << 20, 'x'), {.max_bytes = 2 << 20}).takeError()),
             "line 1: it holds 3 MiB; CSV inputs are read up to 2 MiB");
 }

@@ -103,6 +103,42 @@ TEST(Trace, Classes) {
   EXPECT_EQ(BackwardClass("ViewBackward0"), "");
 }
 
+// A trace of one step whose one forward op launched `kernels` taking `device` s.
+void ExpectOneForwardOp(const std::string& text, int kernels, double device) {
+  llvm::Expected<Trace> t = ParseTrace(text, "t.json");
+  ASSERT_TRUE(bool(t)) << llvm::toString(t.takeError());
+  ASSERT_EQ(t->steps.size(), 1u);
+  ASSERT_EQ(t->steps[0].forward.size(), 1u);
+  EXPECT_EQ(t->steps[0].forward[0].kernels, kernels);
+  EXPECT_NEAR(t->steps[0].forward[0].device, device, 1e-12);
+}
+
+// Events nest as deep as the trace is long: 50,000 wrappers one inside the other around an
+// op (1.3 MB) overflowed an 8 MB stack when the reader recursed over them.
+TEST(Trace, DeepNestingIsRead) {
+  std::string text = R"([{"ph": "X", "name": "ProfilerStep#0", "ts": 0, "dur": 3})";
+  for (int i = 0; i < 50000; ++i) text += R"(,{"ph": "X", "name": "wrap", "ts": 0, "dur": 2})";
+  text += R"(,{"ph": "X", "name": "aten::relu", "ts": 0, "dur": 1})"
+          R"(,{"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "ts": 0, "dur": 0,)"
+          R"( "args": {"correlation": 1}})"
+          R"(,{"ph": "X", "cat": "kernel", "name": "k", "ts": 1, "dur": 5, "args": {"correlation": 1}}])";
+  ExpectOneForwardOp(text, 1, 5e-6);
+}
+
+// A correlation names one launch: runtime calls that share one take its kernels once (they
+// were counted at each call, past an int's range in a 6 MB trace).
+TEST(Trace, SharedCorrelationCountsOnce) {
+  std::string text = R"([{"ph": "X", "name": "ProfilerStep#0", "ts": 0, "dur": 100})"
+                     R"(,{"ph": "X", "name": "aten::relu", "ts": 1, "dur": 10})";
+  for (int i = 0; i < 3; ++i)
+    text += R"(,{"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "ts": )" + std::to_string(2 + i) +
+            R"(, "dur": 1, "args": {"correlation": 7}})";
+  for (int i = 0; i < 2; ++i)
+    text += R"(,{"ph": "X", "cat": "kernel", "name": "k", "ts": 20, "dur": 4, "args": {"correlation": 7}})";
+  text += "]";
+  ExpectOneForwardOp(text, 2, 8e-6);
+}
+
 // Ops of 1 to 4 kernels over four decades of bytes, timed as max(launch, bytes / bw).
 std::vector<BoundOp> Ops(double launch, double bw) {
   std::vector<BoundOp> ops;
