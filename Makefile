@@ -68,17 +68,19 @@ asan-build: setup $(ASAN_BUILD)/build.ninja
 
 # Only the fuzz targets (and the libraries they link), for `make test`.
 fuzz-build: setup $(ASAN_BUILD)/build.ninja
-	cmake --build $(ASAN_BUILD) -j $(JOBS) --target fuzz_parse fuzz_check fuzz_eval
+	cmake --build $(ASAN_BUILD) -j $(JOBS) --target fuzz_parse fuzz_check fuzz_eval fuzz_trace fuzz_csv
 
 # The whole suite under the sanitizers, with a minute of each fuzz target.
 test-asan: asan-build
 	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS)
 
-# Each fuzz target for FUZZ_SECONDS in turn, at low priority.
+# Each fuzz target for FUZZ_SECONDS in turn, at low priority: the spec targets from all the
+# spec seeds, the readers' from their own.
 fuzz-long: fuzz-build
-	for t in parse check eval; do \
+	for t in parse check eval trace csv; do \
+	  case $$t in trace|csv) seeds=test/fuzz/corpus/$$t ;; *) seeds="test/fuzz/corpus/quick test/fuzz/corpus/networks" ;; esac; \
 	  FUZZ_TIMEOUT=$(FUZZ_TIMEOUT) nice -n 10 test/fuzz/run.sh $(ASAN_BUILD)/bin/fuzz_$$t $(FUZZ_SECONDS) $(ASAN_BUILD)/test/fuzz/$$t \
-	    test/fuzz/corpus/quick test/fuzz/corpus/networks || exit 1; \
+	    $$seeds || exit 1; \
 	done
 
 clean:

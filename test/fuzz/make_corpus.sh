@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Rebuilds the committed seed corpora of the fuzz targets from every .rl file under
+# Rebuilds the committed seed corpora of the spec fuzz targets from every .rl file under
 # examples/, stdlib/ and test/lit/, without its whole-line comments (RUN lines and
 # expectations, noise to a fuzzer) and at most 12 KB (the two larger stdlib files are
 # imported by the seeds anyway). libFuzzer's -merge=1, with each target in turn, keeps
@@ -23,7 +23,7 @@ rm -f "$all/seed"
 for t in check eval parse; do
   "$build/bin/fuzz_$t" -merge=1 -max_len=32768 -timeout=60 -rss_limit_mb=4096 "$kept" "$all"
 done
-rm -rf test/fuzz/corpus
+rm -rf test/fuzz/corpus/quick test/fuzz/corpus/networks  # not the readers' seeds (make_reader_seeds.py)
 mkdir -p test/fuzz/corpus/quick test/fuzz/corpus/networks
 for f in "$kept"/*; do
   if grep -qE '^import stdlib\.(layers|models|strategies|paradl)' "$f"; then tier=networks; else tier=quick; fi

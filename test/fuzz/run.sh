@@ -12,6 +12,6 @@ mkdir -p "$work/corpus" "$work/artifacts"
 # under the sanitizers an input importing every stdlib model takes 9 s of CPU, but a
 # niced fuzzer on a loaded machine gets a fraction of a core (one such input took 309 s
 # of wall time), and a timeout must mean a hang. -rss_limit_mb:
-# ASan's quarantine and the JIT fit in 4 GiB; -max_len: the largest seed is 12 KB.
+# ASan's quarantine and the JIT fit in 4 GiB; -max_len: the largest seed is 17 KB (a trace).
 exec "$fuzzer" -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-120}" -rss_limit_mb=4096 -max_len=32768 \
   -print_final_stats=1 -artifact_prefix="$work/artifacts/" "$work/corpus" "$@"
