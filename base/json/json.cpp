@@ -17,7 +17,7 @@ llvm::Expected<llvm::json::Value> Parse(llvm::StringRef text, const Bounds& boun
     return Refuse(fmt::format("it holds {} MiB; JSON inputs are read up to {} MiB", text.size() >> 20, bounds.bytes >> 20));
   // Outside strings, each `[`, `{` and `,` starts a value; bracket depth is the nesting.
   size_t depth = 0, line = 1;
-  uint64_t values = 1;
+  uint64_t values = 1, objects = 0;
   bool in_string = false;
   for (size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
@@ -29,8 +29,11 @@ llvm::Expected<llvm::json::Value> Parse(llvm::StringRef text, const Bounds& boun
     }
     switch (c) {
       case '"': in_string = true; break;
-      case '[':
       case '{':
+        if (++objects > bounds.objects)
+          return Refuse(fmt::format("line {}: more than {} objects", line, bounds.objects));
+        [[fallthrough]];
+      case '[':
         if (++depth > bounds.depth)
           return Refuse(fmt::format("line {}: nested deeper than {} levels", line, bounds.depth));
         ++values;

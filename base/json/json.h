@@ -18,13 +18,18 @@ namespace rl::json {
 constexpr size_t kMaxDepth = 64;
 // torch.profiler traces of a few training steps are tens of MB.
 constexpr uint64_t kMaxBytes = uint64_t{512} << 20;
-// llvm::json holds a value in about 40 bytes and more: 2^26 values are a few GB at worst.
-constexpr uint64_t kMaxValues = uint64_t{1} << 26;
+// llvm::json holds a value in about 40 bytes and more, and an object in about 4.3 KB (its
+// map's first buckets; 10^6 one-key objects took 4.36 GB): 2^25 values and 2^18 objects
+// keep a document near a GB at worst. A torch.profiler trace's events are its objects:
+// 262,144 events is a long trace of several steps.
+constexpr uint64_t kMaxValues = uint64_t{1} << 25;
+constexpr uint64_t kMaxObjects = uint64_t{1} << 18;
 
 struct Bounds {
   size_t depth = kMaxDepth;
   uint64_t bytes = kMaxBytes;
   uint64_t values = kMaxValues;
+  uint64_t objects = kMaxObjects;
 };
 
 // The document in `text`, or an error that says which bound it passes (and at which

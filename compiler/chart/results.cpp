@@ -100,6 +100,10 @@ llvm::Expected<ResultTable> ParseResultCsv(const std::string& text) {
   llvm::Expected<csv::Document> doc = csv::Parse(text);
   if (!doc) return Bad(llvm::toString(doc.takeError()));
   if (doc->records.empty()) return Bad("it is empty (no header line)");
+  // A column costs about 120 bytes before its first cell: a header bounds them.
+  if (doc->records[0].fields.size() > kMaxColumns)
+    return Bad(fmt::format("its header names {} columns; a result has at most {}", doc->records[0].fields.size(),
+                           kMaxColumns));
   ResultTable t;
   for (const std::string& h : doc->records[0].fields) t.columns.push_back(FromHeader(h));
   for (size_t r = 1; r < doc->records.size(); ++r) {

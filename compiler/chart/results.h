@@ -39,6 +39,9 @@ struct ResultTable {
 // The number a cell holds: `4`, `1.5e-3`, `true` (1), `false` (0); nullopt for text.
 std::optional<double> CellNumber(llvm::StringRef cell);
 
+// The most columns a result read back may have (a column costs about 120 bytes before
+// its first cell).
+inline constexpr size_t kMaxColumns = 65536;
 // `text` as CSV or JSON (`json`); the error says which line or what is wrong.
 llvm::Expected<ResultTable> ParseResultCsv(const std::string& text);
 llvm::Expected<ResultTable> ParseResultJson(const std::string& text);

@@ -27,6 +27,12 @@ TEST(Json, StringsDoNotCount) {
   EXPECT_EQ(*v->getAsObject()->getString("k"), "[[[{,,,\"]]]");
 }
 
+TEST(Json, ObjectsAreBounded) {
+  // Each llvm::json object takes kilobytes: their count is bounded apart from the values'.
+  EXPECT_EQ(llvm::toString(Parse("[{},\n{},{}]", {.objects = 2}).takeError()), "line 2: more than 2 objects");
+  EXPECT_TRUE(static_cast<bool>(Parse("[{},\n{},{}]", {.objects = 3})));
+}
+
 TEST(Json, ValuesAndBytesAreBounded) {
   EXPECT_EQ(llvm::toString(Parse("[1,\n2,3,4]", {.values = 3}).takeError()), "line 2: more than 3 values");
   EXPECT_TRUE(static_cast<bool>(Parse("[1,\n2,3,4]", {.values = 5})));

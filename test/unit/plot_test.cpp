@@ -99,6 +99,9 @@ TEST(ResultTable, JsonColumnsMayBeHeaderStrings) {
 TEST(ResultTable, BadInputSaysWhere) {
   auto message = [](llvm::Expected<ResultTable> t) { return t ? std::string("ok") : llvm::toString(t.takeError()); };
   EXPECT_EQ(message(ParseResultCsv("a,b\n1,2\n3\n")), "line 3 has 1 field but the header names 2 columns");
+  std::string wide(2 * kMaxColumns, ',');
+  EXPECT_NE(message(ParseResultCsv(wide + "\n")).find("its header names 131073 columns; a result has at most 65536"),
+            std::string::npos);
   EXPECT_EQ(message(ParseResultCsv("a,b\n\"1,2\n")), "line 2: a quoted field does not end");
   EXPECT_EQ(message(ParseResultCsv("")), "it is empty (no header line)");
   EXPECT_EQ(message(ParseResultJson(R"({"columns":["a"],"rows":[[1,2]]})")), "row 1 is not an array of 1 cells");
