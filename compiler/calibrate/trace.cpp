@@ -202,16 +202,16 @@ class Reader {
   // recursion's order, not recursion: events can nest as deep as a trace is long (a
   // 104 MB trace of nested events overflowed the driver's 512 MiB stack).
   void DeviceOf(size_t i, double& time, int& count) {
-    std::vector<size_t> todo{i};
-    while (!todo.empty()) {
-      const Event& e = host_[todo.back()];
-      todo.pop_back();
+    std::vector<size_t> pending{i};
+    while (!pending.empty()) {
+      const Event& e = host_[pending.back()];
+      pending.pop_back();
       if (IsRuntime(e.cat) && e.correlation >= 0)
         if (auto k = kernels_.find(e.correlation); k != kernels_.end()) {
           time += k->second.time, count += k->second.count;
           kernels_.erase(k);
         }
-      todo.insert(todo.end(), e.children.rbegin(), e.children.rend());
+      pending.insert(pending.end(), e.children.rbegin(), e.children.rend());
     }
   }
 
@@ -258,11 +258,11 @@ class Reader {
   // The ops under root event r into their steps, marks and wrappers descended into. A
   // worklist in the order of a recursion, for the stack's sake (DeviceOf).
   void Visit(size_t r, const std::vector<Window>& w, Trace& t) {
-    std::vector<size_t> todo{r};
-    while (!todo.empty()) {
-      const size_t i = todo.back();
-      todo.pop_back();
-      if (Take(i, w, t)) todo.insert(todo.end(), host_[i].children.rbegin(), host_[i].children.rend());
+    std::vector<size_t> pending{r};
+    while (!pending.empty()) {
+      const size_t i = pending.back();
+      pending.pop_back();
+      if (Take(i, w, t)) pending.insert(pending.end(), host_[i].children.rbegin(), host_[i].children.rend());
     }
   }
 
