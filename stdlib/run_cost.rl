@@ -169,7 +169,7 @@ fn run_cost(plan: Plan, st: Setup, iterations: Real, state: B, flops: FLOP, peak
   RunCost {
     iterations = iterations, train = train, elapsed = elapsed, days = elapsed / 86400 s, gpu_hours = gpu_hours,
     gpu_power = per_gpu / plan.iter,
-    node_power = (c.gpus_per_node * per_gpu / plan.iter + c.node.other_power),
+    node_power = c.gpus_per_node * per_gpu / plan.iter + c.node.other_power,
     iter_energy = iter_energy, energy = energy,
     cost = if p.owned then plan.gpus * p.purchase * elapsed / p.lifetime + energy * p.electricity
            else gpu_hours * 1 h * p.gpu_hour,
