@@ -107,6 +107,10 @@ scenario layout_search {
   param cp: Int = 1
   param ep: Int = 1
   param etp: Int = 1
+  param dispatcher: String = "alltoall"
+  param overlap_a2a: Bool = false
+  param imbalance: Real = 1.0
+  param reserve: Real = 0.0
   param t: Int = 8 in [1, 2, 4, 8]
   param p: Int = 16 in [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024]
   param dp: Int = 0
@@ -125,8 +129,8 @@ scenario layout_search {
   let lay = Layout { tensor = t, pipeline = p, data = data, micro = b, batch = batch, interleave = v,
                      recompute = recompute, sequence_parallel = sp, zero = zero, precision = precision,
                      overlap_grads = overlap, overlap_tp = overlap_tp, flash = flash, context = cp, expert = ep,
-                     expert_tensor = etp }
-  let st = llm_advise_setup(make, gpus, opt, device, base, coll)
+                     expert_tensor = etp, dispatcher = dispatcher, overlap_a2a = overlap_a2a, imbalance = imbalance }
+  let st = llm_advise_setup(make, gpus, opt, device, base, coll) with { reserve = reserve }
   let plan = transformer_plan(model, st, lay)
   require [holds(c) for c in plan.constraints], [c.name for c in plan.constraints]
   // A layout the search meets twice otherwise: sequence parallelism without tensor
@@ -149,6 +153,7 @@ scenario layout_search {
   report activations = plan.memory.activations
   report other = plan.memory.workspace + plan.memory.buffers
   report capacity = plan.capacity
+  report tight = memory_tight(plan)
   report bubble = plan.bubble
   report exposed = plan.exposed
   let state = checkpoint_bytes(checkpoint_params(model), elem_bytes(lay), st.optimizer, st.mixed)

@@ -235,10 +235,24 @@ record Layout {
   // whole and carves the expert group from t d c (Megatron-Core's MoE recipes).
   expert_tensor: Int = 0
   flash: Bool = false             // FlashAttention-2: the attention core one fused kernel that keeps no scores
+  // How a mixture's tokens travel to their experts (expert_alltoall): "alltoall", Megatron-
+  // Core's all-to-all dispatcher (NCCL; every token's top_k copies in 16 bits), or
+  // "deepep", DeepEP's kernels (a token crosses the network once per node it reaches and
+  // NVLink carries it on to the experts there; dispatched in FP8, combined in BF16).
+  dispatcher: String = "alltoall"
+  // Each layer's all-to-alls run behind another micro-batch's compute (Megatron-Core's
+  // --overlap-moe-expert-parallel-comm, DualPipe's pairing of a forward with a backward).
+  overlap_a2a: Bool = false
+  // The busiest GPU's routed tokens over a balanced share (1: balanced, as the published
+  // benchmarks force it); a token-dropping router padded to `capacity` runs that instead.
+  imbalance: Real = 1.0
   scatter_gather: Bool = true     // Megatron's scatter/gather of pipeline sends over the tensor group
 }
 
 fn expert_tp(l: Layout) -> Int = if l.expert_tensor > 0 then l.expert_tensor else l.tensor
+// The routed tokens the busiest GPU's experts run, over a balanced share: the padding to
+// `capacity` where the router pads, else the layout's imbalance.
+fn expert_load(m: Transformer, l: Layout) -> Real = if m.capacity > 1 then m.capacity else l.imbalance
 
 fn _half(l: Layout) -> Bool =
   if l.precision == "fp16" or l.precision == "bf16" or l.precision == "fp8" then true
@@ -360,7 +374,8 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int = m.
   let elem = elem_bytes(l)
   let ep = max(1, l.expert)
   let etp = expert_tp(l)
-  let gs = layer_gemms(m, b, t, keys, max(1, floor(m.experts / ep)), m.capacity, etp)
+  let load = expert_load(m, l)
+  let gs = layer_gemms(m, b, t, keys, max(1, floor(m.experts / ep)), load, etp)
   let times = [gemm_fwd_bwd(g, d, e, gemm_peak_of(g, d, l), elem) for g in gs]
   // A GEMM's forward and backward times by its name in layer_gemms.
   let named = fn(name: String) -> [s] = [sum i in range(len(gs)): if gs[i].name == name then times[i][0] else 0 s,
@@ -372,7 +387,7 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int = m.
   let en = 1.0 * b * m.seq * m.hidden / (if l.sequence_parallel then t else 1)
   let et = 1.0 * b * m.seq * m.hidden / t
   let a = if l.flash then 0.0 else 1.0 * b * m.heads * m.seq * keys / t
-  let f = 1.0 * b * m.seq * (if m.experts > 1 then expert_width(m) else m.ffn) / t * m.top_k * m.capacity
+  let f = 1.0 * b * m.seq * (if m.experts > 1 then expert_width(m) else m.ffn) / t * m.top_k * load
   let act_f = if m.gated then 3 else 2
   let act_b = if m.gated then 5 else 3
   let core_mem = _membound((2 * a + 2 * a) * elem + a * 1 B, d, e)
@@ -381,7 +396,7 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int = m.
   // forward the permutation that groups the tokens by expert (read, write) and the
   // unpermutation that weighs and sums them back (read, write); backward the same two in
   // reverse, the weights' gradient reading them once more.
-  let moved = if m.experts > 1 then 1.0 * b * m.seq * m.top_k * m.capacity * m.hidden / t * elem else 0 B
+  let moved = if m.experts > 1 then 1.0 * b * m.seq * m.top_k * load * m.hidden / t * elem else 0 B
   let perm = [4 * moved, 5 * moved]
   let mem_f = _membound((2 * 2 * en + 2 * 3 * en + 2 * et + act_f * f) * elem + 2 * en * 1 B + casts[0] + perm[0], d, e)
               + core_mem
@@ -430,19 +445,54 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int = m.
   let rest = fn(k: Int) -> s = sum i in range(len(times)): if gs[i].core then 0 s else times[i][k]
   let gemm_f = if l.flash then rest(0) + core_f else sum x in times: x[0]
   let gemm_b = if l.flash then rest(1) + core_b else sum x in times: x[1]
-  // Expert parallelism: each GPU sends the top_k copies of its tokens (its sequence-parallel
-  // share with sequence parallelism) to the GPUs holding their experts and gets them back,
-  // an all-to-all over the e GPUs of the expert group forward (dispatch, combine) and two
-  // backward (the gradients), of which 1/e stays on the GPU.
-  let routed = 1.0 * b * m.seq * m.top_k * m.capacity * m.hidden * elem / (if l.sequence_parallel then t else 1)
-  let a2a = if m.experts > 1 and ep > 1 then 2 * pairwise_alltoall(routed * (ep - 1) / ep, ep, _group_link(s, if etp == t then t * max(1, l.context) else etp, ep, e with { collective = e.alltoall }))
-            else 0 s
+  // Expert parallelism: forward the dispatch and the combine, backward their gradients.
+  // With overlap_a2a they run behind another micro-batch's compute of the layer.
+  let a2a = expert_alltoall(m, s, l, e)
+  let shown = if l.overlap_a2a then max(2 * a2a - (gemm_f + mem_f + gemm_b + mem_b), 0 s) / 2 else a2a
   LayerCost { fwd = gemm_f + mem_f, bwd = gemm_b + mem_b,
-              core = core_f, comm_fwd = fwd_c + max(ring - core_f, 0 s) + a2a,
-              comm_bwd = bwd_c + max(2 * ring - core_b, 0 s) + a2a }
+              core = core_f, comm_fwd = fwd_c + max(ring - core_f, 0 s) + shown,
+              comm_bwd = bwd_c + max(2 * ring - core_b, 0 s) + shown }
 }
 
 // ---- communication groups ---------------------------------------------------------------
+
+// One direction's pair of expert all-to-alls (dispatch and combine; backward, their
+// gradients) of one layer for one micro-batch on one GPU. The expert group is e GPUs
+// `stride` apart, k of them in each node (an NVLink domain: 8 GPUs of a DGX, 72 of an
+// NVL72 rack), over ceil(e / k) nodes. A GPU routes its tokens (its sequence-parallel
+// share), top_k copies of each at the busiest expert's load:
+// - "alltoall" (Megatron-Core's dispatcher on NCCL) sends every copy on its own: of the
+//   copies, (k - 1)/e go to GPUs of its node over NVLink and (e - k)/e over its own NIC
+//   (a NIC per GPU, rail-optimised), 16 bits an element each way;
+// - "deepep" (DeepEP's internode kernels) sends a token once to each other node its
+//   experts are on, expected N (1 - (1 - 1/N)^top_k) of N nodes for a router that spreads
+//   tokens evenly, minus its own node's share, and the receiving GPU passes it on over
+//   NVLink to the experts there ((k - 1)/k of the copies cross NVLink); the dispatch direction in FP8 (1 byte and a 4-byte scale
+//   per 128 elements), the combine direction in BF16 (DeepSeek-V3 report, section 3.3).
+// Both transports run at once (NCCL's all-to-all is point-to-point sends on each), so the
+// slower one shows, each as a pairwise exchange over its peers.
+fn expert_alltoall(m: Transformer, s: Setup, l: Layout, e: Efficiency) -> s = {
+  let ep = max(1, l.expert)
+  let t = l.tensor
+  let etp = expert_tp(l)
+  let stride = if etp == t then t * max(1, l.context) else etp
+  let k = max(1, min(ep, floor(s.cluster.gpus_per_node / stride)))
+  let nodes = ceil(ep / k)
+  let deepep = if l.dispatcher == "deepep" then true else if l.dispatcher == "alltoall" then false
+               else error("the dispatcher is \"alltoall\" or \"deepep\", not \"" + l.dispatcher + "\"")
+  let copies = 1.0 * l.micro * m.seq * m.hidden / (if l.sequence_parallel then t else 1) * m.top_k * expert_load(m, l)
+  let tokens = copies / m.top_k
+  let reached = if nodes > 1 then nodes * (1 - exp(m.top_k * log(1 - 1.0 / nodes))) else 1.0
+  let remote = if deepep then tokens * reached * (nodes - 1) / nodes else copies * (ep - k) / ep
+  let local = copies * (k - 1) / (if deepep then k else ep)
+  let ae = e with { collective = e.alltoall }
+  let one = fn(elem: B) -> s =
+    max(if k > 1 then pairwise_alltoall(local * elem, k, _eff(s.cluster.intra, ae)) else 0 s,
+        if nodes > 1 then pairwise_alltoall(remote * elem, nodes, _eff(inter_link(s.cluster, nodes), ae)) else 0 s)
+  if m.experts <= 1 or ep <= 1 then 0 s
+  else if deepep then one(1 B + 4 B / 128) + one(2 B)
+  else 2 * one(elem_bytes(l))
+}
 
 // A link at the bandwidth NCCL reaches on it.
 fn _eff(k: Link, e: Efficiency) -> Link = k with { bw = k.bw * e.collective }
@@ -522,7 +572,7 @@ fn layer_activations(m: Transformer, l: Layout) -> B = {
   // hidden element), fc1's output and the activation's (2 + 2, or for a gated expert 4 + 2,
   // per expert-width element) and a dropout mask (1 per hidden element).
   let ew = 1.0 * expert_width(m) / m.hidden
-  let moe = (m.top_k * m.capacity * (3 + (if m.gated then 6 else 4) * ew) - 19) / t
+  let moe = (m.top_k * expert_load(m, l) * (3 + (if m.gated then 6 else 4) * ew) - 19) / t
   let lin = (if l.sequence_parallel then 34 / t else 10 + 24 / t) + (if m.experts > 1 then moe else 0)
   sbh * 1 B * (
     if l.recompute == "full" then (if l.sequence_parallel then 2 / t else 2.0)
@@ -570,6 +620,16 @@ fn stage_params(m: Transformer, l: Layout) -> Real =
 fn stage_expert_params(m: Transformer, l: Layout) -> Real =
   if m.experts > 1 then 1.0 * first_stage_layers(m, l) * m.experts * expert_params(m) / (expert_tp(l) * max(1, l.expert)) else 0.0
 
+// What the process holds beside the model's tensors: the CUDA context (about 500 MiB with
+// CUDA 12's lazy module loading, CUDA_MODULE_LOADING=LAZY, the default since CUDA 12.2),
+// and for each NCCL communicator the layout opens (its tensor, data, pipeline, context
+// and expert groups of more than one rank) a buffer of NCCL_BUFFSIZE (4 MiB, NCCL's
+// default) for each of 32 channels and each of a ring's two neighbours.
+fn runtime_memory(l: Layout) -> B = {
+  let groups = [l.tensor, l.data, l.pipeline, l.context, l.expert]
+  500 MiB + (sum g in groups: if g > 1 then 1 else 0) * 32 * 2 * 4 MiB
+}
+
 // Memory of one GPU of the first stage. Weights (2 bytes each in half precision), gradients
 // (2, or 4 in fp32), Adam's fp32 master weights and two moments (12 bytes): ZeRO shards the
 // optimizer state over the d GPUs (stage 1), the gradients too (2) and the weights (3).
@@ -598,12 +658,17 @@ fn transformer_memory(m: Transformer, s: Setup, l: Layout) -> Memory = {
   let redo = if l.recompute == "full" then layer_activations(mc, full) + (c - 1) * attn / c
              else if l.recompute == "selective" then attn else 0 B
   let logits = if l.pipeline == 1 then 1.0 * l.micro * mc.seq * m.vocab / l.tensor * (elem_bytes(l) + 4 B) else 0 B
+  // A mixture's dispatch holds the layer's routed copies twice while it runs: the
+  // permuted tokens it sends and those it receives.
+  let dispatch = if m.experts > 1 then 2.0 * l.micro * mc.seq * m.top_k * expert_load(m, l) * m.hidden
+                                       / (if l.sequence_parallel then l.tensor else 1) * elem_bytes(l) else 0 B
   Memory { weights = sharded(l.zero >= 3) * elem_bytes(l),
            grads = sharded(l.zero >= 2) * grad_bytes(l),
            optimizer = sharded(l.zero >= 1) * words,
            activations = (layer_activations(mc, l) + (if l.recompute == "none" then (c - 1) * attn / c else 0 B))
                          * first_stage_layers(m, l) * in_flight(l),
-           workspace = redo + logits + dq + s.workspace }
+           buffers = runtime_memory(l),
+           workspace = redo + logits + dq + dispatch + s.workspace }
 }
 
 // ---- the plan ---------------------------------------------------------------------------

@@ -57,6 +57,9 @@ record Plan {
 // The time of the communications named `name` (0 s when the plan has none).
 fn comm_time(p: Plan, name: String) -> s = sum c in p.comms: if c.name == name then c.time else 0 s
 fn mem_total(p: Plan) -> B = memory_total(p.memory)
+// A plan that fits, but only above 95% of its device's memory: real jobs keep more free
+// (allocator fragmentation, NCCL's lazily grown buffers, spikes at the first iteration).
+fn memory_tight(p: Plan) -> Bool = memory_total(p.memory) > 0.95 * p.capacity
 // The share of an iteration spent in exposed communication.
 fn comm_share(p: Plan) -> Real = p.exposed / p.iter
 // GPU-hours of one epoch (ParaDL's cost, in hours rather than node-minutes).
@@ -116,6 +119,9 @@ record Setup {
   first_bucket: B = 1 MiB         // DDP's first (last layers') bucket cap
   straggler_cv: Real = 0          // coefficient of variation of a GPU's compute time
   workspace: B = 0 B
+  // The share of the device's memory a plan may not use (allocator fragmentation, a
+  // margin for spikes): the "memory" constraint's limit is memory · (1 - reserve).
+  reserve: Real = 0.0
   update_flops: Int = 2           // FLOPs per parameter of the weight update
   base_device: Device = device    // compute "projected": the device whose kernel models are scaled
   // A named precision (with_precision: fp32, tf32, fp16, bf16, amp, fp8) sets the element
@@ -261,7 +267,7 @@ fn _plan(strategy: String, s: Setup, gpus: Int, batch: Int, fwd: s, bwd: s, upda
   require gpus >= 1, "a plan's GPUs >= 1"
   let iter = fwd + bwd + update + exposed + bubble
   let all = concat(constraints, [Constraint { name = "memory", value = memory_total(memory) / 1 B,
-                                              limit = s.device.memory / 1 B, unit = "B" }])
+                                              limit = s.device.memory * (1 - s.reserve) / 1 B, unit = "B" }])
   Plan { strategy = strategy, gpus = gpus, batch = batch, fwd = fwd, bwd = bwd, update = update,
          comms = comms, comm = sum c in comms: c.time, exposed = exposed, bubble = bubble, iter = iter,
          dataset = s.dataset, epoch = ceil(s.dataset / max(batch, 1)) * iter, memory = memory,

@@ -133,6 +133,7 @@ class Collect final : public ringline::Sink {
     r.memory = Get(v, "memory"), r.weights = Get(v, "weights"), r.grads = Get(v, "grads");
     r.optimizer = Get(v, "optimizer"), r.activations = Get(v, "activations"), r.other = Get(v, "other");
     r.capacity = Get(v, "capacity"), r.bubble = Get(v, "bubble"), r.exposed = Get(v, "exposed");
+    r.tight = Get(v, "tight") != 0;
     r.days = Get(v, "days"), r.gpu_hours = Get(v, "gpu_hours"), r.energy = Get(v, "energy"), r.cost = Get(v, "cost");
     r.interruptions = Get(v, "interruptions"), r.checkpoint_interval = Get(v, "checkpoint_interval");
     r.goodput = Get(v, "goodput");
@@ -212,6 +213,10 @@ std::vector<std::pair<std::string, std::string>> Settings(const LayoutQuery& q, 
       {"cp", std::to_string(q.cp)},
       {"ep", q.ep ? std::to_string(q.ep) : Joined(Divisors(experts, experts))},
       {"etp", std::to_string(q.etp)},
+      {"dispatcher", fmt::format("\"{}\"", q.dispatcher)},
+      {"overlap_a2a", b(q.overlap_a2a)},
+      {"imbalance", fmt::format("{}", q.imbalance)},
+      {"reserve", fmt::format("{}", q.memory_reserve)},
       {"t", q.tp ? std::to_string(q.tp) : Joined(Divisors(gpus, gpn))},
       {"p", q.pp ? std::to_string(q.pp) : Joined(Divisors(gpus, layers))},
       {"dp", std::to_string(q.dp)},
@@ -304,12 +309,19 @@ void Validate(const LayoutQuery& q) {
   if (q.gpus.empty()) Bad("bad_option", "--gpus takes GPU counts, `1024`; got none");
   for (int64_t g : q.gpus)
     if (g < 1 || g > 1'000'000) Bad("bad_option", fmt::format("--gpus takes GPU counts from 1 to 10^6; got {}", g));
-  if (q.precision != "fp16" && q.precision != "bf16" && q.precision != "fp8" && q.precision != "fp32")
-    Bad("bad_option", fmt::format("unknown --precision `{}`; use fp16, bf16, fp8 or fp32", q.precision));
+  // The precisions are stdlib.megatron's (`_half`); an unknown one is its diagnostic.
   if (!q.recompute.empty() && q.recompute != "none" && q.recompute != "selective" && q.recompute != "full")
     Bad("bad_option", fmt::format("unknown --recompute `{}`; use none, selective or full", q.recompute));
   if (q.zero > 3) Bad("bad_option", fmt::format("--zero takes a ZeRO stage from 0 to 3; got {}", q.zero));
   if (q.etp < 1 || q.etp > 1'000'000) Bad("bad_option", fmt::format("--etp takes a size from 1 to 10^6; got {}", q.etp));
+  if (!(q.imbalance >= 1 && q.imbalance <= 1000))
+    Bad("bad_option", fmt::format("--imbalance takes the busiest GPU's routed tokens over a balanced share, 1 to 1000; "
+                                  "got {}", q.imbalance));
+  if (!(q.memory_reserve >= 0 && q.memory_reserve < 1))
+    Bad("bad_option", fmt::format("--memory-reserve takes a share of the GPU's memory, 0 to below 1; got {}",
+                                  q.memory_reserve));
+  if (q.dispatcher.find_first_of("\"\\") != std::string::npos)
+    Bad("bad_option", fmt::format("--dispatcher takes a name, alltoall or deepep; got `{}`", q.dispatcher));
   for (auto [name, v] : {std::pair{"--tp", q.tp},
                          {"--pp", q.pp},
                          {"--dp", q.dp},

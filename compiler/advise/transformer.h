@@ -28,6 +28,7 @@ struct LayoutRow {
   double iter = 0, tflops = 0, mfu = 0;  // s, FLOP/s per GPU (hardware FLOPs), model FLOPs / peak
   double memory = 0, weights = 0, grads = 0, optimizer = 0, activations = 0, other = 0, capacity = 0;  // B per GPU
   double bubble = 0, exposed = 0;  // s
+  bool tight = false;              // fits, but only above 95% of HBM (stdlib.strategies' memory_tight)
   // The run's (stdlib.run_cost): days and GPU-hours elapsed, J, USD, a count, s, a share.
   double days = 0, gpu_hours = 0, energy = 0, cost = 0, interruptions = 0, checkpoint_interval = 0, goodput = 0;
   std::vector<std::string> broken;  // the constraints it breaks, in stdlib.advise_llm's order; empty: feasible

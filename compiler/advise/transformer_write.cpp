@@ -27,7 +27,7 @@ std::string Listed(const std::vector<std::string>& names, const char* quote, con
 // What limits the layout: the constraints it breaks, else how full its memory is.
 std::string Binding(const LayoutRow& r) {
   if (!r.broken.empty()) return "breaks " + Listed(r.broken, "`", ", ");
-  return fmt::format("memory {:.0f}%", r.capacity > 0 ? 100 * r.memory / r.capacity : 0.0);
+  return fmt::format("memory {:.0f}%{}", r.capacity > 0 ? 100 * r.memory / r.capacity : 0.0, r.tight ? ", tight" : "");
 }
 
 // A row's first cells, in both forms: its GPU count, rank, and t, p, d (e for a mixture of
@@ -128,7 +128,7 @@ void WriteData(runtime::Sink& sink, const LayoutResult& res) {
     std::vector<double> c = Layout(r, double(r.rank), recompute, res.experts);
     c.insert(c.end(), {r.sp ? 1.0 : 0.0, double(r.zero), r.iter, r.tflops, r.mfu, r.memory, r.weights, r.grads,
                        r.optimizer, r.activations, r.other, r.capacity, r.bubble, r.exposed, r.days, r.gpu_hours,
-                       r.energy, r.cost, r.interruptions, r.checkpoint_interval, r.goodput, r.broken.empty() ? 1.0 : 0.0, constraint.Of(r.broken.empty() ? "" : r.broken[0]),
+                       r.energy, r.cost, r.interruptions, r.checkpoint_interval, r.goodput, r.tight ? 1.0 : 0.0, r.broken.empty() ? 1.0 : 0.0, constraint.Of(r.broken.empty() ? "" : r.broken[0]),
                        broken.Of(Listed(r.broken, "", "; "))});
     cells.push_back(std::move(c));
   }
@@ -140,7 +140,7 @@ void WriteData(runtime::Sink& sink, const LayoutResult& res) {
         Number("grads", "B"), Number("optimizer", "B"), Number("activations", "B"), Number("other", "B"),
         Number("capacity", "B"), Number("bubble", "s"), Number("exposed", "s"), Number("days"), Number("gpu_hours"),
         Number("energy", "J"), Number("cost", "USD"), Number("interruptions"), Number("checkpoint_interval", "s"),
-        Number("goodput"),
+        Number("goodput"), {"tight", Bool, units::Unit{}},
         {"feasible", Bool, units::Unit{}}, Text("constraint", constraint), Text("broken", broken)}, res.experts, 0),
        cells);
 }

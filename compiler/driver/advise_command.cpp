@@ -120,6 +120,23 @@ static Count AdviseEp("ep", cl::desc("Transformer: pin the expert-parallel size 
                                cl::init(0), cl::value_desc("e"), cl::sub(AdviseCmd), cl::cat(Category));
 static Count AdviseEtp("etp", cl::desc("Transformer: the experts' tensor-parallel size (default 1)"), cl::init(1),
                        cl::value_desc("n"), cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<std::string> AdviseDispatcher(
+    "dispatcher",
+    cl::desc("Transformer: how a mixture's tokens reach their experts: alltoall (Megatron-Core's NCCL all-to-all, "
+             "the default) or deepep (once per node over the network, FP8 dispatch)"),
+    cl::init("alltoall"), cl::value_desc("name"), cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<bool> AdviseOverlapA2a("overlap-a2a",
+                                      cl::desc("Transformer: run a mixture's all-to-alls behind another micro-batch's "
+                                               "compute (Megatron-Core's --overlap-moe-expert-parallel-comm; default off)"),
+                                      cl::init(false), cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<double> AdviseImbalance("imbalance",
+                                       cl::desc("Transformer: the busiest GPU's routed tokens over a balanced share "
+                                                "(default 1: balanced, as published MoE benchmarks force it)"),
+                                       cl::init(1.0), cl::value_desc("x"), cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<double> AdviseMemoryReserve("memory-reserve",
+                                           cl::desc("Transformer: the share of each GPU's memory a layout may not use "
+                                                    "(default 0; a layout above 95% is marked tight)"),
+                                           cl::init(0.0), cl::value_desc("share"), cl::sub(AdviseCmd), cl::cat(Category));
 static Count AdviseTp("tp", cl::desc("Transformer: pin the tensor-parallel size"), cl::init(0),
                                   cl::value_desc("t"), cl::sub(AdviseCmd), cl::cat(Category));
 static Count AdvisePp("pp", cl::desc("Transformer: pin the pipeline-parallel size"), cl::init(0),
@@ -172,7 +189,7 @@ bool Write(const Query& q, const Result& res, runtime::Format format) {
 
 std::vector<const cl::Option*> LayoutOptions() {
   return {&AdviseGlobalBatch, &AdviseSeq, &AdviseTop, &AdviseRun, &AdviseOverlap, &AdviseOverlapTp, &AdviseFlash, &AdviseCp, &AdviseEp, &AdviseEtp, &AdviseTp, &AdvisePp,
-          &AdviseDp, &AdviseMicro, &AdviseInterleave, &AdviseRecompute, &AdviseSeqParallel, &AdviseZero};
+          &AdviseDispatcher, &AdviseOverlapA2a, &AdviseImbalance, &AdviseMemoryReserve, &AdviseDp, &AdviseMicro, &AdviseInterleave, &AdviseRecompute, &AdviseSeqParallel, &AdviseZero};
 }
 
 // The library's options, and for `--model path/config.json` its folder, which stdlib.hf
@@ -211,6 +228,8 @@ int RunLayoutSearch(ringline::Spec* spec, const std::vector<int64_t>& gpus) {
   q.gpus = gpus, q.global_batch = AdviseGlobalBatch, q.seq = AdviseSeq, q.tokens = AdviseDataset, q.goal = AdviseGoal, q.top = AdviseTop;
   q.precision = AdvisePrecision.empty() ? std::string("bf16") : std::string(AdvisePrecision);
   q.overlap_grads = AdviseOverlap, q.overlap_tp = AdviseOverlapTp, q.flash = AdviseFlash, q.cp = AdviseCp, q.ep = AdviseEp, q.etp = AdviseEtp;
+  q.dispatcher = AdviseDispatcher, q.overlap_a2a = AdviseOverlapA2a, q.imbalance = AdviseImbalance;
+  q.memory_reserve = AdviseMemoryReserve;
   q.tp = AdviseTp, q.pp = AdvisePp, q.dp = AdviseDp, q.micro = AdviseMicro, q.interleave = AdviseInterleave;
   q.recompute = AdviseRecompute;
   q.run = AdviseRun;

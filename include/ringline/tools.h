@@ -89,6 +89,13 @@ struct LayoutQuery {
   int64_t cp = 1;                  // context-parallel size (ring attention; 1: none)
   int64_t ep = 0;                  // expert-parallel size; 0: every divisor of a mixture's experts
   int64_t etp = 1;                 // the experts' own tensor-parallel size (Megatron-Core's expert_tensor_parallel_size)
+  // A mixture's token dispatch (stdlib.megatron's Layout.dispatcher: "alltoall" or "deepep"),
+  // its all-to-alls behind another micro-batch's compute, and the busiest GPU's routed
+  // tokens over a balanced share (1: balanced).
+  std::string dispatcher = "alltoall";
+  bool overlap_a2a = false;
+  double imbalance = 1.0;
+  double memory_reserve = 0;       // the share of HBM a layout may not use (Setup.reserve)
   // Pins (0, "" or -1: every value): tensor, pipeline, data-parallel sizes, micro-batch,
   // interleaved chunks, recomputation ("none", "selective", "full"), sequence parallelism
   // (0 off, 1 on) and ZeRO stage (0..3).

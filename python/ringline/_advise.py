@@ -15,6 +15,7 @@ from ._table import to_frame
 _LAYOUT_ARGS = {
     "global_batch": "global_batch", "seq": "seq", "top": "top", "overlap_grads": "overlap_grads",
     "overlap_tp": "overlap_tp", "flash_attention": "flash", "cp": "cp", "ep": "ep", "etp": "etp", "tp": "tp", "pp": "pp",
+    "dispatcher": "dispatcher", "overlap_a2a": "overlap_a2a", "imbalance": "imbalance", "memory_reserve": "memory_reserve",
     "dp": "dp", "micro_batch": "micro", "interleave": "interleave", "recompute": "recompute",
     "sequence_parallel": "sequence_parallel", "zero": "zero",
 }
@@ -61,6 +62,10 @@ def advise(
     cp: Optional[int] = None,
     ep: Optional[int] = None,
     etp: Optional[int] = None,
+    dispatcher: Optional[str] = None,
+    overlap_a2a: Optional[bool] = None,
+    imbalance: Optional[float] = None,
+    memory_reserve: Optional[float] = None,
     tp: Optional[int] = None,
     pp: Optional[int] = None,
     dp: Optional[int] = None,
@@ -114,6 +119,12 @@ def advise(
             only where the precision has a fused kernel).
         cp, ep, etp: the context-parallel size (default 1), a pinned expert-parallel size
             and the experts' own tensor-parallel size (default 1).
+        dispatcher, overlap_a2a, imbalance: a mixture's token dispatch (``"alltoall"``,
+            the default, or ``"deepep"``), its all-to-alls behind another micro-batch's
+            compute (default off), and the busiest GPU's routed tokens over a balanced
+            share (default 1.0).
+        memory_reserve: the share of each GPU's memory a layout may not use (default 0);
+            the ``tight`` column marks layouts above 95% of it.
         tp, pp, dp, micro_batch, interleave, recompute, sequence_parallel, zero: pin a
             layout dimension (``recompute``: ``"none"``, ``"selective"`` or ``"full"``).
         threads, backend: the layout search's worker threads (0: every core) and evaluator.
@@ -124,7 +135,7 @@ def advise(
         ``strategy``, ``iter``, ``epoch``, ...; a transformer's ``gpus``, ``rank``, ``t``,
         ``p``, ``d``, ``micro``, ..., ``iter``, ``mfu``, ``memory``, ``days``, ``gpu_hours``,
         ``energy``, ``cost``, ``interruptions``, ``checkpoint_interval``, ``goodput``,
-        ``feasible``, ``constraint``, ``broken``), in SI units. ``df.attrs`` holds ``units``, ``title``
+        ``tight``, ``feasible``, ``constraint``, ``broken``), in SI units. ``df.attrs`` holds ``units``, ``title``
         and the members of ``--format json``: a network's ``scaling_limits`` (also as
         ``limits``) and ``baseline``, a transformer's ``searches``.
 
@@ -173,7 +184,8 @@ def advise(
         lay.run = run
     layout_args = dict(global_batch=global_batch, seq=seq, top=top, overlap_grads=overlap_grads,
                        overlap_tp=overlap_tp, flash_attention=flash_attention, cp=cp, ep=ep, etp=etp, tp=tp, pp=pp, dp=dp,
-                       micro_batch=micro_batch, interleave=interleave, recompute=recompute,
+                       dispatcher=dispatcher, overlap_a2a=overlap_a2a, imbalance=imbalance,
+                       memory_reserve=memory_reserve, micro_batch=micro_batch, interleave=interleave, recompute=recompute,
                        sequence_parallel=sequence_parallel, zero=zero)
     given = {k: v for k, v in layout_args.items() if v is not None}
     for name, value in given.items():
@@ -182,8 +194,14 @@ def advise(
             setattr(lay, field, bool(value))
         elif name == "sequence_parallel":
             setattr(lay, field, 1 if value else 0)
-        elif name == "recompute":
+        elif name in ("recompute", "dispatcher"):
+            if not isinstance(value, str):
+                raise TypeError(f"`{name}` takes a str; got {type(value).__name__} {value!r}")
             setattr(lay, field, value)
+        elif name in ("imbalance", "memory_reserve"):
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise TypeError(f"`{name}` takes a number; got {type(value).__name__} {value!r}")
+            setattr(lay, field, float(value))
         elif name == "zero":
             setattr(lay, field, _int(name, value))
         else:

@@ -169,3 +169,30 @@ def test_transformer_from_hf(tmp_path):
         rl.transformer_from_hf(hf / "deepseek_v3.json")
     with pytest.raises(TypeError, match=r"`seq` takes an int"):
         rl.transformer_from_hf(hf / "llama3_8b.json", seq="8192")
+
+
+def test_mixture_dispatch_and_memory_reserve():
+    """A mixture's dispatch options and the memory reserve give the command's rows."""
+    kw = dict(cluster="dgx_h100_pod", gpus=[16], global_batch=64, top=1, tp=1, pp=1, ep=16, precision="bf16",
+              recompute="full", micro_batch=1, zero=1)
+    args = ["--model", "qwen3_30b_a3b", "--cluster", "dgx_h100_pod", "--gpus", "16", "--global-batch", "64",
+            "--top", "1", "--tp", "1", "--pp", "1", "--ep", "16", "--precision", "bf16", "--recompute", "full",
+            "--micro-batch", "1", "--zero", "1"]
+    base = rl.advise("qwen3_30b_a3b", **kw)
+    for extra, cli in ((dict(dispatcher="deepep"), ["--dispatcher", "deepep"]),
+                       (dict(overlap_a2a=True), ["--overlap-a2a"]),
+                       (dict(imbalance=1.25), ["--imbalance", "1.25"])):
+        df = rl.advise("qwen3_30b_a3b", **kw, **extra)
+        row = command_csv(*args, *cli)[0]
+        assert df["iter"][0] == pytest.approx(float(row["iter[s]"]), rel=1e-12)
+        # Fewer bytes across the network, or hidden behind compute, is faster; a busier GPU slower.
+        assert (df["iter"][0] > base["iter"][0]) == ("imbalance" in extra)
+    assert not bool(base["tight"][0])
+    # A reserve above what the layout leaves free rules it out.
+    share = base["memory"][0] / base["capacity"][0]
+    held = rl.advise("qwen3_30b_a3b", **kw, memory_reserve=1 - share + 0.01)
+    assert not bool(held["feasible"][0]) and held["constraint"][0] == "memory"
+    with pytest.raises(rl.SpecError, match=r"--imbalance takes the busiest GPU's routed tokens"):
+        rl.advise("qwen3_30b_a3b", **kw, imbalance=0.5)
+    with pytest.raises(TypeError, match=r"`dispatcher` takes a str"):
+        rl.advise("qwen3_30b_a3b", **kw, dispatcher=1)

@@ -78,10 +78,11 @@ scenario korthikanti_memory {
 // CHECK-NEXT: zero3_keeps_acts = true
 // With selective recomputation and sequence parallelism: 2.93 + 2.93 + 17.55 GB of weights,
 // gradients and optimizer, 10.27 GB of activations, and the workspace of one layer's
-// recomputed attention core (5·96·2048/(12288·8) s b h = 251,658,240 B).
+// recomputed attention core (5·96·2048/(12288·8) s b h = 251,658,240 B); the buffers are
+// the CUDA context's 500 MiB and 256 MiB of NCCL's for each of 2 groups (runtime_memory).
 // CHECK-NEXT: mem.weights = 2.92577e+09 B
 // CHECK-NEXT: mem.grads = 2.92577e+09 B
 // CHECK-NEXT: mem.optimizer = 1.75546e+10 B
 // CHECK-NEXT: mem.activations = 1.02677e+10 B
-// CHECK-NEXT: mem.buffers = 0 B
+// CHECK-NEXT: mem.buffers = 1.06116e+09 B
 // CHECK-NEXT: mem.workspace = 2.51658e+08 B
