@@ -705,12 +705,13 @@ fn transformer_memory(m: Transformer, s: Setup, l: Layout) -> Memory = {
   let redo = if l.recompute == "full" then layer_activations(mc, full) + (c - 1) * attn / c
              else if l.recompute == "selective" then attn else 0 B
   let logits = if l.pipeline == 1 then 1.0 * l.micro * mc.seq * m.vocab / l.tensor * (elem_bytes(l) + 4 B) else 0 B
-  // A quantised precision keeps both copies of the stage's linear weights from the first
-  // micro-batch on (Transformer Engine caches them); under ZeRO-3 they are made afresh
-  // from each gathered layer and not kept.
+  // A quantised precision holds its linear layers' weights as their two quantised copies
+  // in place of the 16-bit ones (Megatron-Core's --fp8-param-gather: the optimizer casts
+  // its fp32 master weights straight to them), sharded as the weights are: for per-tensor
+  // FP8 as many bytes, for NVFP4 about half.
   let p = layout_precision(l)
-  let quantised = if l.zero >= 3 then 0 B
-                  else 2 * (1 - p.bf16_layers) * stage_linear_weights(m, l) * quant_weight_copy(p)
+  let linear = (1 - p.bf16_layers) * stage_linear_weights(m, l) * sharded(l.zero >= 3) / params
+  let quantised = if p.bytes > 0 B then linear * (2 * quant_weight_copy(p) - elem_bytes(l)) else 0 B
   Memory { weights = sharded(l.zero >= 3) * elem_bytes(l) + quantised,
            grads = sharded(l.zero >= 2) * grad_bytes(l),
            optimizer = sharded(l.zero >= 1) * words,
