@@ -360,7 +360,8 @@ fn quant_weight_copy(p: Precision) -> B = p.bytes + (if p.weight_block > 0 then 
 //   or every input when an amax comes first), and every output gradient backward: one
 //   cast kernel reads the 16-bit tensor and writes both copies (2 B + 2 quant_copy),
 //   after an amax reduction that reads it once more where the format has one (2 B).
-// Weights are quantised once per iteration and kept (weight_quant_bytes).
+// Weights are quantised once per iteration and kept across micro-batches
+// (weight_quant_bytes).
 fn cast_bytes(gs: [Gemm], p: Precision) -> [B] = {
   let input = fn(g: Gemm) -> Real = g.m * g.k * g.batch
   let output = fn(g: Gemm) -> Real = g.m * g.n * g.batch
@@ -374,10 +375,13 @@ fn cast_bytes(gs: [Gemm], p: Precision) -> [B] = {
 }
 // The linear layers' weight elements among `gs` (a layer's on one GPU).
 fn linear_weights(gs: [Gemm]) -> Real = sum g in gs: if g.linear then g.k * g.n * g.batch else 0.0
-// Quantising `w` weight elements once per iteration: read the 16-bit weights (and once
-// more for an amax), write both copies.
+// What quantising `w` weight elements adds to the optimizer's update, once per iteration:
+// the update writes both quantised copies from the fp32 master weights where it wrote the
+// 16-bit weights (Megatron-Core's --fp8-param-gather, which also gathers them quantised
+// under ZeRO-3, so no micro-batch casts weights), after reading the master weights once
+// more for an amax where the format has one. Per-tensor FP8 adds nothing.
 fn weight_quant_bytes(w: Real, p: Precision) -> B =
-  if p.bytes <= 0 B then 0 B else w * ((if p.amax then 2 B else 0 B) + 2 B + 2 * quant_weight_copy(p))
+  if p.bytes <= 0 B then 0 B else w * ((if p.amax then 4 B else 0 B) + 2 * quant_weight_copy(p) - 2 B)
 
 // The Setup of a large-model run: Adam, half precision with fp32 master weights (llm_half).
 fn llm_half(s: Setup) -> Setup = s with { elem = 2 B, mixed = true }
