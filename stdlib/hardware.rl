@@ -35,6 +35,9 @@ record Device {
   peak: FLOP/s = peak_fp32
   peak_tf32: FLOP/s = peak_fp32        // tensor-core TF32, dense (Ampere and later)
   peak_fp8: FLOP/s = 0 FLOP/s          // tensor-core FP8, dense (Hopper and later; 0: none)
+  // Tensor-core FP4 (NVFP4), dense (Blackwell; 0: none). The same tensor cores apply
+  // per-block scales inside the MMA (MXFP8, NVFP4), so a device with it has those too.
+  peak_fp4: FLOP/s = 0 FLOP/s
   stream: Real = 1.0                   // achieved fraction of membw; 1 where none is recorded
   kernels: Bundle = mlp_bundle()       // kernel-time models of this device; none by default
   kernels_fp16: Bundle = mlp_bundle()  // its models for fp16 elements, where they differ
@@ -135,19 +138,25 @@ let h200_sxm = h100_sxm5 with { name = "H200-SXM-141GB", membw = 4.8 TB/s, memor
 // PFLOP/s dense BF16 and 13.4 TB of HBM3e for 72 GPUs): 2.5 PFLOP/s BF16, 5 FP8, 186 GB.
 // B300 and GB300 (Blackwell Ultra, HGX B300 and GB300 NVL72 datasheets [M]): the same 16-
 // and 8-bit tensor peaks as B200 and GB200, 288 GB of HBM3e, FP64 reduced to 1.25 TFLOP/s,
-// 160 SMs. `gemm` 0.55 is fitted to Megatron-Bridge's four dense DGX B200 rows (Llama 3 8B
+// 160 SMs. Dense FP4 (NVFP4), the datasheets' sparse figures halved where they print only
+// those: B200 9 PFLOP/s (NVIDIA HGX B200: 144 PFLOP/s sparse, 72 dense, for 8 GPUs);
+// GB200 10 (GB200 NVL72 datasheet: 1,440 PFLOP/s sparse, 720 dense, for 72); B300 13.125
+// (NVIDIA HGX B300: 144 sparse, 105 dense, for 8); GB300 15 (GB300 NVL72: 1,440 sparse,
+// 1,080 dense, for 72). `gemm` 0.55 is fitted to Megatron-Bridge's four dense DGX B200 rows (Llama 3 8B
 // and Llama 3.1 405B in FP8, NeMo 25.09 and 25.11; docs/transformers.md): their step times
 // come within 1.1-6.4%. The other Blackwells inherit it, and all four the Device defaults'
 // attention fractions, until measured.
 let b200 = Device { name = "B200-180GB", peak_fp64 = 40 TFLOP/s, peak_fp32 = 80 TFLOP/s,
   peak_fp16 = 2250 TFLOP/s, membw = 8 TB/s, memory = 180 GiB, peak_tf32 = 1100 TFLOP/s, peak_fp8 = 4500 TFLOP/s,
-  sms = 148, gemm = 0.55, power = 1000 W }
+  peak_fp4 = 9000 TFLOP/s, sms = 148, gemm = 0.55, power = 1000 W }
 let gb200 = b200 with { name = "GB200-186GB", peak_fp64 = 45 TFLOP/s, peak_fp32 = 90 TFLOP/s,
-  peak_fp16 = 2500 TFLOP/s, peak_tf32 = 1250 TFLOP/s, peak_fp8 = 5000 TFLOP/s, memory = 186 GiB, power = 1200 W }
+  peak_fp16 = 2500 TFLOP/s, peak_tf32 = 1250 TFLOP/s, peak_fp8 = 5000 TFLOP/s, peak_fp4 = 10000 TFLOP/s, memory = 186 GiB,
+  power = 1200 W }
 // Board power of Blackwell Ultra: 1,100 W in HGX B300, 1,400 W in GB300 NVL72 [M].
-let b300 = b200 with { name = "B300-288GB", peak_fp64 = 1.25 TFLOP/s, memory = 288 GiB, sms = 160, power = 1100 W }
-let gb300 = gb200 with { name = "GB300-288GB", peak_fp64 = 1.25 TFLOP/s, memory = 288 GiB, sms = 160,
-  power = 1400 W }
+let b300 = b200 with { name = "B300-288GB", peak_fp64 = 1.25 TFLOP/s, peak_fp4 = 13125 TFLOP/s, memory = 288 GiB,
+  sms = 160, power = 1100 W }
+let gb300 = gb200 with { name = "GB300-288GB", peak_fp64 = 1.25 TFLOP/s, peak_fp4 = 15000 TFLOP/s, memory = 288 GiB,
+  sms = 160, power = 1400 W }
 
 // The CPU this project is developed on (one core of an AMD EPYC, family 26, as Debian's
 // PyTorch 1.13 uses it on one thread), with the kernel-time models trained from its

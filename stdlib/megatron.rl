@@ -122,12 +122,12 @@ fn checkpoint_params(m: Transformer) -> Int = transformer_params(m) + (if m.norm
 
 // One GEMM: `batch` products of an m x k by a k x n matrix (2·m·n·k FLOPs each). Real
 // dimensions: a layout's sizes may be params, and their products pass 2^53.
-// What a GEMM is, on the record: `linear` a linear layer's (FP8 training runs it in FP8;
-// Transformer Engine's fp8_autocast), `core` the attention core's (FlashAttention fuses
-// it), `grouped` one GEMM per local expert, `cast_in` the bytes FP8 adds per element of
-// its input (fp8_cast_bytes).
+// What a GEMM is, on the record: `linear` a linear layer's (a quantised precision runs it
+// quantised; Transformer Engine's fp8_autocast), `core` the attention core's
+// (FlashAttention fuses it), `grouped` one GEMM per local expert, `fused_in` its input
+// comes from a kernel that can emit it quantised (the norm before it; cast_bytes).
 record Gemm { name: String, m: Real, n: Real, k: Real, batch: Real = 1, linear: Bool = false, core: Bool = false,
-              grouped: Bool = false, cast_in: B = 0 B }
+              grouped: Bool = false, fused_in: Bool = false }
 fn gemm_flops(g: Gemm) -> Real = 2.0 * g.m * g.n * g.k * g.batch
 // Its two backward GEMMs: the data gradient (m x n by n x k) and the weight gradient (k x m
 // by m x n), each as many FLOPs as the forward one.
@@ -150,16 +150,15 @@ fn layer_gemms(m: Transformer, b: Real, t: Real, keys: Int = m.seq, local: Int =
   let routed = tokens * m.top_k * cap / local * (if m.experts > 1 then et / t else 1.0)
   let f = if m.experts > 1 then expert_width(m) else m.ffn
   let experts = m.experts > 1
-  // FP8's input casts: a transposed copy of every linear layer's input (1 byte), and the
-  // projection's and fc2's inputs, which no fused kernel emits in FP8, read and cast first (3).
-  concat([Gemm { name = "qkv", m = tokens, n = qkv_width(m) / t, k = m.hidden, linear = true, cast_in = 1 B },
+  // QKV's and fc1's inputs come from the norm, which can emit them quantised (cast_bytes).
+  concat([Gemm { name = "qkv", m = tokens, n = qkv_width(m) / t, k = m.hidden, linear = true, fused_in = true },
    Gemm { name = "score", m = m.seq, n = keys, k = head_dim(m), batch = heads, core = true },
    Gemm { name = "context", m = m.seq, n = head_dim(m), k = keys, batch = heads, core = true },
-   Gemm { name = "proj", m = tokens, n = m.hidden, k = attn_width(m) / t, linear = true, cast_in = 4 B },
+   Gemm { name = "proj", m = tokens, n = m.hidden, k = attn_width(m) / t, linear = true },
    Gemm { name = "fc1", m = routed, n = (if m.gated then 2 else 1) * f / (if experts then et else t), k = m.hidden,
-          batch = local, linear = true, grouped = experts, cast_in = 1 B },
+          batch = local, linear = true, grouped = experts, fused_in = true },
    Gemm { name = "fc2", m = routed, n = m.hidden, k = f / (if experts then et else t), batch = local, linear = true,
-          grouped = experts, cast_in = 4 B }],
+          grouped = experts }],
    if m.experts > 1 then [Gemm { name = "router", m = tokens, n = m.experts, k = m.hidden }] else [])
 }
 // The output layer (logits) for `b` sequences on one of t GPUs (the vocabulary split).
@@ -224,7 +223,7 @@ record Layout {
   recompute: String = "none"      // "none", "selective" (attention core) or "full" (every layer)
   sequence_parallel: Bool = false // Korthikanti et al.: norms and dropouts split by sequence
   zero: Int = 0                   // ZeRO stage 0..3 over the data-parallel group (1: Megatron's distributed optimizer)
-  precision: String = "fp16"      // "fp16", "bf16" or "fp8" (fp32 master weights), or "fp32"
+  precision: String = "fp16"      // a name in `precisions`: 16-bit, quantised linear layers (fp32 master weights), fp32
   fp32_grads: Bool = false        // gradients accumulated and reduced in fp32 (Megatron does so for bf16)
   overlap_grads: Bool = false     // the gradient reduction overlapped with the backward pass
   overlap_tp: Bool = false        // sequence parallelism's allgathers and reduce-scatters overlapped with the GEMMs beside them
@@ -254,41 +253,149 @@ fn expert_tp(l: Layout) -> Int = if l.expert_tensor > 0 then l.expert_tensor els
 // `capacity` where the router pads, else the layout's imbalance.
 fn expert_load(m: Transformer, l: Layout) -> Real = if m.capacity > 1 then m.capacity else l.imbalance
 
-fn _half(l: Layout) -> Bool =
-  if l.precision == "fp16" or l.precision == "bf16" or l.precision == "fp8" then true
-  else if l.precision == "fp32" then false
-  else error("precision is \"fp16\", \"bf16\", \"fp8\" or \"fp32\", not \"" + l.precision + "\"")
+// ---- precisions ---------------------------------------------------------------------
+
+// What a layout's `precision` is: the one place its facts live; everything below derives
+// from them. Beyond fp16, bf16 and fp32, a precision quantises the linear layers' GEMM
+// operands (QKV, projection, fc1, fc2, forward and both backward GEMMs; the attention
+// core, the router and the output layer stay 16-bit) into copies of `bytes` per element
+// with one scale of `scale` bytes per `block` elements along the GEMM's reduction
+// dimension (0: one scale per tensor), and the weights' per `weight_block` elements.
+// Weights, activations and gradients otherwise stay 16-bit, with fp32 master weights.
+record Precision {
+  name: String
+  half: Bool = true       // 16-bit weights, activations and gradients (fp32 master weights); false: fp32
+  peak: String = "fp16"   // the Device peak the linear layers' GEMMs run at: "fp16", "fp8", "fp4" or "fp32"
+  bytes: B = 0 B          // a quantised copy's bytes per element (0: nothing is quantised)
+  block: Int = 0
+  scale: B = 0 B
+  weight_block: Int = 0
+  // A per-tensor scale computed from the data (NVFP4's second, FP32 level) needs the
+  // tensor's amax before any element is cast: a reduction that reads the 16-bit tensor
+  // once more, and no kernel that produces the tensor can emit the quantised copy itself.
+  amax: Bool = false
+  // The weight-gradient GEMM reduces over the tokens, so it needs its inputs quantised
+  // along the other dimension. With one scale per tensor that copy is the forward's,
+  // transposed; block scales run along the reduction dimension, so it is a second
+  // quantisation of the 16-bit tensor (no transpose of a quantised tensor).
+  transposable: Bool = true
+  // Runs only on tensor cores that apply per-block scales inside the MMA (Blackwell's,
+  // which come with FP4: a device with peak_fp4).
+  microscaled: Bool = false
+  // The share of the device's GEMM curve reached where the tensor cores cannot apply the
+  // block scales and the kernel multiplies them into the partial sums on CUDA cores.
+  promoted: Real = 1.0
+  // The share of the transformer layers kept in BF16 throughout.
+  bf16_layers: Real = 0.0
+}
+let precisions = [
+  Precision { name = "fp16" },
+  Precision { name = "bf16" },
+  // Per-tensor current scaling (Transformer Engine's Float8CurrentScaling, E4M3 and E5M2).
+  // As calibrated against Megatron-Bridge's H100 rows, its amax reductions are not
+  // charged (docs/transformers.md, "Precision").
+  Precision { name = "fp8", peak = "fp8", bytes = 1 B },
+  // Blockwise FP8 as DeepSeek-V3 trains (DeepSeek-AI, arXiv 2412.19437, section 3.3;
+  // Transformer Engine's Float8BlockScaling): 1 x 128 tiles of activations and gradients,
+  // 128 x 128 blocks of weights, FP32 scales. Hopper's FP8 MMA takes no scales, so the
+  // GEMM promotes each 128-element stretch of the reduction to CUDA cores and scales it
+  // there (DeepGEMM): at 4096 x 7168 x 16384, DeepGEMM's largest dense shape, it reaches
+  // 1,358 TFLOP/s on an H800 (deepseek-ai/DeepGEMM README, February 2025), 0.686 of the
+  // 1,978.9 dense FP8 peak, where a large GEMM reaches 0.801 of its peak at the same boost
+  // clock (the H100's curve, stdlib.hardware): 0.857 of the curve. Blackwell's MMA applies
+  // the scales itself.
+  Precision { name = "fp8_block", peak = "fp8", bytes = 1 B, block = 128, scale = 4 B, weight_block = 16384,
+              transposable = false, promoted = 0.857 },
+  // MXFP8 (OCP Microscaling Formats v1.0): E4M3 elements, one E8M0 (1-byte) scale per 32
+  // along the reduction dimension, weights too (Transformer Engine's MXFP8BlockScaling).
+  Precision { name = "mxfp8", peak = "fp8", bytes = 1 B, block = 32, scale = 1 B, weight_block = 32,
+              transposable = false, microscaled = true },
+  // NVFP4 as NVIDIA pretrains with it (arXiv 2509.25149): E2M1 elements (half a byte), one
+  // E4M3 scale per 16 and an FP32 scale per tensor (so an amax first); weights in 16 x 16
+  // blocks, so their transposed copy is the forward's quantised values; a 16-point random
+  // Hadamard transform on the weight-gradient GEMM's inputs and stochastic rounding of the
+  // gradients, both inside the cast kernels (no bytes of their own); about 16% of the
+  // linear layers, the first and last blocks, kept in BF16.
+  Precision { name = "nvfp4", peak = "fp4", bytes = 0.5 B, block = 16, scale = 1 B, weight_block = 256, amax = true,
+              transposable = false, microscaled = true, bf16_layers = 0.16 },
+  Precision { name = "fp32", half = false, peak = "fp32" }]
+
+// The precision named `name`, else the error that lists them.
+fn precision_of(name: String) -> Precision = {
+  let found = fold(fn(acc: Precision, p: Precision) -> Precision = if p.name == name then p else acc,
+                   Precision { name = "" }, precisions)
+  let n = len(precisions)
+  let names = fold(fn(acc: String, i: Int) -> String =
+                     acc + (if i == 0 then "" else if i == n - 1 then " or " else ", ") + "\"" + precisions[i].name + "\"",
+                   "", range(n))
+  if found.name == "" then error("precision is " + names + ", not \"" + name + "\"") else found
+}
+fn layout_precision(l: Layout) -> Precision = precision_of(l.precision)
+fn _half(l: Layout) -> Bool = layout_precision(l).half
 // Bytes per element of weights and activations, and of gradients.
 fn elem_bytes(l: Layout) -> B = if _half(l) then 2 B else 4 B
 fn grad_bytes(l: Layout) -> B = if _half(l) and not l.fp32_grads and l.precision == "fp16" then 2 B else 4 B
 // The peak utilisation is measured against: the dense 16-bit tensor peak in half precision
-// (fp8 included, as FP8 training results are reported), else fp32.
+// (quantised precisions included, as FP8 and FP4 training results are reported), else fp32.
 fn _peak(d: Device, l: Layout) -> FLOP/s = if _half(l) then d.peak_fp16 else d.peak_fp32
 // The dense tensor peak a layout's precision runs its 16- or 32-bit math at (MFU's).
 fn layout_peak(d: Device, l: Layout) -> FLOP/s = _peak(d, l)
-// The peak the GEMMs run at: fp8's (Transformer Engine's FP8 GEMMs; activations, weights
-// and the rest stay 16-bit) on a device that has it.
-fn _gemm_peak(d: Device, l: Layout) -> FLOP/s =
-  if l.precision != "fp8" then _peak(d, l)
-  else if d.peak_fp8 > 0 FLOP/s then d.peak_fp8
-  else error(d.name + " has no FP8 tensor cores (its peak_fp8 is 0); use bf16")
+// The peak the linear layers' GEMMs run at: the precision's peak on a device that has
+// it (times `promoted` where it has no block-scaled tensor cores), else an error naming
+// the device.
+fn _gemm_peak(d: Device, l: Layout) -> FLOP/s = {
+  let p = layout_precision(l)
+  if p.microscaled and d.peak_fp4 <= 0 FLOP/s then
+    error(d.name + " has no block-scaled tensor cores (its peak_fp4 is 0): " + p.name + " needs Blackwell; use fp8 or bf16")
+  else if p.peak == "fp8" then
+    (if d.peak_fp8 > 0 FLOP/s then d.peak_fp8 * (if p.block > 0 and d.peak_fp4 <= 0 FLOP/s then p.promoted else 1.0)
+     else error(d.name + " has no FP8 tensor cores (its peak_fp8 is 0); use bf16"))
+  else if p.peak == "fp4" then d.peak_fp4
+  else _peak(d, l)
+}
 
-// The linear layers' GEMMs run in FP8 under FP8 training; the attention core, the router
+// The linear layers' GEMMs run at the precision's peak; the attention core, the router
 // and the output layer stay 16-bit.
 fn gemm_peak_of(g: Gemm, d: Device, l: Layout) -> FLOP/s = if g.linear then _gemm_peak(d, l) else _peak(d, l)
-// What FP8 costs beside its GEMMs, in bytes moved per micro-batch (per-tensor current
-// scaling, Transformer Engine): forward, every linear layer's input gets a transposed FP8
-// copy for its weight gradient (1 byte per element), and the inputs no fused kernel
-// produces in FP8 (the projection's, from attention, and fc2's, from the activation) are
-// read and cast first (2 + 1); backward, every output gradient is read, cast and
-// transposed (2 + 1 + 1). The amax reductions and the weights' casts (once per iteration,
-// cached across micro-batches) are small beside these.
-fn fp8_cast_bytes(gs: [Gemm]) -> [B] = {
+
+// Bytes of one quantised copy per element, with its share of the scales: of an
+// activation or gradient, and of a weight.
+fn quant_copy(p: Precision) -> B = p.bytes + (if p.block > 0 then p.scale / p.block else 0 B)
+fn quant_weight_copy(p: Precision) -> B = p.bytes + (if p.weight_block > 0 then p.scale / p.weight_block else 0 B)
+// What a quantised precision moves beside its GEMMs per micro-batch, forward and
+// backward, in bytes of memory-bound passes over the linear layers' 16-bit inputs and
+// output gradients, each needed as two copies (the forward's or data gradient's, and the
+// weight gradient's along the other dimension):
+// - an input a fused kernel emits quantised (`fused_in`: the norm before QKV and fc1),
+//   where the format has no amax: the second copy, a transpose written beside the first
+//   (quant_copy) or a second quantisation that reads the 16-bit tensor again (2 B +
+//   quant_copy);
+// - any other input (the projection's, from attention, and fc2's, from the activation,
+//   or every input when an amax comes first), and every output gradient backward: one
+//   cast kernel reads the 16-bit tensor and writes both copies (2 B + 2 quant_copy),
+//   after an amax reduction that reads it once more where the format has one (2 B).
+// Weights are quantised once per iteration and kept across micro-batches
+// (weight_quant_bytes).
+fn cast_bytes(gs: [Gemm], p: Precision) -> [B] = {
   let input = fn(g: Gemm) -> Real = g.m * g.k * g.batch
   let output = fn(g: Gemm) -> Real = g.m * g.n * g.batch
-  [sum g in gs: input(g) * g.cast_in,
-   sum g in gs: if g.linear then output(g) * 4 B else 0 B]
+  let c = quant_copy(p)
+  let amax = if p.amax then 2 B else 0 B
+  let whole = amax + 2 B + 2 * c
+  let fused = if p.amax then whole else if p.transposable then c else 2 B + c
+  if p.bytes <= 0 B then [0 B, 0 B]
+  else [sum g in gs: if g.linear then input(g) * (if g.fused_in then fused else whole) else 0 B,
+        sum g in gs: if g.linear then output(g) * whole else 0 B]
 }
+// The linear layers' weight elements among `gs` (a layer's on one GPU).
+fn linear_weights(gs: [Gemm]) -> Real = sum g in gs: if g.linear then g.k * g.n * g.batch else 0.0
+// What quantising `w` weight elements adds to the optimizer's update, once per iteration:
+// the update writes both quantised copies from the fp32 master weights where it wrote the
+// 16-bit weights (Megatron-Core's --fp8-param-gather, which also gathers them quantised
+// under ZeRO-3, so no micro-batch casts weights), after reading the master weights once
+// more for an amax where the format has one. Per-tensor FP8 adds nothing.
+fn weight_quant_bytes(w: Real, p: Precision) -> B =
+  if p.bytes <= 0 B then 0 B else w * ((if p.amax then 4 B else 0 B) + 2 * quant_weight_copy(p) - 2 B)
 
 // The Setup of a large-model run: Adam, half precision with fp32 master weights (llm_half).
 fn llm_half(s: Setup) -> Setup = s with { elem = 2 B, mixed = true }
@@ -391,7 +498,7 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int = m.
   let act_f = if m.gated then 3 else 2
   let act_b = if m.gated then 5 else 3
   let core_mem = _membound((2 * a + 2 * a) * elem + a * 1 B, d, e)
-  let casts = if l.precision == "fp8" then fp8_cast_bytes(gs) else [0 B, 0 B]
+  let casts = cast_bytes(gs, layout_precision(l))
   // A mixture moves each routed token's hidden vector through memory around its experts:
   // forward the permutation that groups the tokens by expert (read, write) and the
   // unpermutation that weighs and sums them back (read, write); backward the same two in
@@ -617,6 +724,10 @@ fn stage_params(m: Transformer, l: Layout) -> Real =
     + stage_expert_params(m, l)
     + (if m.tied or l.pipeline > 1 then 1.0 else 2.0) * m.vocab * m.hidden / l.tensor
     + (if m.positions then 1.0 * m.seq * m.hidden else 0.0)
+// The linear layers' weights on one GPU of the first stage (the experts' its expert group's share).
+fn stage_linear_weights(m: Transformer, l: Layout) -> Real =
+  first_stage_layers(m, l) * linear_weights(layer_gemms(m, 1, l.tensor, m.seq, max(1, floor(m.experts / max(1, l.expert))),
+                                                        m.capacity, expert_tp(l)))
 fn stage_expert_params(m: Transformer, l: Layout) -> Real =
   if m.experts > 1 then 1.0 * first_stage_layers(m, l) * m.experts * expert_params(m) / (expert_tp(l) * max(1, l.expert)) else 0.0
 
@@ -662,7 +773,14 @@ fn transformer_memory(m: Transformer, s: Setup, l: Layout) -> Memory = {
   // permuted tokens it sends and those it receives.
   let dispatch = if m.experts > 1 then 2.0 * l.micro * mc.seq * m.top_k * expert_load(m, l) * m.hidden
                                        / (if l.sequence_parallel then l.tensor else 1) * elem_bytes(l) else 0 B
-  Memory { weights = sharded(l.zero >= 3) * elem_bytes(l),
+  // A quantised precision holds its linear layers' weights as their two quantised copies
+  // in place of the 16-bit ones (Megatron-Core's --fp8-param-gather: the optimizer casts
+  // its fp32 master weights straight to them), sharded as the weights are: for per-tensor
+  // FP8 as many bytes, for NVFP4 about half.
+  let p = layout_precision(l)
+  let linear = (1 - p.bf16_layers) * stage_linear_weights(m, l) * sharded(l.zero >= 3) / params
+  let quantised = if p.bytes > 0 B then linear * (2 * quant_weight_copy(p) - elem_bytes(l)) else 0 B
+  Memory { weights = sharded(l.zero >= 3) * elem_bytes(l) + quantised,
            grads = sharded(l.zero >= 2) * grad_bytes(l),
            optimizer = sharded(l.zero >= 1) * words,
            activations = (layer_activations(mc, l) + (if l.recompute == "none" then (c - 1) * attn / c else 0 B))
@@ -707,7 +825,14 @@ fn transformer_plan(m_given: Transformer, s: Setup, l: Layout, e: Efficiency = m
   // A context-parallel rank computes everything token by token on its share of the
   // sequence, and attention against all of it (layer_cost's ring).
   let m = m_full with { seq = floor(m_full.seq / c) }
-  let layer = layer_cost(m, s, l, e, m_full.seq)
+  // A precision that keeps some layers in BF16 (`bf16_layers`) runs that share of them as bf16 does.
+  let prec = layout_precision(l)
+  let quant = layer_cost(m, s, l, e, m_full.seq)
+  let kept = if prec.bf16_layers > 0 then layer_cost(m, s, l with { precision = "bf16" }, e, m_full.seq) else quant
+  let q = 1 - prec.bf16_layers
+  let layer = LayerCost { fwd = q * quant.fwd + (1 - q) * kept.fwd, bwd = q * quant.bwd + (1 - q) * kept.bwd,
+                          core = q * quant.core + (1 - q) * kept.core, comm_fwd = q * quant.comm_fwd + (1 - q) * kept.comm_fwd,
+                          comm_bwd = q * quant.comm_bwd + (1 - q) * kept.comm_bwd }
   let nl = stage_layers(m, l)
   // Selective recomputation of a FlashAttention core runs nothing: its backward already
   // recomputes the scores, and nothing else of the core is dropped.
@@ -769,7 +894,9 @@ fn transformer_plan(m_given: Transformer, s: Setup, l: Layout, e: Efficiency = m
   // fp32, unscale and check, norm, the update (reads of weight, gradient and moments,
   // writes of weight and moments) and the copy back to 16 bits.
   let share = if l.zero >= 1 then (params - pe) / max(1, dp * c) + pe / dpe else params
-  let upd = _membound(share * (grad_bytes(l) + 4 B + 8 B + 4 B + 12 B + s.optimizer.words * 8 B + (4 B + elem)), dev, e)
+  // Then the quantised precisions cast the stage's linear weights once (weight_quant_bytes).
+  let upd = _membound(share * (grad_bytes(l) + 4 B + 8 B + 4 B + 12 B + s.optimizer.words * 8 B + (4 B + elem))
+                      + weight_quant_bytes(q * stage_linear_weights(m, l), prec), dev, e)
   let gpus_total = gpus(s.cluster)
   let mbi = floor(l.batch / max(1, dp * b))
   plan_from("megatron", s, t * p * dp * c, l.batch, mb * cf, mb * cb, upd,

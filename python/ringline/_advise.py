@@ -110,7 +110,10 @@ def advise(
             ``checkpoint_interval`` [s] and ``goodput`` are then the run's; stdlib.run_cost).
         run: a transformer's ``Run`` (stdlib.run_cost): ``"Run { pue = 1.1 }"``.
         precision: a network's ``"fp32"``, ``"tf32"``, ``"fp16"``, ``"bf16"``, ``"amp"`` or
-            ``"fp8"``; a transformer's ``"fp16"``, ``"bf16"`` (default), ``"fp8"`` or ``"fp32"``.
+            ``"fp8"``; a transformer's a name of stdlib.megatron's ``precisions``: ``"fp16"``,
+            ``"bf16"`` (default), ``"fp8"`` (per-tensor), ``"fp8_block"`` (DeepSeek-V3's
+            blockwise FP8), ``"mxfp8"`` and ``"nvfp4"`` (Blackwell's block-scaled formats) or
+            ``"fp32"``; another is the stdlib's diagnostic, which lists them.
         global_batch: a transformer's sequences per iteration (required for one).
         seq: tokens per sequence (default: the model's).
         top: layouts kept per GPU count (default 20).

@@ -12,7 +12,9 @@ each row's predicted and published step time and the error:
     python3 -m tools.calibration.megatron_bridge ROWS.csv [--ringline build/bin/ringline]
         [--system DGX-H100] [--markdown]
 
-A row whose model or system Ringline does not describe yet is listed with the reason.
+A row whose model or system Ringline does not describe yet is listed with the reason. A
+cell pair with a second variant in parentheses (`FP8-CS (FP8-MX)`, `4.28 (4.44)`) is
+compared twice, once per precision.
 """
 
 from __future__ import annotations
@@ -45,12 +47,17 @@ class Outcome:
     predicted: Optional[float] = None  # s per step
     layout: str = ""
     reason: str = ""                   # why there is no prediction
+    variant: int = 0                   # which of the cell's variants (0, or 1: the one in parentheses)
 
     @property
     def published(self) -> float:
-        """The step time; of a cell with a second variant in parentheses (MXFP8 beside
-        FP8-CS, an alternative layout), the first."""
-        return float(self.row["step_s_derived"].split("(")[0])
+        """The step time of the variant: of a cell with a second one in parentheses (MXFP8
+        beside FP8-CS, an alternative layout), the first or the second."""
+        return float(self.row["step_s_derived"].replace(")", "").split("(")[self.variant])
+
+    @property
+    def precision(self) -> str:
+        return precision(self.row["precision"], self.variant)
 
     @property
     def error(self) -> Optional[float]:
@@ -62,20 +69,33 @@ def _count(text: str, default: int = 1) -> int:
     return int(text) if text.isdigit() else default
 
 
-def precision(text: str) -> str:
-    """`FP8-CS`, `FP8` and the 25.09 rows' footnoted FP8 are per-tensor FP8; BF16 is bf16.
-    Blackwell's MXFP8 (`FP8-MX`, 32-element block scales) runs as per-tensor FP8 here: the
-    command has no block-scaled precision yet. NVFP4 has none either."""
+def variants(row: dict) -> int:
+    """How many variants a row's cells give: 2 where the precision and the step both have a
+    second one in parentheses (`FP8-CS (FP8-MX)`), else 1 (the 25.09 rows' parenthesised
+    steps name no precision of their own: only the first is compared)."""
+    text = row["precision"].strip()
+    return 2 if "(" in text and not text.startswith("(") and "(" in row["step_s_derived"] else 1
+
+
+def precision(text: str, variant: int = 0) -> str:
+    """The command's precision for a published one: `FP8-CS`, `FP8` and the 25.09 rows'
+    footnoted FP8 are per-tensor FP8 (fp8); `MXFP8` and `FP8-MX` are Blackwell's 32-element
+    block scaling (mxfp8); `NVFP4` is nvfp4; BF16 is bf16. `variant` 1 is the one in
+    parentheses (`FP8-CS (FP8-MX)`)."""
     t = text.upper()
-    return "bf16" if t.startswith("BF16") else "fp8" if "FP8" in t else ""
+    if variant == 1 or (not t.startswith("(") and "(" in t):
+        t = t.replace(")", "").split("(")[variant]
+    t = t.strip()
+    return ("bf16" if t.startswith("BF16") else "mxfp8" if "MX" in t else "nvfp4" if "NVFP4" in t
+            else "fp8" if "FP8" in t else "")
 
 
-def command(row: dict, ringline: str) -> list[str]:
+def command(row: dict, ringline: str, variant: int = 0) -> list[str]:
     gpus, tp, pp, cp = (_count(row[k]) for k in ("gpus", "tp", "pp", "cp"))
     args = [ringline, "advise", "--model", model_of(row["model"]), "--cluster", CLUSTERS[row["system"]],
             "--gpus", str(gpus), "--global-batch", row["gbs"], "--seq", row["seq"], "--tp", str(tp), "--pp", str(pp),
             "--dp", str(gpus // (tp * pp * cp)), "--cp", str(cp), "--micro-batch", row["mbs"],
-            "--interleave", str(_count(row["vp"])), "--precision", precision(row["precision"]),
+            "--interleave", str(_count(row["vp"])), "--precision", precision(row["precision"], variant),
             "--top", "1", "--format", "csv"]
     # FSDP shards weights, gradients and optimizer state (ZeRO-3); without it Megatron's
     # distributed optimizer shards the optimizer state (ZeRO-1).
@@ -87,22 +107,23 @@ def command(row: dict, ringline: str) -> list[str]:
     return args
 
 
-def predict(row: dict, ringline: str) -> Outcome:
+def predict(row: dict, ringline: str, variant: int = 0) -> Outcome:
     if row["system"] not in CLUSTERS:
-        return Outcome(row, reason=f"no cluster for {row['system']} yet")
+        return Outcome(row, reason=f"no cluster for {row['system']} yet", variant=variant)
     if not model_of(row["model"]):
-        return Outcome(row, reason=f"{row['model']} is not described yet")
-    if not precision(row["precision"]):
-        return Outcome(row, reason=f"precision {row['precision']}")
-    run = subprocess.run(command(row, ringline), capture_output=True, text=True)
+        return Outcome(row, reason=f"{row['model']} is not described yet", variant=variant)
+    if not precision(row["precision"], variant):
+        return Outcome(row, reason=f"precision {row['precision']}", variant=variant)
+    run = subprocess.run(command(row, ringline, variant), capture_output=True, text=True)
     if run.returncode != 0:
-        return Outcome(row, reason=run.stderr.strip().splitlines()[0] if run.stderr.strip() else "failed")
+        return Outcome(row, reason=run.stderr.strip().splitlines()[0] if run.stderr.strip() else "failed",
+                       variant=variant)
     best = next(csv.DictReader(io.StringIO(run.stdout)))
     if best["feasible"] != "true":
-        return Outcome(row, reason=f"no feasible layout: breaks `{best['constraint']}`")
+        return Outcome(row, reason=f"no feasible layout: breaks `{best['constraint']}`", variant=variant)
     layout = f"t{best['t']} p{best['p']} d{best['d']} b{best['micro']} v{best['interleave']} " \
              f"{best['recompute']} zero{best['zero']}"
-    return Outcome(row, predicted=float(best["iter[s]"]), layout=layout)
+    return Outcome(row, predicted=float(best["iter[s]"]), layout=layout, variant=variant)
 
 
 def main(argv: Optional[list[str]] = None) -> int:
@@ -114,14 +135,14 @@ def main(argv: Optional[list[str]] = None) -> int:
     a = ap.parse_args(argv)
     with open(a.rows, newline="") as f:
         rows = [r for r in csv.DictReader(f) if not a.system or r["system"] == a.system]
-    outcomes = [predict(r, a.ringline) for r in rows]
+    outcomes = [predict(r, a.ringline, v) for r in rows for v in range(variants(r))]
     sep = " | " if a.markdown else "  "
     if a.markdown:
         print("| release | model | GPUs | precision | published s | predicted s | error | layout |")
         print("|---|---|---|---|---|---|---|---|")
     for o in outcomes:
         r = o.row
-        cells = [r["release"], r["model"], r["gpus"], precision(r["precision"]) or r["precision"],
+        cells = [r["release"], r["model"], r["gpus"], o.precision or r["precision"],
                  f"{o.published:.2f}",
                  f"{o.predicted:.2f}" if o.predicted is not None else "-",
                  f"{100 * o.error:+.1f}%" if o.error is not None else o.reason, o.layout]
