@@ -43,6 +43,17 @@ schedule ring_allreduce(n: B, p: Int, l: Link, gamma: s/B = 0 s/B) {
   phase reduce_scatter: ring_reduce_scatter(n, p, l, gamma)
   phase allgather: ring_allgather(n, p, l)
 }
+// NVLink SHARP's allreduce inside one NVSwitch domain (NCCL's NVLS algorithm, NCCL 2.17
+// and later on third-generation NVSwitch): the switches reduce. For its own 1/p of the
+// vector a GPU's multimem load has the switch read that chunk from every GPU, reduce it
+// and return it (each GPU sends n in all, receives n/p); its multimem store then sends its
+// reduced chunk to the switch, which multicasts it to every GPU (each sends n/p, receives
+// n). The phases pipeline over chunks, so each direction of a GPU's links carries
+// n (1 + 1/p): 2α + (1 + 1/p)nβ, where the ring's carries 2 (p - 1)/p n.
+schedule nvls_allreduce(n: B, p: Int, l: Link) {
+  phase reduce_scatter: { send n / p over l }
+  phase allgather: { send n over l }
+}
 // Pipelined chain broadcast (NCCL's ring broadcast) in `chunks` pieces:
 // (p - 2 + chunks)(α + (n/chunks)β); one chunk is (p-1)(α + nβ).
 schedule ring_broadcast(n: B, p: Int, l: Link, chunks: Int = 1) {

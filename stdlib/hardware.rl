@@ -304,6 +304,10 @@ record Node {
   // (src/transport/net_socket.cc) and reaches "the minimum speed of the sockets multiplied
   // by the number of sockets" (NVIDIA/nccl-tests#83).
   stream: B/s = 0 B/s
+  // Its NVSwitches reduce in the switch (NVLink SHARP, third-generation NVSwitch and later:
+  // DGX/HGX H100 and H200, B200, B300, GB200 and GB300 NVL72), which NCCL's NVLS
+  // allreduce uses (stdlib.collectives' nvls_allreduce).
+  sharp: Bool = false
   // What the node draws beyond its GPUs while it trains: CPUs, memory, NICs, NVLink
   // switches, fans, storage and the power supplies' losses (stdlib.run_cost). Where the
   // system's datasheet gives its maximum, half of that maximum less the GPUs' board power
@@ -434,13 +438,13 @@ let dgx_a100 = Node { name = "DGX A100", device = a100_sxm4_40gb, gpus = 8, link
 // DGX H100: 8 x H100 SXM5, NVLink 4 via NVSwitch gen3, 8 x ConnectX-7 NDR 400 Gb/s [M];
 // 10.2 kW at most (DGX H100 datasheet): other_power (10.2 - 8 x 0.7) / 2 = 2.3 kW.
 let dgx_h100 = Node { name = "DGX H100", device = h100_sxm5, gpus = 8, link = nvlink4,
-  topo = switched, nics = 8, nic = ndr, other_power = 2300 W }
+  topo = switched, nics = 8, nic = ndr, other_power = 2300 W, sharp = true }
 // DGX B200 and B300: 8 GPUs on NVLink 5 through NVSwitch, a 400 Gb/s NIC per GPU (B200:
 // ConnectX-7; B300: ConnectX-8 at 800 Gb/s). DGX B200: 14.3 kW at most (datasheet),
 // other_power (14.3 - 8 x 1.0) / 2 = 3.15 kW; the B300's board power leaves (14.3 - 8 x
 // 1.1) / 2 = 2.75 kW [M].
 let dgx_b200 = Node { name = "DGX B200", device = b200, gpus = 8, link = nvlink5, topo = switched, nics = 8, nic = ndr,
-  other_power = 3150 W }
+  other_power = 3150 W, sharp = true }
 let dgx_b300 = dgx_b200 with { name = "DGX B300", device = b300, nic = xdr, other_power = 2750 W }
 // GB200 and GB300 NVL72: a rack is one NVLink domain of 72 GPUs (18 trays of 4) behind
 // NVLink switches, every group of its ranks on NVLink; racks join over InfiniBand, a NIC
@@ -449,7 +453,7 @@ let dgx_b300 = dgx_b200 with { name = "DGX B300", device = b300, nic = xdr, othe
 // 2 = 16.8 kW and (135 - 72 x 1.4) / 2 = 17.1 kW (36 Grace CPUs, 9 NVLink switch trays,
 // NICs, pumps and fans).
 let gb200_nvl72 = Node { name = "GB200 NVL72", device = gb200, gpus = 72, link = nvlink5, topo = switched, nics = 72,
-  nic = ndr, other_power = 16800 W }
+  nic = ndr, other_power = 16800 W, sharp = true }
 let gb300_nvl72 = gb200_nvl72 with { name = "GB300 NVL72", device = gb300, nic = xdr, other_power = 17100 W }
 
 // ---- standard clusters ----------------------------------------------------------------

@@ -611,7 +611,9 @@ fn _tp_link(s: Setup, t: Int, e: Efficiency) -> Link = _eff(flat_group_link(s, t
 fn _group_link(s: Setup, stride: Int, n: Int, e: Efficiency) -> Link =
   _eff(if stride * n <= s.cluster.gpus_per_node then s.cluster.intra
        else strided_inter_link(s.cluster, stride, n), e)
-fn tp_allreduce(s: Setup, n: B, t: Int, e: Efficiency) -> s = if t <= 1 then 0 s else s.coll.allreduce(n, t, _tp_link(s, t, e))
+fn tp_allreduce(s: Setup, n: B, t: Int, e: Efficiency) -> s =
+  if t <= 1 then 0 s else if t <= s.cluster.gpus_per_node then node_allreduce(s, n, t, _tp_link(s, t, e))
+  else s.coll.allreduce(n, t, _tp_link(s, t, e))
 fn tp_allgather(s: Setup, n: B, t: Int, e: Efficiency) -> s = if t <= 1 then 0 s else s.coll.allgather(n, t, _tp_link(s, t, e))
 fn tp_reduce_scatter(s: Setup, n: B, t: Int, e: Efficiency) -> s =
   if t <= 1 then 0 s else s.coll.reduce_scatter(n, t, _tp_link(s, t, e))
@@ -630,7 +632,7 @@ fn dp_collective(s: Setup, kind: String, n: B, t: Int, d: Int, e: Efficiency) ->
   let span = max(nodes, ceil(t * d / gpn))
   let inter = _eff(inter_link(s.cluster, span), e)
   let flat = fn(l: Link) -> s =
-    if kind == "allreduce" then s.coll.allreduce(n, d, l)
+    if kind == "allreduce" then (if nodes <= 1 then node_allreduce(s, n, d, l) else s.coll.allreduce(n, d, l))
     else if kind == "reduce_scatter" then s.coll.reduce_scatter(n, d, l)
     else s.coll.allgather(n, d, l)
   if d <= 1 then 0 s

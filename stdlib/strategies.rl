@@ -102,6 +102,9 @@ record Collectives {
   allgather: fn(B, Int, Link) -> s = ring_allgather
   reduce_scatter: fn(B, Int, Link) -> s = ring_reduce_scatter
   hierarchical: Bool = true   // a group that spans nodes: inside the node, then across
+  // An allreduce inside one node on its switches' NVLink SHARP where the node has it
+  // (NCCL's default, NCCL_NVLS_ENABLE=1; node_allreduce).
+  sharp: Bool = true
 }
 
 // Everything but the network, the GPU count and the batch.
@@ -216,6 +219,12 @@ fn act_bytes(net: Network, s: Setup, batch: Int) -> B = (sum l in net.layers: l.
 fn group_link(s: Setup, g: Int) -> Link =
   if g <= s.cluster.gpus_per_node then intra_link(s.cluster, g) else inter_link(s.cluster, ceil(g / s.cluster.gpus_per_node))
 
+// An allreduce of n bytes among g GPUs of one node on link l: NVLink SHARP's where the
+// node's switches have it and the collectives use it, else the Setup's allreduce.
+fn node_allreduce(s: Setup, n: B, g: Int, l: Link) -> s =
+  if s.coll.sharp and s.cluster.node.sharp and g > 1 and g <= s.cluster.gpus_per_node then nvls_allreduce(n, g, l)
+  else s.coll.allreduce(n, g, l)
+
 // An allreduce of n bytes over a group of g consecutive GPUs: the collective on the node's
 // link inside one node; across nodes hierarchical (reduce-scatter in the node, the
 // collective across nodes, allgather in the node), or one flat ring on the NICs of the
@@ -223,7 +232,7 @@ fn group_link(s: Setup, g: Int) -> Link =
 fn group_allreduce(s: Setup, n: B, g: Int) -> s = {
   let gpn = s.cluster.gpus_per_node
   if g <= 1 then 0 s
-  else if g <= gpn then s.coll.allreduce(n, g, intra_link(s.cluster, g))
+  else if g <= gpn then node_allreduce(s, n, g, intra_link(s.cluster, g))
   else if s.coll.hierarchical then
     s.coll.reduce_scatter(n, gpn, s.cluster.intra) + s.coll.allreduce(n / gpn, ceil(g / gpn), group_link(s, g))
       + s.coll.allgather(n, gpn, s.cluster.intra)
