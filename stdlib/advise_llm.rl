@@ -15,6 +15,7 @@ import stdlib.advise
 import stdlib.models.llama
 import stdlib.models.gpt_shapes
 import stdlib.models.moe_transformers
+import stdlib.models.nemotron
 
 // ---- the transformers by name -----------------------------------------------------------
 
@@ -31,8 +32,10 @@ fn llama_transformer(name: String, c: LlamaConfig, seq: Int) -> Transformer =
 // vocabulary 50,257, 1,024 tokens; small 124M, medium 355M, large 774M, XL 1.5B), GPT-3
 // 175B with Megatron-LM's vocabulary padded to 51,200 and SC21 Table 1's GPTs (2,048
 // tokens), Llama 2 (4,096), Llama 3 (8,192), Mixtral 8x7B (8 experts, 2 per token; 4,096
-// tokens here, `--seq` for its 32,768), and stdlib.models.moe_transformers' Qwen3 and
-// GPT-OSS mixtures.
+// tokens here, `--seq` for its 32,768), stdlib.models.moe_transformers' Qwen3 and GPT-OSS
+// mixtures, Mixtral 8x22B, DeepSeek-V3 (with its multi-token-prediction module, and
+// `deepseek_v3_no_mtp` without) and Kimi K2, and stdlib.models.nemotron's Nemotron-4 15B and
+// 340B (4,096 tokens each).
 let transformer_models = concat(
   [gpt_config(s.name, s.layers, s.hidden, s.heads, 1024, 50257) for s in gpt2_shapes],
   [gpt_config(gpt3_175b_shape.name, gpt3_175b_shape.layers, gpt3_175b_shape.hidden, gpt3_175b_shape.heads)],
@@ -44,7 +47,8 @@ let transformer_models = concat(
   llama_transformer("llama3_70b", llama3_70b_config, 8192),
   llama_transformer("llama3_405b", llama3_405b_config, 8192),
   llama_transformer("mixtral_8x7b", mixtral_8x7b_config, 4096),
-  qwen3_30b_a3b, qwen3_235b_a22b, gpt_oss_20b, gpt_oss_120b])
+  qwen3_30b_a3b, qwen3_235b_a22b, gpt_oss_20b, gpt_oss_120b,
+  mixtral_8x22b, nemotron4_15b, nemotron4_340b, deepseek_v3, deepseek_v3_no_mtp, kimi_k2])
 
 // The same, for the library API's calls (`stdlib.advise_llm.known_transformers`); the
 // command names the one `--model` gives by its place in the list,

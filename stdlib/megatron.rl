@@ -58,6 +58,38 @@ record Transformer {
   norm_bias: Bool = bias  // LayerNorm's bias beside its scale (RMSNorm has none, GPT-OSS's linear biases aside)
   qkv_bias: Bool = bias   // biases on the query, key and value projections (Qwen2 has them and no others)
   sinks: Bool = false     // a learned attention sink per head (GPT-OSS)
+  // Multi-head latent attention (DeepSeek-V2, DeepSeek-V3, Kimi-K2), where `kv_lora` > 0:
+  // queries from a down-projection to `q_lora` columns (0: none, a direct projection, as
+  // DeepSeek-V2-Lite), an RMSNorm and an up-projection to heads x (qk_nope + qk_rope);
+  // keys and values from one down-projection to kv_lora + qk_rope columns (the rotary key
+  // shared by the heads), an RMSNorm on the kv_lora latent and an up-projection to heads x
+  // (qk_nope + v_head); the core attends with query/key heads of qk_nope + qk_rope and
+  // value heads of v_head, and the output projection takes heads x v_head columns.
+  // DeepSeek-V2 (arXiv 2405.04434), section 2.1; Megatron-Core's
+  // megatron/core/transformer/multi_latent_attention.py.
+  q_lora: Int = 0
+  kv_lora: Int = 0
+  qk_nope: Int = 0
+  qk_rope: Int = 0
+  v_head: Int = 0
+  // DeepSeekMoE (arXiv 2401.06066; DeepSeek-V3, arXiv 2412.19437): `shared_experts` gated
+  // experts of the expert width beside the routed ones, on every token (one MLP of
+  // shared_experts x expert width: Megatron-Core's moe_shared_expert_intermediate_size);
+  // the first `dense_layers` layers a dense MLP of `ffn` instead of the mixture
+  // (first_k_dense_replace).
+  shared_experts: Int = 0
+  dense_layers: Int = 0
+  // Multi-token prediction (DeepSeek-V3, section 2.2): `mtp_layers` extra modules on the
+  // last pipeline stage, each the normed embedding of the next token and the normed hidden
+  // state joined by a projection 2h -> h, a transformer block (a mixture's) and a final
+  // norm, sharing the embedding and the output layer, with another output layer and loss.
+  mtp_layers: Int = 0
+  // Group-limited routing (DeepSeek-V2 section 2.2.3, DeepSeek-V3 section 2.1.2): the
+  // experts in `expert_groups` groups (n_group), a token's top_k chosen among the experts
+  // of its best `group_top` groups (topk_group). Neither changes parameters or FLOPs; a
+  // token reaches at most that many groups' GPUs (route_span).
+  expert_groups: Int = 1
+  group_top: Int = expert_groups
 }
 
 // `m` when its fields describe a transformer that can exist, else an error naming the
@@ -80,6 +112,22 @@ fn checked_transformer(m: Transformer) -> Transformer = {
     bad("`top_k` is " + str(m.top_k) + "; it needs 1 to `experts` (" + str(m.experts) + ")")
   else if m.capacity < 1 then bad("`capacity` is " + str(m.capacity) + "; it needs 1 or more (1: no padding)")
   else if m.windowed < 0 or m.windowed > 1 then bad("`windowed` is " + str(m.windowed) + "; it is a share, 0 to 1")
+  else if m.q_lora < 0 or m.kv_lora < 0 or m.qk_nope < 0 or m.qk_rope < 0 or m.v_head < 0 then
+    bad("`q_lora`, `kv_lora`, `qk_nope`, `qk_rope` and `v_head` are 0 or more")
+  else if m.kv_lora > 0 and (m.qk_nope + m.qk_rope < 1 or m.v_head < 1) then
+    bad("latent attention (`kv_lora` " + str(m.kv_lora) + ") needs `qk_nope` + `qk_rope` and `v_head` of 1 or more")
+  else if m.kv_lora > 0 and (m.kv_heads != m.heads or m.qkv_bias or m.qk_norm or m.sinks or m.window > 0) then
+    bad("latent attention has a key and a value per head (`kv_heads` = `heads`) and no `qkv_bias`, `qk_norm`, `sinks` or `window`")
+  else if m.kv_lora == 0 and m.q_lora + m.qk_nope + m.qk_rope + m.v_head > 0 then
+    bad("`q_lora`, `qk_nope`, `qk_rope` and `v_head` describe latent attention, which needs `kv_lora` > 0")
+  else if m.shared_experts < 0 or m.dense_layers < 0 or m.mtp_layers < 0 then
+    bad("`shared_experts`, `dense_layers` and `mtp_layers` are 0 or more")
+  else if m.dense_layers > m.layers then
+    bad("`dense_layers` is " + str(m.dense_layers) + "; it needs at most `layers` (" + str(m.layers) + ")")
+  else if m.expert_groups < 1 or m.experts % m.expert_groups != 0 then
+    bad("`expert_groups` is " + str(m.expert_groups) + "; it needs to divide `experts` (" + str(m.experts) + ")")
+  else if m.group_top < 1 or m.group_top > m.expert_groups then
+    bad("`group_top` is " + str(m.group_top) + "; it needs 1 to `expert_groups` (" + str(m.expert_groups) + ")")
   else m
 }
 
@@ -88,35 +136,84 @@ fn gpt_config(name: String, layers: Int, hidden: Int, heads: Int, seq: Int = 204
   Transformer { name = name, layers = layers, hidden = hidden, heads = heads, seq = seq, vocab = vocab }
 
 fn head_dim(m: Transformer) -> Int = if m.head_size > 0 then m.head_size else floor(m.hidden / m.heads)
-// The attention's width: the heads side by side (the hidden size unless head_size says otherwise).
-fn attn_width(m: Transformer) -> Int = m.heads * head_dim(m)
+// Latent attention (`kv_lora` > 0) and its heads: a query's and key's width, a value's.
+fn mla(m: Transformer) -> Bool = m.kv_lora > 0
+fn qk_head_dim(m: Transformer) -> Int = if mla(m) then m.qk_nope + m.qk_rope else head_dim(m)
+fn v_head_dim(m: Transformer) -> Int = if mla(m) then m.v_head else head_dim(m)
+// The attention's width: the heads' values side by side, the output projection's input (the
+// hidden size unless head_size or latent attention says otherwise).
+fn attn_width(m: Transformer) -> Int = m.heads * v_head_dim(m)
 // Columns of the fused QKV projection: the queries' heads, then a head's width per key and value head.
 fn qkv_width(m: Transformer) -> Int = attn_width(m) + 2 * m.kv_heads * head_dim(m)
 // A routed expert's hidden width.
 fn expert_width(m: Transformer) -> Int = if m.expert_ffn > 0 then m.expert_ffn else m.ffn
+// The shared experts' hidden width, as the one MLP Megatron-Core runs them as (0: none).
+fn shared_width(m: Transformer) -> Int = if m.experts > 1 then m.shared_experts * expert_width(m) else 0
+
+// The most nodes of an expert group spread over `ep_nodes` nodes (each node an equal run of
+// the experts, in order) that one token's top_k experts are on: every node, or top_k of
+// them, or with group-limited routing its group_top groups' nodes (a group on one node
+// when there are as many groups as nodes or more, on ep_nodes / groups nodes otherwise).
+// DeepSeek-V3's 8 groups, 4 per token, over 8 nodes or more reach at most 4 of them
+// (DeepSeek-V3, section 3.2.2: "each token will be sent to at most 4 nodes").
+fn route_span(m: Transformer, ep_nodes: Int) -> Int =
+  min(ep_nodes, m.top_k, m.group_top * ceil(ep_nodes / m.expert_groups))
 
 // Parameters of one transformer layer: QKV and output projections, the MLP, two norms.
-// GPT: 12h² + 13h.
+// GPT: 12h² + 13h. A mixture's layer; its dense first layers are dense_layer(m)'s.
 fn layer_params(m: Transformer) -> Int = layer_dense_params(m) + m.experts * expert_params(m)
-// One expert's feed-forward block, and the rest of a layer (attention, norms, the router).
-fn expert_params(m: Transformer) -> Int = {
-  let f = if m.experts > 1 then expert_width(m) else m.ffn
+// A feed-forward block of hidden width f: two matrices, or three gated, and their biases.
+fn mlp_params(m: Transformer, f: Int) -> Int =
   (if m.gated then 3 else 2) * m.hidden * f + (if m.bias then (if m.gated then 2 else 1) * f + m.hidden else 0)
+// One expert's feed-forward block, and the rest of a layer (attention, norms, the router,
+// the shared experts).
+fn expert_params(m: Transformer) -> Int = mlp_params(m, if m.experts > 1 then expert_width(m) else m.ffn)
+// The attention's projections: QKV and output (with their biases), or latent attention's
+// down- and up-projections, the RMSNorms of the two latents and the output projection.
+fn attention_params(m: Transformer) -> Int = {
+  let h = m.hidden
+  let q = m.heads * qk_head_dim(m)
+  let latent = (if m.q_lora > 0 then h * m.q_lora + m.q_lora + m.q_lora * q else h * q)
+               + h * (m.kv_lora + m.qk_rope) + m.kv_lora + m.kv_lora * m.heads * (m.qk_nope + m.v_head)
+  let qkv = if mla(m) then latent else h * qkv_width(m) + (if m.qkv_bias then qkv_width(m) else 0)
+  qkv + attn_width(m) * h + (if m.bias then h else 0)
 }
 fn layer_dense_params(m: Transformer) -> Int = {
   let h = m.hidden
-  let attn = h * qkv_width(m) + attn_width(m) * h + (if m.qkv_bias then qkv_width(m) else 0) + (if m.bias then h else 0)
-  attn + (if m.norm_bias then 4 * h else 2 * h) + (if m.qk_norm then 2 * head_dim(m) else 0) + (if m.sinks then m.heads else 0)
+  attention_params(m) + (if m.norm_bias then 4 * h else 2 * h) + (if m.qk_norm then 2 * head_dim(m) else 0)
+    + (if m.sinks then m.heads else 0)
     + (if m.experts > 1 then h * m.experts + (if m.bias then m.experts else 0) else 0)
+    + (if shared_width(m) > 0 then mlp_params(m, shared_width(m)) else 0)
 }
+// The dense first layers of a mixture (dense_layers of them, a dense MLP of `ffn`): the same
+// transformer with one expert, as layer_params, layer_gemms, layer_activations and
+// layer_cost take it.
+fn dense_layer(m: Transformer) -> Transformer =
+  m with { experts = 1, top_k = 1, capacity = 1.0, shared_experts = 0, expert_groups = 1, group_top = 1 }
+// How many of the layers are dense_layer(m)'s (a mixture's first dense_layers; a dense
+// transformer's layers are all alike).
+fn dense_count(m: Transformer) -> Int = if m.experts > 1 then min(m.dense_layers, m.layers) else 0
+// A multi-token-prediction module beside its block: the projection 2h -> h, the embedding's
+// and the hidden state's norms and its final norm (DeepSeek-V3, section 2.2; Megatron-Core's
+// megatron/core/transformer/multi_token_prediction.py).
+fn mtp_extra_params(m: Transformer) -> Int = 2 * m.hidden * m.hidden + 3 * (if m.norm_bias then 2 else 1) * m.hidden
+// Every multi-token-prediction module: a layer (the mixture's) and the above each.
+fn mtp_params(m: Transformer) -> Int = m.mtp_layers * (layer_params(m) + mtp_extra_params(m))
 // Embedding parameters: the token table (and the output layer when untied), the positions.
 fn embedding_params(m: Transformer) -> Int =
   (if m.tied then 1 else 2) * m.vocab * m.hidden + (if m.positions then m.seq * m.hidden else 0)
+// Parameters of the layers: the dense first ones, the mixtures, the prediction modules.
+fn layers_params(m: Transformer) -> Int =
+  dense_count(m) * layer_params(dense_layer(m)) + (m.layers - dense_count(m)) * layer_params(m) + mtp_params(m)
 // All parameters, as Narayanan et al. count them (the final norm's 2h left out): for a GPT,
 // P = 12 l h² (1 + 13/(12h) + (V + s)/(12 l h)).
-fn transformer_params(m: Transformer) -> Int = m.layers * layer_params(m) + embedding_params(m)
-// Every parameter of a checkpoint (Hugging Face's count): the final norm's too.
-fn checkpoint_params(m: Transformer) -> Int = transformer_params(m) + (if m.norm_bias then 2 else 1) * m.hidden
+fn transformer_params(m: Transformer) -> Int = layers_params(m) + embedding_params(m)
+// Every parameter of a checkpoint (Hugging Face's count): the final norm's too, and for each
+// prediction module the copies of the embedding and the output layer DeepSeek-V3's
+// checkpoint stores with it (model.layers.61.embed_tokens and .shared_head.head; its
+// README_WEIGHTS.md), which training shares.
+fn checkpoint_params(m: Transformer) -> Int =
+  transformer_params(m) + (if m.norm_bias then 2 else 1) * m.hidden + m.mtp_layers * 2 * m.vocab * m.hidden
 
 // ---- GEMMs and FLOPs ---------------------------------------------------------------------
 
@@ -142,37 +239,78 @@ fn gemm_wgrad(g: Gemm) -> Gemm = g with { name = g.name + "_wgrad", m = g.k, k =
 // With experts, fc1 and fc2 run the top_k tokens each token sends, `capacity` padded, as
 // one GEMM per expert of the `local` ones a GPU holds (expert parallelism), and the router
 // scores every token against every expert.
+// Latent attention's projections replace "qkv" (attention_gemms); shared experts add
+// "shared_fc1" and "shared_fc2", split as the dense MLP is, after the router.
+// `sp`: sequence parallelism, under which the down-projections run on the GPU's share of
+// the tokens.
 fn layer_gemms(m: Transformer, b: Real, t: Real, keys: Int = m.seq, local: Int = m.experts, cap: Real = 1.0,
-               et: Real = t) -> [Gemm] = {
+               et: Real = t, sp: Bool = false) -> [Gemm] = {
   let tokens = b * m.seq
   let heads = b * m.heads / t
   // Experts split et ways (expert_tp) take et/t of the tensor group's routed tokens each.
   let routed = tokens * m.top_k * cap / local * (if m.experts > 1 then et / t else 1.0)
   let f = if m.experts > 1 then expert_width(m) else m.ffn
   let experts = m.experts > 1
+  let sf = shared_width(m)
   // QKV's and fc1's inputs come from the norm, which can emit them quantised (cast_bytes).
-  concat([Gemm { name = "qkv", m = tokens, n = qkv_width(m) / t, k = m.hidden, linear = true, fused_in = true },
-   Gemm { name = "score", m = m.seq, n = keys, k = head_dim(m), batch = heads, core = true },
-   Gemm { name = "context", m = m.seq, n = head_dim(m), k = keys, batch = heads, core = true },
+  concat(attention_gemms(m, b, t, sp),
+   [Gemm { name = "score", m = m.seq, n = keys, k = qk_head_dim(m), batch = heads, core = true },
+   Gemm { name = "context", m = m.seq, n = v_head_dim(m), k = keys, batch = heads, core = true },
    Gemm { name = "proj", m = tokens, n = m.hidden, k = attn_width(m) / t, linear = true },
    Gemm { name = "fc1", m = routed, n = (if m.gated then 2 else 1) * f / (if experts then et else t), k = m.hidden,
           batch = local, linear = true, grouped = experts, fused_in = true },
    Gemm { name = "fc2", m = routed, n = m.hidden, k = f / (if experts then et else t), batch = local, linear = true,
           grouped = experts }],
-   if m.experts > 1 then [Gemm { name = "router", m = tokens, n = m.experts, k = m.hidden }] else [])
+   if m.experts > 1 then [Gemm { name = "router", m = tokens, n = m.experts, k = m.hidden }] else [],
+   if sf > 0 then [Gemm { name = "shared_fc1", m = tokens, n = (if m.gated then 2 else 1) * sf / t, k = m.hidden,
+                          linear = true, fused_in = true },
+                   Gemm { name = "shared_fc2", m = tokens, n = m.hidden, k = sf / t, linear = true }]
+   else [])
 }
+// The projections that make the queries, keys and values: one fused "qkv" GEMM, or latent
+// attention's four (three without a query latent). Megatron-Core keeps each down-projection
+// whole on every tensor-parallel GPU (its weight replicated; with sequence parallelism each
+// GPU projects its share of the tokens and the latents are gathered) and splits the
+// up-projections by columns, that is by heads; the latents' RMSNorms are layer_cost's.
+fn attention_gemms(m: Transformer, b: Real, t: Real, sp: Bool = false) -> [Gemm] = {
+  let tokens = b * m.seq
+  let own = tokens / (if sp then t else 1.0)
+  let q = m.heads * qk_head_dim(m)
+  if not mla(m) then [Gemm { name = "qkv", m = tokens, n = qkv_width(m) / t, k = m.hidden, linear = true, fused_in = true }]
+  else concat(
+    if m.q_lora > 0 then
+      [Gemm { name = "q_down", m = own, n = m.q_lora, k = m.hidden, linear = true, fused_in = true },
+       Gemm { name = "q_up", m = tokens, n = q / t, k = m.q_lora, linear = true, fused_in = true }]
+    else [Gemm { name = "q_proj", m = tokens, n = q / t, k = m.hidden, linear = true, fused_in = true }],
+    [Gemm { name = "kv_down", m = own, n = m.kv_lora + m.qk_rope, k = m.hidden, linear = true, fused_in = true },
+     Gemm { name = "kv_up", m = tokens, n = m.heads * (m.qk_nope + m.v_head) / t, k = m.kv_lora, linear = true,
+            fused_in = true }])
+}
+// The multi-token-prediction module's projection of [normed embedding; normed hidden] (2h)
+// to h, split by columns.
+fn mtp_gemm(m: Transformer, b: Real, t: Real) -> Gemm =
+  Gemm { name = "mtp_proj", m = b * m.seq, n = m.hidden / t, k = 2 * m.hidden, linear = true, fused_in = true }
 // The output layer (logits) for `b` sequences on one of t GPUs (the vocabulary split).
 fn logits_gemm(m: Transformer, b: Real, t: Real) -> Gemm =
   Gemm { name = "logits", m = b * m.seq, n = m.vocab / t, k = m.hidden }
 
-// Forward FLOPs of one layer, of the attention core (score and context), of the logits.
+// Forward FLOPs of one layer (a mixture's; dense_layer(m)'s for its dense first layers), of
+// the attention core (score and context), of the logits.
 fn layer_flops(m: Transformer, b: Real) -> Real = sum g in layer_gemms(m, b, 1): gemm_flops(g)
 fn core_flops(m: Transformer, b: Real) -> Real = sum g in layer_gemms(m, b, 1): if g.core then gemm_flops(g) else 0.0
 fn logits_flops(m: Transformer, b: Real) -> Real = gemm_flops(logits_gemm(m, b, 1))
+// Forward FLOPs of every transformer block: the dense first layers, the mixtures and the
+// prediction modules' blocks.
+fn blocks_flops(m: Transformer, b: Real) -> Real =
+  dense_count(m) * layer_flops(dense_layer(m), b) + (m.layers - dense_count(m) + m.mtp_layers) * layer_flops(m, b)
+// Forward FLOPs of the prediction modules beside their blocks: the projection and another
+// output layer each.
+fn mtp_flops(m: Transformer, b: Real) -> Real = m.mtp_layers * (gemm_flops(mtp_gemm(m, b, 1)) + logits_flops(m, b))
 
 // Model FLOPs of one iteration of `batch` sequences (the numerator of MFU): the GEMMs
 // forward and twice backward, no recomputation. GPT: 72 B s l h² (1 + s/(6h) + V/(12 l h)).
-fn flops_model(m: Transformer, batch: Real) -> Real = 3 * (m.layers * layer_flops(m, batch) + logits_flops(m, batch))
+fn flops_model(m: Transformer, batch: Real) -> Real =
+  3 * (blocks_flops(m, batch) + logits_flops(m, batch) + mtp_flops(m, batch))
 // The FLOPs an iteration runs with `recompute` ("none", "selective": the attention core
 // again, "full": every layer's forward again; the logits are never recomputed), the
 // numerator of HFU. With `flash` the attention core is FlashAttention's fused kernel:
@@ -185,11 +323,14 @@ fn flops_hardware(m: Transformer, batch: Real, recompute: String, flash: Bool = 
   // The core's forward as it runs, and its forward and backward over the 3 core of the count.
   let fwd = if flash then flash_causal(m.seq) * core else core
   let run = if flash then 3.5 * fwd else 3 * core
-  let again = if recompute == "full" then layer_flops(m, batch) - core + fwd
+  // Per block (the layers and the prediction modules' blocks; full recomputation runs
+  // every block's forward again, blocks_flops, the core as it runs).
+  let blocks = m.layers + m.mtp_layers
+  let again = if recompute == "full" then - core + fwd
               else if recompute == "selective" then (if flash then 0.0 else core)
               else if recompute == "none" then 0.0
               else error("recompute is \"none\", \"selective\" or \"full\", not \"" + recompute + "\"")
-  flops_model(m, batch) + m.layers * (run - 3 * core + again)
+  flops_model(m, batch) + blocks * (run - 3 * core + again) + (if recompute == "full" then blocks_flops(m, batch) else 0.0)
 }
 // The share of a causal attention's score blocks FlashAttention computes on one GPU: of n
 // = ceil(seq / block) blocks of queries against as many of keys, those on and below the
@@ -446,12 +587,16 @@ fn _membound(bytes: B, d: Device, e: Efficiency) -> s = bytes / (d.membw * e.mem
 fn flash_attention_time(m: Transformer, b: Real, t: Real, keys: Int, d: Device, e: Efficiency, peak: FLOP/s, elem: B,
                         share: Real = 0.0) -> [s] = {
   let c = max(1, floor(keys / m.seq))
-  let flops = (if share > 0 then share else flash_causal(m.seq, c)) * 4.0 * b * m.heads / t * m.seq * keys * head_dim(m)
-  let q = 1.0 * b * m.seq * m.heads * head_dim(m) / t
-  let kv = 2.0 * b * keys * m.kv_heads * head_dim(m) / t
+  // The score product over query/key heads of qk_head_dim, the context product over value
+  // heads of v_head_dim (the two differ under latent attention: 192 and 128 in DeepSeek-V3).
+  let flops = (if share > 0 then share else flash_causal(m.seq, c)) * 2.0 * b * m.heads / t * m.seq * keys
+              * (qk_head_dim(m) + v_head_dim(m))
+  let q = 1.0 * b * m.seq * m.heads * qk_head_dim(m) / t
+  let o = 1.0 * b * m.seq * m.heads * v_head_dim(m) / t
+  let kv = 1.0 * b * keys * m.kv_heads * (qk_head_dim(m) + v_head_dim(m)) / t
   let lse = 1.0 * b * m.heads * m.seq / t * 4 B
-  [max(flops * 1 FLOP / (peak * d.flash_fwd), ((2 * q + kv) * elem + lse) / (d.membw * e.memory)),
-   max(2.5 * flops * 1 FLOP / (peak * d.flash_bwd), ((4 * q + 2 * kv) * elem + 2 * q * 4 B + lse) / (d.membw * e.memory))]
+  [max(flops * 1 FLOP / (peak * d.flash_fwd), ((q + o + kv) * elem + lse) / (d.membw * e.memory)),
+   max(2.5 * flops * 1 FLOP / (peak * d.flash_bwd), ((2 * q + 2 * o + 2 * kv) * elem + 2 * q * 4 B + lse) / (d.membw * e.memory))]
 }
 
 // ---- one layer --------------------------------------------------------------------------
@@ -482,12 +627,15 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int = m.
   let ep = max(1, l.expert)
   let etp = expert_tp(l)
   let load = expert_load(m, l)
-  let gs = layer_gemms(m, b, t, keys, max(1, floor(m.experts / ep)), load, etp)
+  let gs = layer_gemms(m, b, t, keys, max(1, floor(m.experts / ep)), load, etp, l.sequence_parallel)
   let times = [gemm_fwd_bwd(g, d, e, gemm_peak_of(g, d, l), elem) for g in gs]
   // A GEMM's forward and backward times by its name in layer_gemms.
   let named = fn(name: String) -> [s] = [sum i in range(len(gs)): if gs[i].name == name then times[i][0] else 0 s,
                                          sum i in range(len(gs)): if gs[i].name == name then times[i][1] else 0 s]
-  let qkv = named("qkv")
+  // Latent attention's projections stand where the fused QKV does (attention_gemms).
+  let qkv = if mla(m) then [sum x in [named(k) for k in ["q_down", "q_up", "q_proj", "kv_down", "kv_up"]]: x[0],
+                            sum x in [named(k) for k in ["q_down", "q_up", "q_proj", "kv_down", "kv_up"]]: x[1]]
+            else named("qkv")
   let proj = named("proj")
   let fc1 = named("fc1")
   let fc2 = named("fc2")
@@ -505,10 +653,16 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int = m.
   // reverse, the weights' gradient reading them once more.
   let moved = if m.experts > 1 then 1.0 * b * m.seq * m.top_k * load * m.hidden / t * elem else 0 B
   let perm = [4 * moved, 5 * moved]
-  let mem_f = _membound((2 * 2 * en + 2 * 3 * en + 2 * et + act_f * f) * elem + 2 * en * 1 B + casts[0] + perm[0], d, e)
+  // Latent attention's RMSNorms on the query and key-value latents (whole on each GPU, or
+  // its share of the tokens with sequence parallelism), passes as the layernorms'; the
+  // shared experts' activation as the MLP's, over their width.
+  let lora = if mla(m) then 1.0 * b * m.seq * (m.q_lora + m.kv_lora) / (if l.sequence_parallel then t else 1) else 0.0
+  let fs = 1.0 * b * m.seq * shared_width(m) / t
+  let extra = [(2 * lora + act_f * fs) * elem, (3 * lora + act_b * fs) * elem]
+  let mem_f = _membound((2 * 2 * en + 2 * 3 * en + 2 * et + act_f * f) * elem + 2 * en * 1 B + casts[0] + perm[0] + extra[0], d, e)
               + core_mem
   let mem_b = _membound((2 * 3 * en + 2 * 2 * en + 2 * 3 * en + 3 * a + 2 * a + 2 * et + act_b * f) * elem
-                        + (2 * en + a) * 1 B + casts[1] + perm[1], d, e)
+                        + (2 * en + a) * 1 B + casts[1] + perm[1] + extra[1], d, e)
   // Two collectives of b·s·h elements forward and two backward: allreduces, or with sequence
   // parallelism an allgather and a reduce-scatter each (the same ring bytes).
   let n = 1.0 * b * m.seq * m.hidden * elem
@@ -532,7 +686,7 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int = m.
   // behind the attention core of the chunk in hand; backward the gradients of the keys and
   // values travel too (twice the bytes) behind the core's backward.
   let c = max(1, floor(keys / m.seq))
-  let kv = 2.0 * b * m.seq * m.kv_heads * head_dim(m) / t * elem
+  let kv = 1.0 * b * m.seq * m.kv_heads * (qk_head_dim(m) + v_head_dim(m)) / t * elem
   let ring = if c > 1 then (c - 1) * p2p(kv, _group_link(s, t, c, e)) else 0 s
   // Sliding-window layers (m.windowed of them) run the fused kernel over their window's band.
   let band = min(1.0, (m.window + 128.0) / keys)
@@ -681,8 +835,20 @@ fn layer_activations(m: Transformer, l: Layout) -> B = {
   // hidden element), fc1's output and the activation's (2 + 2, or for a gated expert 4 + 2,
   // per expert-width element) and a dropout mask (1 per hidden element).
   let ew = 1.0 * expert_width(m) / m.hidden
-  let moe = (m.top_k * expert_load(m, l) * (3 + (if m.gated then 6 else 4) * ew) - 19) / t
-  let lin = (if l.sequence_parallel then 34 / t else 10 + 24 / t) + (if m.experts > 1 then moe else 0)
+  // Shared experts keep their fc1's and activation's outputs beside the routed ones'.
+  let moe = (m.top_k * expert_load(m, l) * (3 + (if m.gated then 6 else 4) * ew) - 19
+             + (if m.gated then 6 else 4) * shared_width(m) / m.hidden) / t
+  // Latent attention keeps, in place of QKV's input (2, split t ways only with sequence
+  // parallelism) and Q, K, V and the context (8/t): the down-projections' input (2), the
+  // query latent before and after its norm (2 + 2 per q_lora column), the key-value latent
+  // and rotary key before the norm and the latent after it (2 per kv_lora + qk_rope column,
+  // 2 per kv_lora), each whole on every GPU unless sequence parallel; and per head the
+  // query and key (2 per qk_head_dim column each), the value and the context (2 per v_head).
+  let sp = if l.sequence_parallel then t else 1.0
+  let kept = (2 * m.hidden + 4 * m.q_lora + 2 * (m.kv_lora + m.qk_rope) + 2 * m.kv_lora) / (m.hidden * sp)
+             + 4.0 * m.heads * (qk_head_dim(m) + v_head_dim(m)) / (m.hidden * t)
+  let latent = if mla(m) then kept - (2 / sp + 8 / t) else 0.0
+  let lin = (if l.sequence_parallel then 34 / t else 10 + 24 / t) + (if m.experts > 1 then moe else 0) + latent
   sbh * 1 B * (
     if l.recompute == "full" then (if l.sequence_parallel then 2 / t else 2.0)
     else if l.recompute == "selective" then (if l.flash then lin + attn else lin)
@@ -705,24 +871,53 @@ fn in_flight(l: Layout) -> Real = {
 // --account-for-loss-in-pipeline-split), the first chunk holding one layer fewer beside the
 // embedding and the last one fewer beside the output layer and loss: Llama 3.1 405B's 126
 // layers on p·v = 64 chunks of 2.
+// The prediction modules count as a layer each beside the loss (Megatron-Core's
+// pipeline_model_parallel_layout, whose DeepSeek-V3 layouts end in "mtp" and "loss"):
+// DeepSeek-V3's 61 layers and one module on p v = 32 chunks of 2, the last holding the
+// module and the loss only.
 fn accounted_split(m: Transformer, l: Layout) -> Bool = {
   let chunks = l.pipeline * l.interleave
-  l.pipeline > 1 and m.layers % chunks != 0 and (m.layers + 2) % chunks == 0
+  l.pipeline > 1 and m.layers % chunks != 0 and (m.layers + 2 + m.mtp_layers) % chunks == 0
 }
 // Transformer layers on the busiest GPU: ceil(l / (p v)) per chunk, v chunks (a middle
 // stage's with the embedding and loss counted).
 fn stage_layers(m: Transformer, l: Layout) -> Int =
-  if accounted_split(m, l) then floor((m.layers + 2) / (l.pipeline * l.interleave)) * l.interleave
+  if accounted_split(m, l) then floor((m.layers + 2 + m.mtp_layers) / (l.pipeline * l.interleave)) * l.interleave
   else ceil(m.layers / max(1, l.pipeline * l.interleave)) * l.interleave
 // Transformer layers on the first stage (beside the embedding).
 fn first_stage_layers(m: Transformer, l: Layout) -> Int = stage_layers(m, l) - (if accounted_split(m, l) then 1 else 0)
+// Transformer layers on pipeline rank r: a middle one's stage_layers, with the embedding,
+// loss and prediction modules counted as layers one fewer on the first and 1 + mtp_layers
+// fewer on the last.
+fn rank_layers(m: Transformer, l: Layout, r: Int) -> Int =
+  if accounted_split(m, l) then
+    stage_layers(m, l) - (if r == 0 then 1 else 0) - (if r == l.pipeline - 1 then 1 + m.mtp_layers else 0)
+  else stage_layers(m, l)
+// Dense first layers (dense_count) on pipeline rank r. Model chunk j (0 to p v - 1) is rank
+// j % p's, its layers the j-th run of them in order (the first and last one layer short with
+// the embedding and loss counted): only the first dense_count chunks can hold one.
+fn rank_dense_layers(m: Transformer, l: Layout, r: Int) -> Int = {
+  let chunks = l.pipeline * l.interleave
+  let acc = accounted_split(m, l)
+  let per = if acc then floor((m.layers + 2 + m.mtp_layers) / chunks) else ceil(m.layers / max(1, chunks))
+  let k = dense_count(m)
+  sum j in range(k): {
+    let first = if acc and j > 0 then j * per - 1 else j * per
+    let size = if acc and j == 0 then per - 1 else if acc and j == chunks - 1 then per - 1 - m.mtp_layers else per
+    if j < chunks and j % l.pipeline == r then max(0, min(first + size, k) - first) else 0
+  }
+}
 // Parameters on one GPU of the first stage: its layers' share and the embedding's (the
 // token table split t ways, the position table whole; with one stage and an untied output
 // layer, that too). The last stage holds as many (its copy of the tied table, or its output
 // layer) and the first stage the most activations.
 // A mixture's experts are split over the e GPUs of the expert group (stage_expert_params).
+// Its dense first layers (rank_dense_layers) are dense_layer(m)'s, split t ways whole; with one
+// stage the prediction modules are on it too.
 fn stage_params(m: Transformer, l: Layout) -> Real =
-  1.0 * first_stage_layers(m, l) * (if m.experts > 1 then layer_dense_params(m) else layer_params(m)) / l.tensor
+  1.0 * stage_moe_layers(m, l) * (if m.experts > 1 then layer_dense_params(m) else layer_params(m)) / l.tensor
+    + 1.0 * rank_dense_layers(m, l, 0) * layer_params(dense_layer(m)) / l.tensor
+    + (if l.pipeline == 1 then 1.0 * m.mtp_layers * (layer_dense_params(m) + mtp_extra_params(m)) / l.tensor else 0.0)
     + stage_expert_params(m, l)
     + (if m.tied or l.pipeline > 1 then 1.0 else 2.0) * m.vocab * m.hidden / l.tensor
     + (if m.positions then 1.0 * m.seq * m.hidden else 0.0)
@@ -730,8 +925,12 @@ fn stage_params(m: Transformer, l: Layout) -> Real =
 fn stage_linear_weights(m: Transformer, l: Layout) -> Real =
   first_stage_layers(m, l) * linear_weights(layer_gemms(m, 1, l.tensor, m.seq, max(1, floor(m.experts / max(1, l.expert))),
                                                         m.capacity, expert_tp(l)))
+// The first stage's layers that are not dense first layers, with one stage the prediction
+// modules' blocks among them.
+fn stage_moe_layers(m: Transformer, l: Layout) -> Int =
+  first_stage_layers(m, l) - rank_dense_layers(m, l, 0) + (if l.pipeline == 1 then m.mtp_layers else 0)
 fn stage_expert_params(m: Transformer, l: Layout) -> Real =
-  if m.experts > 1 then 1.0 * first_stage_layers(m, l) * m.experts * expert_params(m) / (expert_tp(l) * max(1, l.expert)) else 0.0
+  if m.experts > 1 then 1.0 * stage_moe_layers(m, l) * m.experts * expert_params(m) / (expert_tp(l) * max(1, l.expert)) else 0.0
 
 // What the process holds beside the model's tensors: the CUDA context (about 500 MiB with
 // CUDA 12's lazy module loading, CUDA_MODULE_LOADING=LAZY, the default since CUDA 12.2),
@@ -782,16 +981,31 @@ fn transformer_memory(m: Transformer, s: Setup, l: Layout) -> Memory = {
   let p = layout_precision(l)
   let linear = (1 - p.bf16_layers) * stage_linear_weights(m, l) * sharded(l.zero >= 3) / params
   let quantised = if p.bytes > 0 B then linear * (2 * quant_weight_copy(p) - elem_bytes(l)) else 0 B
+  // What each layer keeps beside layer_activations with context parallelism and no
+  // recomputation: the other ranks' keys' scores.
+  let cp_keep = if l.recompute == "none" then (c - 1) * attn / c else 0 B
   Memory { weights = sharded(l.zero >= 3) * elem_bytes(l) + quantised,
            grads = sharded(l.zero >= 2) * grad_bytes(l),
            optimizer = sharded(l.zero >= 1) * words,
-           activations = (layer_activations(mc, l) + (if l.recompute == "none" then (c - 1) * attn / c else 0 B))
-                         * first_stage_layers(m, l) * in_flight(l),
+           activations = ((layer_activations(mc, l) + cp_keep) * stage_moe_layers(m, l)
+                          + (layer_activations(dense_layer(mc), l) + cp_keep) * rank_dense_layers(m, l, 0)) * in_flight(l),
            buffers = runtime_memory(l),
            workspace = redo + logits + dq + dispatch + s.workspace }
 }
 
 // ---- the plan ---------------------------------------------------------------------------
+
+// A layer's cost under a precision that keeps `bf16_layers` of the layers in BF16: that
+// share of them at bf16's cost, the rest at the precision's.
+fn blended_layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int) -> LayerCost = {
+  let prec = layout_precision(l)
+  let quant = layer_cost(m, s, l, e, keys)
+  let kept = if prec.bf16_layers > 0 then layer_cost(m, s, l with { precision = "bf16" }, e, keys) else quant
+  let q = 1 - prec.bf16_layers
+  LayerCost { fwd = q * quant.fwd + (1 - q) * kept.fwd, bwd = q * quant.bwd + (1 - q) * kept.bwd,
+              core = q * quant.core + (1 - q) * kept.core, comm_fwd = q * quant.comm_fwd + (1 - q) * kept.comm_fwd,
+              comm_bwd = q * quant.comm_bwd + (1 - q) * kept.comm_bwd }
+}
 
 // A transformer trained with layout `l` on the Setup's cluster (its device, collectives and
 // optimizer; the layout's precision), with the device's efficiencies `e`:
@@ -829,13 +1043,8 @@ fn transformer_plan(m_given: Transformer, s: Setup, l: Layout, e: Efficiency = m
   let m = m_full with { seq = floor(m_full.seq / c) }
   // A precision that keeps some layers in BF16 (`bf16_layers`) runs that share of them as bf16 does.
   let prec = layout_precision(l)
-  let quant = layer_cost(m, s, l, e, m_full.seq)
-  let kept = if prec.bf16_layers > 0 then layer_cost(m, s, l with { precision = "bf16" }, e, m_full.seq) else quant
   let q = 1 - prec.bf16_layers
-  let layer = LayerCost { fwd = q * quant.fwd + (1 - q) * kept.fwd, bwd = q * quant.bwd + (1 - q) * kept.bwd,
-                          core = q * quant.core + (1 - q) * kept.core, comm_fwd = q * quant.comm_fwd + (1 - q) * kept.comm_fwd,
-                          comm_bwd = q * quant.comm_bwd + (1 - q) * kept.comm_bwd }
-  let nl = stage_layers(m, l)
+  let layer = blended_layer_cost(m, s, l, e, m_full.seq)
   // Selective recomputation of a FlashAttention core runs nothing: its backward already
   // recomputes the scores, and nothing else of the core is dropped.
   let redo = if l.recompute == "full" then layer.fwd
@@ -853,18 +1062,35 @@ fn transformer_plan(m_given: Transformer, s: Setup, l: Layout, e: Efficiency = m
   let ce = 1.0 * b * m.seq * m.vocab / t
   let out_f = lg[0] + _membound(ce * (elem + 36 B), dev, e)
   let out_b = lg[1] + _membound(ce * (elem + 12 B), dev, e)
-  let extra_f = if p == 1 then emb_f + out_f else max(emb_f, out_f)
-  let extra_b = if p == 1 then emb_b + out_b else max(emb_b, out_b)
-  let extra_c = if p == 1 then 2 * tp_one else tp_one
-  // One micro-batch on the busiest stage: with the embedding and loss counted as layers,
-  // a middle stage's nl layers or an end stage's nl - 1 and the embedding or the logits.
-  let ends = if accounted_split(m, l) then 1 else 0
-  let stage = fn(k: Int, x: s, y: s, z: s) -> [s] =
-    [k * layer.fwd + x, k * (layer.bwd + redo) + y, k * (layer.comm_fwd + layer.comm_bwd + redo_comm) + z]
-  let end_stage = stage(nl - ends, extra_f, extra_b, extra_c)
-  let mid_stage = stage(nl, 0 s, 0 s, 0 s)
-  let busiest = if ends == 1 and p > 2 and mid_stage[0] + mid_stage[1] + mid_stage[2] > end_stage[0] + end_stage[1] + end_stage[2]
-                then mid_stage else end_stage
+  // The prediction modules, on the last stage: each a layer, its projection, the output
+  // layer and loss again.
+  let mtp = gemm_fwd_bwd(mtp_gemm(m, b, t), dev, e, _gemm_peak(dev, l), elem)
+  let mtp_f = m.mtp_layers * (layer.fwd + mtp[0] + out_f)
+  let mtp_b = m.mtp_layers * (layer.bwd + redo + mtp[1] + out_b)
+  let mtp_c = m.mtp_layers * (layer.comm_fwd + layer.comm_bwd + redo_comm + tp_one)
+  // The dense first layers' cost (dense_layer), where the model has them.
+  let dense = if dense_count(m) > 0 then blended_layer_cost(dense_layer(m), s, l, e, m_full.seq) else layer
+  let dredo = if l.recompute == "full" then dense.fwd
+              else if l.recompute == "selective" and not l.flash then dense.core else 0 s
+  let dredo_comm = if l.recompute == "full" then dense.comm_fwd else 0 s
+  // One micro-batch on pipeline rank r: its layers (rank_layers, of which rank_dense_layers
+  // dense), the first's embedding, the last's output layer, loss and prediction modules
+  // (all of them with one stage).
+  let stage = fn(r: Int) -> [s] = {
+    let k = rank_layers(m, l, r)
+    let kd = rank_dense_layers(m, l, r)
+    let first = if r == 0 then 1.0 else 0.0
+    let last = if r == p - 1 then 1.0 else 0.0
+    [(k - kd) * layer.fwd + kd * dense.fwd + first * emb_f + last * (out_f + mtp_f),
+     (k - kd) * (layer.bwd + redo) + kd * (dense.bwd + dredo) + first * emb_b + last * (out_b + mtp_b),
+     (k - kd) * (layer.comm_fwd + layer.comm_bwd + redo_comm) + kd * (dense.comm_fwd + dense.comm_bwd + dredo_comm)
+       + first * tp_one + last * (tp_one + mtp_c)]
+  }
+  // The busiest: of the ranks that can hold dense layers (the first dense_count + 1), a
+  // middle one without (p - 2) and the last.
+  let ranks = [stage(min(r, p - 1)) for r in range(dense_count(m) + 1)]
+  let busiest = fold(fn(a: [s], x: [s]) -> [s] = if x[0] + x[1] + x[2] > a[0] + a[1] + a[2] then x else a,
+                     stage(p - 1), concat(ranks, [stage(max(0, p - 2))]))
   let cf = busiest[0]
   let cb = busiest[1]
   let cc = busiest[2]

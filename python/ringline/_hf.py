@@ -14,8 +14,10 @@ def transformer_from_hf(path: PathLike, *, seq: int = 4096, stdlib: PathLike | N
     """The ``Transformer`` stdlib.hf reads from a local config.json, as a dict of its fields.
 
     The families of ``LlamaForCausalLM``, ``MistralForCausalLM``, ``MixtralForCausalLM``,
-    ``Qwen2ForCausalLM``, ``Qwen3ForCausalLM``, ``Qwen3MoeForCausalLM`` and
-    ``GptOssForCausalLM``; every field that changes the cost is honoured. Files only: nothing
+    ``Qwen2ForCausalLM``, ``Qwen3ForCausalLM``, ``Qwen3MoeForCausalLM``, ``GptOssForCausalLM``,
+    ``DeepseekV2ForCausalLM`` and ``DeepseekV3ForCausalLM`` (DeepSeek-V3 and Kimi K2: latent
+    attention, shared experts, dense first layers, multi-token prediction, group-limited
+    routing); every field that changes the cost is honoured. Files only: nothing
     is downloaded. The same model is ``ringline.advise("path/config.json", ...)``'s and
     ``ringline advise --model path/config.json``'s.
 
@@ -25,9 +27,9 @@ def transformer_from_hf(path: PathLike, *, seq: int = 4096, stdlib: PathLike | N
         stdlib, allow_paths: as for :func:`compile`.
 
     Raises:
-        SpecError: an unknown architecture or one not modelled yet (DeepSeek-V3's latent
-            attention), a field it cannot honour, a missing or mistyped field, a file that
-            is not JSON.
+        SpecError: an unknown architecture or one not modelled yet (Nemotron-H's Mamba-2
+            layers), a field it cannot honour (DeepSeek's ``moe_layer_freq`` other than 1), a
+            missing or mistyped field, a file that is not JSON.
 
     Example::
 

@@ -165,8 +165,14 @@ def test_transformer_from_hf(tmp_path):
     rows = command_csv("--model", str(hf / "qwen3_30b_a3b.json"), "--cluster", "dgx_h100_pod", "--gpus", "16",
                        "--global-batch", "64", "--top", "2", "--tp", "1", "--pp", "1", "--precision", "fp8")
     assert [float(r["iter[s]"]) for r in rows] == list(df["iter"])
-    with pytest.raises(rl.SpecError, match=r"DeepseekV3ForCausalLM is not modelled yet"):
-        rl.transformer_from_hf(hf / "deepseek_v3.json")
+    # DeepSeek-V3's config.json: latent attention, the shared expert, the dense first layers,
+    # the prediction module and the router's groups, as stdlib.hf reads them.
+    d = rl.transformer_from_hf(hf / "deepseek_v3.json")
+    assert (d["q_lora"], d["kv_lora"], d["qk_nope"], d["qk_rope"], d["v_head"]) == (1536, 512, 128, 64, 128)
+    assert (d["experts"], d["top_k"], d["shared_experts"], d["dense_layers"], d["mtp_layers"]) == (256, 8, 1, 3, 1)
+    assert (d["expert_groups"], d["group_top"], d["ffn"], d["expert_ffn"]) == (8, 4, 18432, 2048)
+    with pytest.raises(rl.SpecError, match=r"`moe_layer_freq` other than 1"):
+        rl.transformer_from_hf(hf / "deepseek_moe_freq.json")
     with pytest.raises(TypeError, match=r"`seq` takes an int"):
         rl.transformer_from_hf(hf / "llama3_8b.json", seq="8192")
 

@@ -29,14 +29,18 @@ from dataclasses import dataclass
 from typing import Optional
 
 # The published model names and the catalogue's (stdlib.advise_llm's transformer_models).
+# DeepSeek-V3's rows train its multi-token-prediction module where the summary says so
+# ("w/ MTP"), the 61 layers alone otherwise; "(dropless)" is its routing without a capacity.
 MODELS = {"LLAMA3_8B": "llama3_8b", "LLAMA3_70B": "llama3_70b", "LLAMA3.1_405B": "llama3_405b",
-          "Qwen3_30B_a3B": "qwen3_30b_a3b", "Qwen3_235B_a22B": "qwen3_235b_a22b", "GPT OSS 120B": "gpt_oss_120b"}
+          "Qwen3_30B_a3B": "qwen3_30b_a3b", "Qwen3_235B_a22B": "qwen3_235b_a22b", "GPT OSS 120B": "gpt_oss_120b",
+          "DeepSeekV3": "deepseek_v3_no_mtp", "DeepSeekV3 (w/ MTP)": "deepseek_v3"}
 
 
 def model_of(name: str) -> Optional[str]:
     """The catalogue's model for a published name; token-dropping runs (`(tokendrop)`) are
-    the same model with capacity-limited routing, which the command does not model."""
-    return MODELS.get(name.replace("(tokendrop)", "").strip())
+    the same model with capacity-limited routing, which the command does not model, and
+    dropless ones (`(dropless)`) the same model."""
+    return MODELS.get(name.replace("(tokendrop)", "").replace("(dropless)", "").strip())
 # The published systems and the clusters of stdlib.hardware.
 CLUSTERS = {"DGX-H100": "dgx_h100_pod", "DGX-B200": "dgx_b200_pod"}
 

@@ -3,9 +3,18 @@
 import stdlib.megatron
 import stdlib.hf
 
-// expected-error@+1 {{`Inputs/hf/deepseek_v3.json`: DeepseekV3ForCausalLM is not modelled yet (multi-head latent attention, a shared expert, dense first layers and multi-token prediction) [user_error]}}
-let deepseek = hf_transformer("Inputs/hf/deepseek_v3.json")
-// expected-error@+1 {{`Inputs/hf/falcon.json`: unknown architecture `FalconForCausalLM`; stdlib.hf reads LlamaForCausalLM, MistralForCausalLM, MixtralForCausalLM, Qwen2ForCausalLM, Qwen3ForCausalLM, Qwen3MoeForCausalLM, GptOssForCausalLM [user_error]}}
+// DeepSeek-V3's configurations with a field the record cannot describe (its Inputs/hf/README.md).
+// expected-error@+1 {{`Inputs/hf/deepseek_moe_freq.json`: `moe_layer_freq` other than 1 (dense layers between the mixtures) is not modelled [user_error]}}
+let freq = hf_transformer("Inputs/hf/deepseek_moe_freq.json")
+// expected-error@+1 {{`Inputs/hf/deepseek_kv_heads.json`: `num_key_value_heads` other than `num_attention_heads`: latent attention has a key and a value per head [user_error]}}
+let kv = hf_transformer("Inputs/hf/deepseek_kv_heads.json")
+// expected-error@+1 {{`Inputs/hf/deepseek_bias.json`: `attention_bias` on DeepseekV3ForCausalLM is not modelled [user_error]}}
+let biased = hf_transformer("Inputs/hf/deepseek_bias.json")
+// expected-error@+1 {{`Inputs/hf/deepseek_no_experts.json`: `n_routed_experts` is missing or 0: a DeepSeek model without experts is not modelled [user_error]}}
+let dense = hf_transformer("Inputs/hf/deepseek_no_experts.json")
+// expected-error@+1 {{`Inputs/hf/deepseek_groups.json`: `n_group` (3) does not divide `n_routed_experts` (256) [user_error]}}
+let groups = hf_transformer("Inputs/hf/deepseek_groups.json")
+// expected-error@+1 {{`Inputs/hf/falcon.json`: unknown architecture `FalconForCausalLM`; stdlib.hf reads LlamaForCausalLM, MistralForCausalLM, MixtralForCausalLM, Qwen2ForCausalLM, Qwen3ForCausalLM, Qwen3MoeForCausalLM, GptOssForCausalLM, DeepseekV2ForCausalLM, DeepseekV3ForCausalLM [user_error]}}
 let falcon = hf_transformer("Inputs/hf/falcon.json")
 // expected-error@+3 {{`Inputs/hf/missing_layers.json` has no `num_hidden_layers`, which the cost needs [user_error]}}
 // expected-error@+2 {{`Inputs/hf/missing_layers.json` has no `vocab_size`, which the cost needs [user_error]}}
