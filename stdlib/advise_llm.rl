@@ -115,6 +115,7 @@ scenario layout_search {
   param overlap_a2a: Bool = false
   param imbalance: Real = 1.0
   param reserve: Real = 0.0
+  param order: String = "1f1b" in ["1f1b", "gpipe", "zb_h1", "dualpipe"]
   param t: Int = 8 in [1, 2, 4, 8]
   param p: Int = 16 in [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024]
   param dp: Int = 0
@@ -133,7 +134,8 @@ scenario layout_search {
   let lay = Layout { tensor = t, pipeline = p, data = data, micro = b, batch = batch, interleave = v,
                      recompute = recompute, sequence_parallel = sp, zero = zero, precision = precision,
                      overlap_grads = overlap, overlap_tp = overlap_tp, flash = flash, context = cp, expert = ep,
-                     expert_tensor = etp, dispatcher = dispatcher, overlap_a2a = overlap_a2a, imbalance = imbalance }
+                     expert_tensor = etp, dispatcher = dispatcher, overlap_a2a = overlap_a2a, imbalance = imbalance,
+                     order = order }
   let st = llm_advise_setup(make, gpus, opt, device, base, coll) with { reserve = reserve }
   let plan = transformer_plan(model, st, lay)
   require [holds(c) for c in plan.constraints], [c.name for c in plan.constraints]
@@ -143,7 +145,8 @@ scenario layout_search {
   // which keeps no scores to recompute (not applied to a dimension the command pins).
   let repeats = (dedupe_sp and sp and t == 1) or (dedupe_v and v > 1 and p == 1) or
                 (dedupe_zero and zero > 0 and data == 1) or
-                (dedupe_selective and flash and recompute == "selective")
+                (dedupe_selective and flash and recompute == "selective") or
+                (order == "zb_h1" and p == 1)
   require not repeats, "same as another layout"
   let hw = flops_hardware(model, batch, recompute, flash)
   report d = data

@@ -360,7 +360,10 @@ record Layout {
   micro: Int = 1                  // b: sequences per micro-batch
   batch: Int = 1                  // B: sequences per iteration (global); m = B/(d·b) micro-batches
   interleave: Int = 1             // v: model chunks per pipeline stage (interleaved 1F1B)
-  order: String = "1f1b"          // "1f1b" (PipeDream-Flush, Megatron) or "gpipe"
+  // The pipeline schedule (pipeline_bubble): "1f1b" (PipeDream-Flush, Megatron), "gpipe",
+  // "zb_h1" (Qi et al. 2023's zero-bubble schedule at 1F1B's memory) or "dualpipe"
+  // (DeepSeek-V3's bidirectional pipeline).
+  order: String = "1f1b"
   recompute: String = "none"      // "none", "selective" (attention core) or "full" (every layer)
   sequence_parallel: Bool = false // Korthikanti et al.: norms and dropouts split by sequence
   zero: Int = 0                   // ZeRO stage 0..3 over the data-parallel group (1: Megatron's distributed optimizer)
@@ -604,7 +607,8 @@ fn flash_attention_time(m: Transformer, b: Real, t: Real, keys: Int, d: Device, 
 // The time of one layer for one micro-batch on one GPU: `fwd` and `bwd` its compute (GEMMs
 // and memory-bound kernels), `core` the forward of the attention core (what selective
 // recomputation runs again), `comm_fwd` and `comm_bwd` its tensor-parallel collectives.
-record LayerCost { fwd: s, bwd: s, core: s, comm_fwd: s, comm_bwd: s }
+// `wgrad`: the weight-gradient GEMMs' share of `bwd` (what a zero-bubble schedule defers).
+record LayerCost { fwd: s, bwd: s, core: s, comm_fwd: s, comm_bwd: s, wgrad: s = 0 s }
 
 // Memory-bound kernels, in passes over their tensors (a read or a write of every element;
 // masks 1 byte per element), with E = b·s·h (split t ways by sequence parallelism where it
@@ -710,9 +714,10 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int = m.
   // With overlap_a2a they run behind another micro-batch's compute of the layer.
   let a2a = expert_alltoall(m, s, l, e)
   let shown = if l.overlap_a2a then max(2 * a2a - (gemm_f + mem_f + gemm_b + mem_b), 0 s) / 2 else a2a
+  let wgrad = sum g in gs: if g.core then 0 s else gemm_time(gemm_wgrad(g), d, e, gemm_peak_of(g, d, l), elem)
   LayerCost { fwd = gemm_f + mem_f, bwd = gemm_b + mem_b,
               core = core_f, comm_fwd = fwd_c + max(ring - core_f, 0 s) + shown,
-              comm_bwd = bwd_c + max(2 * ring - core_b, 0 s) + shown }
+              comm_bwd = bwd_c + max(2 * ring - core_b, 0 s) + shown, wgrad = wgrad }
 }
 
 // ---- communication groups ---------------------------------------------------------------
@@ -727,9 +732,11 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int = m.
 //   (a NIC per GPU, rail-optimised), 16 bits an element each way;
 // - "deepep" (DeepEP's internode kernels) sends a token once to each other node its
 //   experts are on, expected N (1 - (1 - 1/N)^top_k) of N nodes for a router that spreads
-//   tokens evenly, minus its own node's share, and the receiving GPU passes it on over
-//   NVLink to the experts there ((k - 1)/k of the copies cross NVLink); the dispatch direction in FP8 (1 byte and a 4-byte scale
-//   per 128 elements), the combine direction in BF16 (DeepSeek-V3 report, section 3.3).
+//   tokens evenly (at most route_span's nodes with group-limited routing), minus its own
+//   node's share, and the receiving GPU passes it on over NVLink to the experts there
+//   ((k - 1)/k of the copies cross NVLink); the dispatch direction in FP8 (1 byte and a
+//   4-byte scale per 128 elements), the combine direction in BF16 (DeepSeek-V3 report,
+//   section 3.3).
 // Both transports run at once (NCCL's all-to-all is point-to-point sends on each), so the
 // slower one shows, each as a pairwise exchange over its peers.
 fn expert_alltoall(m: Transformer, s: Setup, l: Layout, e: Efficiency) -> s = {
@@ -743,7 +750,7 @@ fn expert_alltoall(m: Transformer, s: Setup, l: Layout, e: Efficiency) -> s = {
                else error("the dispatcher is \"alltoall\" or \"deepep\", not \"" + l.dispatcher + "\"")
   let copies = 1.0 * l.micro * m.seq * m.hidden / (if l.sequence_parallel then t else 1) * m.top_k * expert_load(m, l)
   let tokens = copies / m.top_k
-  let reached = if nodes > 1 then nodes * (1 - exp(m.top_k * log(1 - 1.0 / nodes))) else 1.0
+  let reached = min(1.0 * route_span(m, nodes), if nodes > 1 then nodes * (1 - exp(m.top_k * log(1 - 1.0 / nodes))) else 1.0)
   let remote = if deepep then tokens * reached * (nodes - 1) / nodes else copies * (ep - k) / ep
   let local = copies * (k - 1) / (if deepep then k else ep)
   let ae = e with { collective = e.alltoall }
@@ -862,9 +869,26 @@ fn in_flight(l: Layout) -> Real = {
   let p = 1.0 * l.pipeline
   let mb = l.batch / max(1, l.data * l.micro)
   if l.order == "gpipe" then mb
-  else if l.order == "1f1b" then min(mb, if l.interleave > 1 then p * (1 + (p - 1) / (p * l.interleave)) else p)
-  else error("the pipeline schedule is \"1f1b\" or \"gpipe\", not \"" + l.order + "\"")
+  else if l.order == "1f1b" or l.order == "zb_h1" then min(mb, if l.interleave > 1 then p * (1 + (p - 1) / (p * l.interleave)) else p)
+  else if l.order == "dualpipe" then min(mb, p + 1)
+  else error("the pipeline schedule is \"1f1b\", \"gpipe\", \"zb_h1\" or \"dualpipe\", not \"" + l.order + "\"")
 }
+// The idle time of the busiest stage over an iteration, from its forward `f`, backward `b`
+// (weight gradients `w` among it) and exposed communication `c` per micro-batch:
+// - 1F1B and GPipe: (p - 1)/v micro-batch steps, (p - 1)(f + b + c)/v;
+// - ZB-H1 (Qi et al. 2023, "Zero Bubble Pipeline Parallelism", section 3): the weight
+//   gradients fill the cool-down, (p - 1)(f + b + c - 2w), at 1F1B's memory;
+// - DualPipe (DeepSeek-V3 report, Table 2): micro-batches enter from both ends, each
+//   device holding two stages, and a forward and a backward chunk run overlapped, hiding
+//   the all-to-alls and pipeline sends: (p/2 - 1)(f&b + b - 3w) with f&b = f + b.
+fn pipeline_bubble(l: Layout, f: s, b: s, w: s, c: s) -> s = {
+  let p = l.pipeline
+  if l.order == "zb_h1" then (p - 1) * max(f + b + c - 2 * w, 0 s)
+  else if l.order == "dualpipe" then max(p / 2 - 1, 0) * max(f + 2 * b - 3 * w, 0 s)
+  else (p - 1) / l.interleave * (f + b + c)
+}
+// Each device holds two stages' parameters under DualPipe, one otherwise.
+fn stage_copies(l: Layout) -> Int = if l.order == "dualpipe" then 2 else 1
 // How Megatron splits the layers over the p·v model chunks: evenly when p·v divides them;
 // else, with a pipeline, when p·v divides them with the embedding and the loss counted as a
 // layer each (--account-for-embedding-in-pipeline-split and
@@ -959,9 +983,9 @@ fn transformer_memory(m: Transformer, s: Setup, l: Layout) -> Memory = {
   let d = 1.0 * max(1, l.data) * c
   let mc = m with { seq = floor(m.seq / c) }
   // Parameters sharded d ways, the experts' d / e ways (the GPUs that hold the same ones).
-  let pe = stage_expert_params(m, l)
+  let pe = stage_copies(l) * stage_expert_params(m, l)
   let de = max(1.0, d * l.tensor / (expert_tp(l) * max(1, l.expert)))
-  let params = stage_params(m, l)
+  let params = stage_copies(l) * stage_params(m, l)
   let sharded = fn(on: Bool) -> Real = if on then (params - pe) / d + pe / de else params
   let words = s.optimizer.words * 4 B + (if _half(l) then 4 B else 0 B)
   let full = l with { recompute = "none" }
@@ -979,7 +1003,7 @@ fn transformer_memory(m: Transformer, s: Setup, l: Layout) -> Memory = {
   // its fp32 master weights straight to them), sharded as the weights are: for per-tensor
   // FP8 as many bytes, for NVFP4 about half.
   let p = layout_precision(l)
-  let linear = (1 - p.bf16_layers) * stage_linear_weights(m, l) * sharded(l.zero >= 3) / params
+  let linear = (1 - p.bf16_layers) * stage_copies(l) * stage_linear_weights(m, l) * sharded(l.zero >= 3) / params
   let quantised = if p.bytes > 0 B then linear * (2 * quant_weight_copy(p) - elem_bytes(l)) else 0 B
   // What each layer keeps beside layer_activations with context parallelism and no
   // recomputation: the other ranks' keys' scores.
@@ -1004,7 +1028,7 @@ fn blended_layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: 
   let q = 1 - prec.bf16_layers
   LayerCost { fwd = q * quant.fwd + (1 - q) * kept.fwd, bwd = q * quant.bwd + (1 - q) * kept.bwd,
               core = q * quant.core + (1 - q) * kept.core, comm_fwd = q * quant.comm_fwd + (1 - q) * kept.comm_fwd,
-              comm_bwd = q * quant.comm_bwd + (1 - q) * kept.comm_bwd }
+              comm_bwd = q * quant.comm_bwd + (1 - q) * kept.comm_bwd, wgrad = q * quant.wgrad + (1 - q) * kept.wgrad }
 }
 
 // A transformer trained with layout `l` on the Setup's cluster (its device, collectives and
@@ -1044,7 +1068,11 @@ fn transformer_plan(m_given: Transformer, s: Setup, l: Layout, e: Efficiency = m
   // A precision that keeps some layers in BF16 (`bf16_layers`) runs that share of them as bf16 does.
   let prec = layout_precision(l)
   let q = 1 - prec.bf16_layers
-  let layer = blended_layer_cost(m, s, l, e, m_full.seq)
+  // DualPipe runs each forward chunk beside another micro-batch's backward, hiding the
+  // all-to-alls (and the pipeline sends) behind compute.
+  let dual = l.order == "dualpipe"
+  let lc = if dual then l with { overlap_a2a = true } else l
+  let layer = blended_layer_cost(m, s, lc, e, m_full.seq)
   // Selective recomputation of a FlashAttention core runs nothing: its backward already
   // recomputes the scores, and nothing else of the core is dropped.
   let redo = if l.recompute == "full" then layer.fwd
@@ -1069,7 +1097,7 @@ fn transformer_plan(m_given: Transformer, s: Setup, l: Layout, e: Efficiency = m
   let mtp_b = m.mtp_layers * (layer.bwd + redo + mtp[1] + out_b)
   let mtp_c = m.mtp_layers * (layer.comm_fwd + layer.comm_bwd + redo_comm + tp_one)
   // The dense first layers' cost (dense_layer), where the model has them.
-  let dense = if dense_count(m) > 0 then blended_layer_cost(dense_layer(m), s, l, e, m_full.seq) else layer
+  let dense = if dense_count(m) > 0 then blended_layer_cost(dense_layer(m), s, lc, e, m_full.seq) else layer
   let dredo = if l.recompute == "full" then dense.fwd
               else if l.recompute == "selective" and not l.flash then dense.core else 0 s
   let dredo_comm = if l.recompute == "full" then dense.comm_fwd else 0 s
@@ -1084,24 +1112,29 @@ fn transformer_plan(m_given: Transformer, s: Setup, l: Layout, e: Efficiency = m
     [(k - kd) * layer.fwd + kd * dense.fwd + first * emb_f + last * (out_f + mtp_f),
      (k - kd) * (layer.bwd + redo) + kd * (dense.bwd + dredo) + first * emb_b + last * (out_b + mtp_b),
      (k - kd) * (layer.comm_fwd + layer.comm_bwd + redo_comm) + kd * (dense.comm_fwd + dense.comm_bwd + dredo_comm)
-       + first * tp_one + last * (tp_one + mtp_c)]
+       + first * tp_one + last * (tp_one + mtp_c),
+     (k - kd) * layer.wgrad + kd * dense.wgrad]
   }
+  // Under DualPipe a device holds stages r and p - 1 - r and runs each for half the
+  // micro-batches: per micro-batch, their mean.
+  let device = fn(r: Int) -> [s] =
+    if dual then [(stage(r)[i] + stage(p - 1 - r)[i]) / 2 for i in range(4)] else stage(r)
   // The busiest: of the ranks that can hold dense layers (the first dense_count + 1), a
   // middle one without (p - 2) and the last.
-  let ranks = [stage(min(r, p - 1)) for r in range(dense_count(m) + 1)]
+  let ranks = [device(min(r, p - 1)) for r in range(dense_count(m) + 1)]
   let busiest = fold(fn(a: [s], x: [s]) -> [s] = if x[0] + x[1] + x[2] > a[0] + a[1] + a[2] then x else a,
-                     stage(p - 1), concat(ranks, [stage(max(0, p - 2))]))
+                     device(p - 1), concat(ranks, [device(max(0, p - 2))]))
   let cf = busiest[0]
   let cb = busiest[1]
   let cc = busiest[2]
   let per_micro = cf + cb + cc
   let send = pipeline_send(m, s, l, e)
   let sends = if p > 1 then 2 * (v * mb + p - 1) * send else 0 s
-  let bubble = (p - 1) / v * per_micro
+  let bubble = pipeline_bubble(l, cf, cb, busiest[3], cc)
   // Data parallelism and ZeRO over the stage's parameters.
   // The experts' gradients reduce over the d c / e GPUs that hold the same experts.
-  let params = stage_params(m_full, l)
-  let pe = stage_expert_params(m_full, l)
+  let params = stage_copies(l) * stage_params(m_full, l)
+  let pe = stage_copies(l) * stage_expert_params(m_full, l)
   let ep = max(1, l.expert)
   let etp = expert_tp(l)
   let dpe = max(1, floor(t * dp * c / (etp * ep)))
@@ -1124,7 +1157,7 @@ fn transformer_plan(m_given: Transformer, s: Setup, l: Layout, e: Efficiency = m
   let share = if l.zero >= 1 then (params - pe) / max(1, dp * c) + pe / dpe else params
   // Then the quantised precisions cast the stage's linear weights once (weight_quant_bytes).
   let upd = _membound(share * (grad_bytes(l) + 4 B + 8 B + 4 B + 12 B + s.optimizer.words * 8 B + (4 B + elem))
-                      + weight_quant_bytes(q * stage_linear_weights(m, l), prec), dev, e)
+                      + weight_quant_bytes(q * stage_copies(l) * stage_linear_weights(m, l), prec), dev, e)
   let gpus_total = gpus(s.cluster)
   let mbi = floor(l.batch / max(1, dp * b))
   plan_from("megatron", s, t * p * dp * c, l.batch, mb * cf, mb * cb, upd,
@@ -1132,7 +1165,7 @@ fn transformer_plan(m_given: Transformer, s: Setup, l: Layout, e: Efficiency = m
      Comm { name = "pipeline_sendrecv", time = sends, bytes = 1.0 * b * m.seq * m.hidden * elem },
      Comm { name = if l.zero == 0 then "grad_allreduce" else "grad_reduce_scatter", time = grad_comm, bytes = ng },
      Comm { name = "param_allgather", time = gathers, bytes = if l.zero >= 1 then np else 0 B }],
-    mb * cc + sends + dp_exposed, bubble, transformer_memory(m_full, s, l),
+    mb * cc + (if dual then 0 s else sends) + dp_exposed, bubble, transformer_memory(m_full, s, l),
     [Constraint { name = "t*p*d = GPUs", value = abs(t * p * dp * c - gpus_total), limit = 0 },
      Constraint { name = "seq % c = 0", value = m_full.seq % c, limit = 0 },
      Constraint { name = "experts % e = 0, e divides t d c / etp", value = m.experts % ep + t % etp + floor(t * dp * c / etp) % ep,
@@ -1142,7 +1175,12 @@ fn transformer_plan(m_given: Transformer, s: Setup, l: Layout, e: Efficiency = m
      Constraint { name = "batch % (d*b) = 0", value = l.batch % (dp * b), limit = 0 },
      Constraint { name = "micro-batches % p = 0", value = if v > 1 then mbi % p else 0, limit = 0 },
      Constraint { name = "zero <= 3", value = l.zero, limit = 3 },
-     Constraint { name = "zero <= 1 with pipelining", value = if p > 1 then l.zero else 0, limit = 1 }])
+     Constraint { name = "zero <= 1 with pipelining", value = if p > 1 then l.zero else 0, limit = 1 },
+     // ZB-H1 and DualPipe schedule whole stages (v = 1); DualPipe pairs the stages and
+     // sends half the micro-batches from each end (p and the micro-batches even).
+     Constraint { name = "zb_h1, dualpipe: v = 1, p even",
+                  value = if l.order == "zb_h1" or dual then (v - 1) + (if dual then p % 2 + mbi % 2 else 0) else 0,
+                  limit = 0 }])
 }
 
 // ---- what to report ---------------------------------------------------------------------

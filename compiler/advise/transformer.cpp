@@ -81,6 +81,14 @@ std::vector<int64_t> Divisors(int64_t n, int64_t at_most) {
   return out;
 }
 
+// "a,b" as the quoted list `"a","b"` (names checked to need no escaping).
+std::string Quoted(const std::string& names) {
+  std::string s;
+  for (llvm::StringRef n : llvm::split(llvm::StringRef(names), ','))
+    s += fmt::format("{}\"{}\"", s.empty() ? "" : ",", n.str());
+  return s;
+}
+
 std::string Joined(const std::vector<int64_t>& v) {
   std::string s;
   for (int64_t x : v) s += (s.empty() ? "" : ",") + std::to_string(x);
@@ -128,6 +136,7 @@ class Collect final : public ringline::Sink {
     r.e = static_cast<int64_t>(Get(v, "ep"));
     r.v = static_cast<int64_t>(Get(v, "v")), r.zero = static_cast<int64_t>(Get(v, "zero"));
     r.recompute = Label(v, "recompute");
+    r.schedule = Label(v, "order");
     r.sp = Get(v, "sp") != 0;
     r.iter = Get(v, "iter"), r.tflops = Get(v, "tflops"), r.mfu = Get(v, "mfu");
     r.memory = Get(v, "memory"), r.weights = Get(v, "weights"), r.grads = Get(v, "grads");
@@ -213,6 +222,7 @@ std::vector<std::pair<std::string, std::string>> Settings(const LayoutQuery& q, 
       {"cp", std::to_string(q.cp)},
       {"ep", q.ep ? std::to_string(q.ep) : Joined(Divisors(experts, experts))},
       {"etp", std::to_string(q.etp)},
+      {"order", Quoted(q.schedule)},
       {"dispatcher", fmt::format("\"{}\"", q.dispatcher)},
       {"overlap_a2a", b(q.overlap_a2a)},
       {"imbalance", fmt::format("{}", q.imbalance)},
@@ -320,6 +330,10 @@ void Validate(const LayoutQuery& q) {
   if (!(q.memory_reserve >= 0 && q.memory_reserve < 1))
     Bad("bad_option", fmt::format("--memory-reserve takes a share of the GPU's memory, 0 to below 1; got {}",
                                   q.memory_reserve));
+  for (llvm::StringRef name : llvm::split(llvm::StringRef(q.schedule), ','))
+    if (name.empty() || name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") != llvm::StringRef::npos)
+      Bad("bad_option", fmt::format("--schedule takes schedules, `1f1b,zb_h1,dualpipe` (1f1b, gpipe, zb_h1, "
+                                    "dualpipe); got `{}`", q.schedule));
   if (q.dispatcher.find_first_of("\"\\") != std::string::npos)
     Bad("bad_option", fmt::format("--dispatcher takes a name, alltoall or deepep; got `{}`", q.dispatcher));
   for (auto [name, v] : {std::pair{"--tp", q.tp},
@@ -367,6 +381,7 @@ LayoutResult Run(ringline::Spec& spec, const LayoutQuery& q) {
   res.run = q.tokens > 0;
   res.seq = static_cast<int64_t>(model.At("seq").number);
   res.experts = experts > 1;
+  res.schedules = q.schedule != "1f1b";
   res.title = fmt::format("{} on {}: global batch {}, seq {}, {}", q.model, q.cluster, q.global_batch, res.seq,
                           q.precision);
   if (!q.device.empty()) res.title += fmt::format(", device {}", q.device);

@@ -24,6 +24,7 @@ using LayoutQuery = ringline::LayoutQuery;  // ringline/tools.h
 struct LayoutRow {
   int64_t gpus = 0, t = 0, p = 0, d = 0, b = 0, v = 0, zero = 0, e = 1;  // e: expert-parallel size
   std::string recompute;
+  std::string schedule;            // the pipeline schedule (Layout.order)
   bool sp = false;
   double iter = 0, tflops = 0, mfu = 0;  // s, FLOP/s per GPU (hardware FLOPs), model FLOPs / peak
   double memory = 0, weights = 0, grads = 0, optimizer = 0, activations = 0, other = 0, capacity = 0;  // B per GPU
@@ -50,6 +51,7 @@ struct LayoutResult {
   std::vector<LayoutSearch> searches;
   int64_t seq = 0;              // tokens per sequence
   bool experts = false;         // a mixture of experts: the rows show e after d
+  bool schedules = false;       // schedules other than 1F1B searched: the rows show theirs after v
   bool run = false;             // tokens to train on were given: the table shows the run's cost
 };
 

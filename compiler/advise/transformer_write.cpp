@@ -31,26 +31,32 @@ std::string Binding(const LayoutRow& r) {
 }
 
 // A row's first cells, in both forms: its GPU count, rank, and t, p, d (e for a mixture of
-// experts), b, v, recomputation.
-std::vector<double> Layout(const LayoutRow& r, double rank, runtime::Labels& recompute, bool experts) {
+// experts), b, v (the schedule where several or another than 1F1B are searched),
+// recomputation.
+std::vector<double> Layout(const LayoutRow& r, double rank, runtime::Labels& recompute, runtime::Labels& schedule,
+                           const LayoutResult& res) {
   std::vector<double> c = {double(r.gpus), rank, double(r.t), double(r.p), double(r.d)};
-  if (experts) c.push_back(double(r.e));
-  c.insert(c.end(), {double(r.b), double(r.v), recompute.Of(r.recompute)});
+  if (res.experts) c.push_back(double(r.e));
+  c.insert(c.end(), {double(r.b), double(r.v)});
+  if (res.schedules) c.push_back(schedule.Of(r.schedule));
+  c.push_back(recompute.Of(r.recompute));
   return c;
 }
-// The expert-parallel column after d, where the rows have one.
-std::vector<runtime::Column> WithE(std::vector<runtime::Column> cols, bool experts, unsigned width) {
-  if (experts) cols.insert(cols.begin() + 5, Int("e", width));
+// The expert-parallel column after d and the schedule's after v, where the rows have them.
+std::vector<runtime::Column> WithE(std::vector<runtime::Column> cols, const LayoutResult& res, unsigned width,
+                                   runtime::Labels& schedule) {
+  if (res.schedules) cols.insert(cols.begin() + 7, Text("schedule", schedule, width ? 8 : 0));
+  if (res.experts) cols.insert(cols.begin() + 5, Int("e", width));
   return cols;
 }
 
 }  // namespace
 
 void WriteTable(runtime::Sink& sink, const LayoutResult& res) {
-  runtime::Labels rank, recompute, sp, binding;
+  runtime::Labels rank, recompute, schedule, sp, binding;
   std::vector<std::vector<double>> cells;
   for (const LayoutRow& r : res.rows) {
-    std::vector<double> c = Layout(r, rank.Of(r.rank ? std::to_string(r.rank) : "-"), recompute, res.experts);
+    std::vector<double> c = Layout(r, rank.Of(r.rank ? std::to_string(r.rank) : "-"), recompute, schedule, res);
     c.insert(c.end(), {sp.Of(r.sp ? "yes" : "no"), double(r.zero), r.iter, r.tflops, 100 * r.mfu, r.memory, r.weights,
                        r.grads, r.optimizer, r.activations, 100 * r.bubble / r.iter, 100 * r.exposed / r.iter});
     // The run's cost, when it is more than an iteration.
@@ -66,7 +72,7 @@ void WriteTable(runtime::Sink& sink, const LayoutResult& res) {
        Number("throughput", "TFLOP/s", "{:.1f}", 10), Number("MFU", "", "{:.1f}%", 6), Number("mem/GPU", "GB", "{:.1f}", 7),
        Number("weights", "GB", "{:.1f}", 7), Number("grads", "GB", "{:.1f}", 5), Number("optim", "GB", "{:.1f}", 5),
        Number("activ", "GB", "{:.1f}", 5), Number("bubble", "", "{:.1f}%", 6), Number("comm", "", "{:.1f}%", 5)},
-      res.experts, 2);
+      res, 2, schedule);
   if (res.run)
     cols.insert(cols.end(), {Number("days", "", "{:.1f}", 5), Number("GPU-h", "", "{:.4g}", 9),
                              Number("energy", "MWh", "{:.4g}", 6), Number("cost", "USD", "{:.4g}", 9),
@@ -122,10 +128,10 @@ std::vector<LayoutRow> CostFront(const std::vector<LayoutRow>& rows) {
 }
 
 void WriteData(runtime::Sink& sink, const LayoutResult& res) {
-  runtime::Labels recompute, constraint, broken;
+  runtime::Labels recompute, schedule, constraint, broken;
   std::vector<std::vector<double>> cells;
   for (const LayoutRow& r : res.rows) {
-    std::vector<double> c = Layout(r, double(r.rank), recompute, res.experts);
+    std::vector<double> c = Layout(r, double(r.rank), recompute, schedule, res);
     c.insert(c.end(), {r.sp ? 1.0 : 0.0, double(r.zero), r.iter, r.tflops, r.mfu, r.memory, r.weights, r.grads,
                        r.optimizer, r.activations, r.other, r.capacity, r.bubble, r.exposed, r.days, r.gpu_hours,
                        r.energy, r.cost, r.interruptions, r.checkpoint_interval, r.goodput, r.tight ? 1.0 : 0.0, r.broken.empty() ? 1.0 : 0.0, constraint.Of(r.broken.empty() ? "" : r.broken[0]),
@@ -141,7 +147,7 @@ void WriteData(runtime::Sink& sink, const LayoutResult& res) {
         Number("capacity", "B"), Number("bubble", "s"), Number("exposed", "s"), Number("days"), Number("gpu_hours"),
         Number("energy", "J"), Number("cost", "USD"), Number("interruptions"), Number("checkpoint_interval", "s"),
         Number("goodput"), {"tight", Bool, units::Unit{}},
-        {"feasible", Bool, units::Unit{}}, Text("constraint", constraint), Text("broken", broken)}, res.experts, 0),
+        {"feasible", Bool, units::Unit{}}, Text("constraint", constraint), Text("broken", broken)}, res, 0, schedule),
        cells);
 }
 

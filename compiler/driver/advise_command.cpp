@@ -125,6 +125,11 @@ static cl::opt<std::string> AdviseDispatcher(
     cl::desc("Transformer: how a mixture's tokens reach their experts: alltoall (Megatron-Core's NCCL all-to-all, "
              "the default) or deepep (once per node over the network, FP8 dispatch)"),
     cl::init("alltoall"), cl::value_desc("name"), cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<std::string> AdviseSchedule(
+    "schedule",
+    cl::desc("Transformer: the pipeline schedules to search, comma-separated: 1f1b (the default), gpipe, zb_h1 "
+             "(zero-bubble), dualpipe (DeepSeek-V3's)"),
+    cl::init("1f1b"), cl::value_desc("names"), cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<bool> AdviseOverlapA2a("overlap-a2a",
                                       cl::desc("Transformer: run a mixture's all-to-alls behind another micro-batch's "
                                                "compute (Megatron-Core's --overlap-moe-expert-parallel-comm; default off)"),
@@ -189,7 +194,7 @@ bool Write(const Query& q, const Result& res, runtime::Format format) {
 
 std::vector<const cl::Option*> LayoutOptions() {
   return {&AdviseGlobalBatch, &AdviseSeq, &AdviseTop, &AdviseRun, &AdviseOverlap, &AdviseOverlapTp, &AdviseFlash, &AdviseCp, &AdviseEp, &AdviseEtp, &AdviseTp, &AdvisePp,
-          &AdviseDispatcher, &AdviseOverlapA2a, &AdviseImbalance, &AdviseMemoryReserve, &AdviseDp, &AdviseMicro, &AdviseInterleave, &AdviseRecompute, &AdviseSeqParallel, &AdviseZero};
+          &AdviseDispatcher, &AdviseSchedule, &AdviseOverlapA2a, &AdviseImbalance, &AdviseMemoryReserve, &AdviseDp, &AdviseMicro, &AdviseInterleave, &AdviseRecompute, &AdviseSeqParallel, &AdviseZero};
 }
 
 // The library's options, and for `--model path/config.json` its folder, which stdlib.hf
@@ -229,7 +234,7 @@ int RunLayoutSearch(ringline::Spec* spec, const std::vector<int64_t>& gpus) {
   q.precision = AdvisePrecision.empty() ? std::string("bf16") : std::string(AdvisePrecision);
   q.overlap_grads = AdviseOverlap, q.overlap_tp = AdviseOverlapTp, q.flash = AdviseFlash, q.cp = AdviseCp, q.ep = AdviseEp, q.etp = AdviseEtp;
   q.dispatcher = AdviseDispatcher, q.overlap_a2a = AdviseOverlapA2a, q.imbalance = AdviseImbalance;
-  q.memory_reserve = AdviseMemoryReserve;
+  q.memory_reserve = AdviseMemoryReserve, q.schedule = AdviseSchedule;
   q.tp = AdviseTp, q.pp = AdvisePp, q.dp = AdviseDp, q.micro = AdviseMicro, q.interleave = AdviseInterleave;
   q.recompute = AdviseRecompute;
   q.run = AdviseRun;

@@ -96,6 +96,9 @@ struct LayoutQuery {
   bool overlap_a2a = false;
   double imbalance = 1.0;
   double memory_reserve = 0;       // the share of HBM a layout may not use (Setup.reserve)
+  // The pipeline schedules searched, comma-separated (stdlib.megatron's Layout.order:
+  // 1f1b, gpipe, zb_h1, dualpipe); other than "1f1b", the rows show theirs.
+  std::string schedule = "1f1b";
   // Pins (0, "" or -1: every value): tensor, pipeline, data-parallel sizes, micro-batch,
   // interleaved chunks, recomputation ("none", "selective", "full"), sequence parallelism
   // (0 off, 1 on) and ZeRO stage (0..3).

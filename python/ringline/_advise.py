@@ -16,6 +16,7 @@ _LAYOUT_ARGS = {
     "global_batch": "global_batch", "seq": "seq", "top": "top", "overlap_grads": "overlap_grads",
     "overlap_tp": "overlap_tp", "flash_attention": "flash", "cp": "cp", "ep": "ep", "etp": "etp", "tp": "tp", "pp": "pp",
     "dispatcher": "dispatcher", "overlap_a2a": "overlap_a2a", "imbalance": "imbalance", "memory_reserve": "memory_reserve",
+    "schedule": "schedule",
     "dp": "dp", "micro_batch": "micro", "interleave": "interleave", "recompute": "recompute",
     "sequence_parallel": "sequence_parallel", "zero": "zero",
 }
@@ -66,6 +67,7 @@ def advise(
     overlap_a2a: Optional[bool] = None,
     imbalance: Optional[float] = None,
     memory_reserve: Optional[float] = None,
+    schedule: Optional[str] = None,
     tp: Optional[int] = None,
     pp: Optional[int] = None,
     dp: Optional[int] = None,
@@ -126,6 +128,9 @@ def advise(
             the default, or ``"deepep"``), its all-to-alls behind another micro-batch's
             compute (default off), and the busiest GPU's routed tokens over a balanced
             share (default 1.0).
+        schedule: the pipeline schedules to search, comma-separated: ``"1f1b"`` (the
+            default), ``"gpipe"``, ``"zb_h1"``, ``"dualpipe"``; other than ``"1f1b"``, a
+            ``schedule`` column.
         memory_reserve: the share of each GPU's memory a layout may not use (default 0);
             the ``tight`` column marks layouts above 95% of it.
         tp, pp, dp, micro_batch, interleave, recompute, sequence_parallel, zero: pin a
@@ -188,7 +193,7 @@ def advise(
     layout_args = dict(global_batch=global_batch, seq=seq, top=top, overlap_grads=overlap_grads,
                        overlap_tp=overlap_tp, flash_attention=flash_attention, cp=cp, ep=ep, etp=etp, tp=tp, pp=pp, dp=dp,
                        dispatcher=dispatcher, overlap_a2a=overlap_a2a, imbalance=imbalance,
-                       memory_reserve=memory_reserve, micro_batch=micro_batch, interleave=interleave, recompute=recompute,
+                       memory_reserve=memory_reserve, schedule=schedule, micro_batch=micro_batch, interleave=interleave, recompute=recompute,
                        sequence_parallel=sequence_parallel, zero=zero)
     given = {k: v for k, v in layout_args.items() if v is not None}
     for name, value in given.items():
@@ -197,7 +202,7 @@ def advise(
             setattr(lay, field, bool(value))
         elif name == "sequence_parallel":
             setattr(lay, field, 1 if value else 0)
-        elif name in ("recompute", "dispatcher"):
+        elif name in ("recompute", "dispatcher", "schedule"):
             if not isinstance(value, str):
                 raise TypeError(f"`{name}` takes a str; got {type(value).__name__} {value!r}")
             setattr(lay, field, value)

@@ -737,6 +737,7 @@ PYBIND11_MODULE(_ringline, m) {
       .def_readwrite("overlap_a2a", &ringline::LayoutQuery::overlap_a2a)
       .def_readwrite("imbalance", &ringline::LayoutQuery::imbalance)
       .def_readwrite("memory_reserve", &ringline::LayoutQuery::memory_reserve)
+      .def_readwrite("schedule", &ringline::LayoutQuery::schedule)
       .def_readwrite("tp", &ringline::LayoutQuery::tp)
       .def_readwrite("pp", &ringline::LayoutQuery::pp)
       .def_readwrite("dp", &ringline::LayoutQuery::dp)

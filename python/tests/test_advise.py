@@ -202,3 +202,15 @@ def test_mixture_dispatch_and_memory_reserve():
         rl.advise("qwen3_30b_a3b", **kw, imbalance=0.5)
     with pytest.raises(TypeError, match=r"`dispatcher` takes a str"):
         rl.advise("qwen3_30b_a3b", **kw, dispatcher=1)
+
+
+def test_pipeline_schedules():
+    """`schedule=` searches the pipeline schedules; the rows name theirs, as the command's."""
+    kw = dict(cluster="dgx_h100_pod", gpus=[1024], global_batch=8192, top=3, tp=1, pp=16, ep=64, micro_batch=1,
+              recompute="full", zero=1, sequence_parallel=False, interleave=1, precision="fp8")
+    df = rl.advise("deepseek_v3", **kw, schedule="1f1b,zb_h1,dualpipe")
+    assert list(df["schedule"]) == ["dualpipe", "zb_h1", "1f1b"]
+    assert list(df["iter"]) == sorted(df["iter"])
+    assert "schedule" not in rl.advise("deepseek_v3", **kw).columns
+    with pytest.raises(rl.SpecError, match=r"--schedule takes schedules"):
+        rl.advise("deepseek_v3", **kw, schedule="dual pipe")

@@ -62,6 +62,7 @@ let notone = 3
 // TOP-NEXT:   micro-batches % p = 0         12432
 // TOP-NEXT:   zero <= 3                     0
 // TOP-NEXT:   zero <= 1 with pipelining     11520
+// TOP-NEXT:   zb_h1, dualpipe: v = 1, p even  0
 // TOP-NEXT:   memory                        20287
 // TOP-NEXT:   same as another layout        6300
 // TOP-NOT:  {{.}}
@@ -79,7 +80,7 @@ let notone = 3
 // JSON-SAME: {"name":"tight","unit":""},{"name":"feasible","unit":""},{"name":"constraint","unit":""},{"name":"broken","unit":""}],"rows":[
 // JSON-NEXT: [1024,1,4,8,32,1,6,"selective",true,1,18.89{{[0-9]+}},{{.*}},true,"",""],
 // JSON-NEXT: [1024,2,
-// JSON-NEXT: ],"searches":[{"gpus":1024,"layouts":26880,"feasible":632,"dropped":{"t*p*d = GPUs":0,"seq % c = 0":0,"experts % e = 0, e divides t d c / etp":0,"heads % t = 0":0,"layers % (p*v) = 0":12480,"batch % (d*b) = 0":6528,"micro-batches % p = 0":12432,"zero <= 3":0,"zero <= 1 with pipelining":11520,"memory":20287,"same as another layout":6300}}]}
+// JSON-NEXT: ],"searches":[{"gpus":1024,"layouts":26880,"feasible":632,"dropped":{"t*p*d = GPUs":0,"seq % c = 0":0,"experts % e = 0, e divides t d c / etp":0,"heads % t = 0":0,"layers % (p*v) = 0":12480,"batch % (d*b) = 0":6528,"micro-batches % p = 0":12432,"zero <= 3":0,"zero <= 1 with pipelining":11520,"zb_h1, dualpipe: v = 1, p even":0,"memory":20287,"same as another layout":6300}}]}
 
 // A pinned layout that cannot run is a row, unranked, naming every constraint it breaks.
 // PINNED:      1024     -   8   16    4   5   1  full        no     2  {{.*}}  breaks `t*p*d = GPUs`, `batch % (d*b) = 0`, `zero <= 1 with pipelining`

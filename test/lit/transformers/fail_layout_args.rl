@@ -47,5 +47,5 @@ import stdlib.hardware
 import stdlib.strategies
 import stdlib.megatron
 let gpt = gpt_config("gpt", 24, 2304, 24)
-// expected-error@+1 {{the pipeline schedule is "1f1b" or "gpipe", not "zb" [user_error]}}
+// expected-error@+1 {{the pipeline schedule is "1f1b", "gpipe", "zb_h1" or "dualpipe", not "zb" [user_error]}}
 let p = transformer_plan(gpt, llm_setup(selene(1)), Layout { tensor = 8, order = "zb" })
