@@ -71,7 +71,7 @@ TEST(AdviseLlm, QualifiedScenarioAndDropCounts) {
   // constraint_names, the bits of `broken`), then the repeats.
   std::vector<std::string> names;
   for (const ringline::Value& v : spec->Call("stdlib.advise_llm.constraint_names", {}).items) names.push_back(v.str);
-  ASSERT_EQ(names.size(), 10u);
+  ASSERT_EQ(names.size(), 11u);
   EXPECT_EQ(names.front(), "t*p*d = GPUs");
   EXPECT_EQ(names.back(), "memory");
   ASSERT_EQ(sum.dropped.size(), names.size() + 3);

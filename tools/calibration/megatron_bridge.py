@@ -23,10 +23,11 @@ import argparse
 import csv
 import io
 import math
+import shlex
 import subprocess
 import sys
 from dataclasses import dataclass
-from typing import Optional
+from typing import Optional, Sequence
 
 # The published model names and the catalogue's (stdlib.advise_llm's transformer_models).
 # DeepSeek-V3's rows train its multi-token-prediction module where the summary says so
@@ -94,7 +95,7 @@ def precision(text: str, variant: int = 0) -> str:
             else "fp8" if "FP8" in t else "")
 
 
-def command(row: dict, ringline: str, variant: int = 0) -> list[str]:
+def command(row: dict, ringline: str, variant: int = 0, extra: Sequence[str] = ()) -> list[str]:
     gpus, tp, pp, cp = (_count(row[k]) for k in ("gpus", "tp", "pp", "cp"))
     args = [ringline, "advise", "--model", model_of(row["model"]), "--cluster", CLUSTERS[row["system"]],
             "--gpus", str(gpus), "--global-batch", row["gbs"], "--seq", row["seq"], "--tp", str(tp), "--pp", str(pp),
@@ -108,17 +109,17 @@ def command(row: dict, ringline: str, variant: int = 0) -> list[str]:
         args += ["--sequence-parallel"]
     if _count(row["ep"]) > 1:
         args += ["--ep", str(_count(row["ep"]))]
-    return args
+    return args + list(extra)
 
 
-def predict(row: dict, ringline: str, variant: int = 0) -> Outcome:
+def predict(row: dict, ringline: str, variant: int = 0, extra: Sequence[str] = ()) -> Outcome:
     if row["system"] not in CLUSTERS:
         return Outcome(row, reason=f"no cluster for {row['system']} yet", variant=variant)
     if not model_of(row["model"]):
         return Outcome(row, reason=f"{row['model']} is not described yet", variant=variant)
     if not precision(row["precision"], variant):
         return Outcome(row, reason=f"precision {row['precision']}", variant=variant)
-    run = subprocess.run(command(row, ringline, variant), capture_output=True, text=True)
+    run = subprocess.run(command(row, ringline, variant, extra), capture_output=True, text=True)
     if run.returncode != 0:
         return Outcome(row, reason=run.stderr.strip().splitlines()[0] if run.stderr.strip() else "failed",
                        variant=variant)
@@ -136,10 +137,13 @@ def main(argv: Optional[list[str]] = None) -> int:
     ap.add_argument("--ringline", default="build/bin/ringline")
     ap.add_argument("--system", default="", help="only this system's rows (DGX-H100)")
     ap.add_argument("--markdown", action="store_true", help="a Markdown table")
+    ap.add_argument("--advise-args", default="",
+                    help="more `ringline advise` options for every row, `--dispatcher deepep --overlap-a2a`")
     a = ap.parse_args(argv)
     with open(a.rows, newline="") as f:
         rows = [r for r in csv.DictReader(f) if not a.system or r["system"] == a.system]
-    outcomes = [predict(r, a.ringline, v) for r in rows for v in range(variants(r))]
+    extra = shlex.split(a.advise_args)
+    outcomes = [predict(r, a.ringline, v, extra) for r in rows for v in range(variants(r))]
     sep = " | " if a.markdown else "  "
     if a.markdown:
         print("| release | model | GPUs | precision | published s | predicted s | error | layout |")
