@@ -563,9 +563,15 @@ record Efficiency {
 let megatron_efficiency = Efficiency {}
 
 // A GEMM's fraction of the tensor peak on device `d` (its curve: stdlib.hardware's `Device`).
+// A grouped GEMM runs each expert's rows in whole tiles (a tile's side, the square root of
+// gemm_tile, 128 rows): an expert with m rows computes ceil(m / 128) of them, so a few
+// tokens per expert waste most of their last tile.
 fn gemm_efficiency(g: Gemm, d: Device) -> Real = {
-  let waves = g.batch * g.m * g.n / d.gemm_tile / gemm_sms(d)
-  d.gemm * waves / (waves + 0.5) * g.k / (g.k + d.gemm_k_half) * (if g.batch > 1 and g.grouped then d.gemm_grouped else 1.0)
+  let side = sqrt(1.0 * d.gemm_tile)
+  let rows = if g.grouped then max(g.m, ceil(g.m / side) * side) else g.m
+  let waves = g.batch * rows * g.n / d.gemm_tile / gemm_sms(d)
+  d.gemm * waves / (waves + 0.5) * g.k / (g.k + d.gemm_k_half) * (g.m / rows)
+    * (if g.batch > 1 and g.grouped then d.gemm_grouped else 1.0)
 }
 
 fn gemm_time(g: Gemm, d: Device, e: Efficiency, peak: FLOP/s, elem: B) -> s =
