@@ -392,6 +392,13 @@ LayoutResult Run(ringline::Spec& spec, const LayoutQuery& q) {
   res.title += FusedAttention(q) ? ", fused attention" : ", unfused attention";
   res.title += q.overlap_grads ? ", gradient reduction overlapped" : ", gradient reduction after backward";
   res.title += q.overlap_tp ? ", TP communication overlapped" : ", TP communication exposed";
+  // A mixture's dispatch, and what departs from the defaults.
+  if (res.experts)
+    res.title += fmt::format(", experts by {}{}{}", q.dispatcher == "deepep" ? "DeepEP" : "all-to-all",
+                             q.overlap_a2a ? " overlapped" : "",
+                             q.imbalance != 1 ? fmt::format(", imbalance {}", q.imbalance) : "");
+  if (q.schedule != "1f1b") res.title += fmt::format(", schedules {}", q.schedule);
+  if (q.memory_reserve > 0) res.title += fmt::format(", {}% of memory reserved", 100 * q.memory_reserve);
   // The plan's constraints, whose order the rows' `broken` masks follow.
   std::vector<std::string> constraints;
   for (const Value& v : spec.Call("stdlib.advise_llm.constraint_names", {}).items) constraints.push_back(v.str);

@@ -52,6 +52,7 @@ scenario schedules {
 // CHECK-NEXT: zb_v2     = false
 // CHECK-NEXT: dual_v2   = true
 // CHECK-NEXT: dual_odd  = true
+// ADVISE: TP communication overlapped, experts by all-to-all, schedules 1f1b,zb_h1,dualpipe; ranked by iteration time
 // ADVISE: t    p    d   e   b   v  schedule  recompute
 // ADVISE: 1024     1   1   16   64  64   1   1  dualpipe  full
 // ADVISE: 1024     2   1   16   64  64   1   1  zb_h1     full
