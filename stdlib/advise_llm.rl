@@ -111,7 +111,7 @@ scenario layout_search {
   param cp: Int = 1
   param ep: Int = 1
   param etp: Int = 1
-  param dispatcher: String = "alltoall"
+  param dispatcher: String = "deepep"
   param overlap_a2a: Bool = false
   param imbalance: Real = 1.0
   param reserve: Real = 0.0

@@ -559,6 +559,12 @@ record Efficiency {
   memory: Real = 0.7     // fraction of the HBM bandwidth memory-bound kernels reach
   collective: Real = 0.8 // fraction of a link's bandwidth NCCL reaches
   alltoall: Real = 0.8   // the same for the expert dispatch's and combine's all-to-alls
+  // The time a mixture's layer keeps the GPU waiting on the host, per micro-batch forward:
+  // its router, permutation and dispatcher are dozens of small kernels behind a
+  // synchronisation (the tokens per expert go to the host to size the exchange and the
+  // grouped GEMM), after which the host launches them one by one. Fitted to the
+  // calibration set's mixtures (docs/transformers.md, "Megatron-Bridge on DGX H100").
+  moe_host: s = 2.5 ms
 }
 let megatron_efficiency = Efficiency {}
 
@@ -721,7 +727,9 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int = m.
   let a2a = expert_alltoall(m, s, l, e)
   let shown = if l.overlap_a2a then max(2 * a2a - (gemm_f + mem_f + gemm_b + mem_b), 0 s) / 2 else a2a
   let wgrad = sum g in gs: if g.core then 0 s else gemm_time(gemm_wgrad(g), d, e, gemm_peak_of(g, d, l), elem)
-  LayerCost { fwd = gemm_f + mem_f, bwd = gemm_b + mem_b,
+  // A mixture's host-bound router and dispatch (Efficiency.moe_host), again when recomputed.
+  let host = if m.experts > 1 then e.moe_host else 0 s
+  LayerCost { fwd = gemm_f + mem_f + host, bwd = gemm_b + mem_b,
               core = core_f, comm_fwd = fwd_c + max(ring - core_f, 0 s) + shown,
               comm_bwd = bwd_c + max(2 * ring - core_b, 0 s) + shown, wgrad = wgrad }
 }

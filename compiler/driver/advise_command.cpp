@@ -122,9 +122,9 @@ static Count AdviseEtp("etp", cl::desc("Transformer: the experts' tensor-paralle
                        cl::value_desc("n"), cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<std::string> AdviseDispatcher(
     "dispatcher",
-    cl::desc("Transformer: how a mixture's tokens reach their experts: alltoall (Megatron-Core's NCCL all-to-all, "
-             "the default) or deepep (once per node over the network, FP8 dispatch)"),
-    cl::init("alltoall"), cl::value_desc("name"), cl::sub(AdviseCmd), cl::cat(Category));
+    cl::desc("Transformer: how a mixture's tokens reach their experts: deepep (once per node over the network, FP8 "
+             "dispatch; the default) or alltoall (Megatron-Core's NCCL all-to-all, every copy on its own)"),
+    cl::init("deepep"), cl::value_desc("name"), cl::sub(AdviseCmd), cl::cat(Category));
 static cl::opt<std::string> AdviseSchedule(
     "schedule",
     cl::desc("Transformer: the pipeline schedules to search, comma-separated: 1f1b (the default), gpipe, zb_h1 "

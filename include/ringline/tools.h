@@ -92,7 +92,7 @@ struct LayoutQuery {
   // A mixture's token dispatch (stdlib.megatron's Layout.dispatcher: "alltoall" or "deepep"),
   // its all-to-alls behind another micro-batch's compute, and the busiest GPU's routed
   // tokens over a balanced share (1: balanced).
-  std::string dispatcher = "alltoall";
+  std::string dispatcher = "deepep";
   bool overlap_a2a = false;
   double imbalance = 1.0;
   double memory_reserve = 0;       // the share of HBM a layout may not use (Setup.reserve)

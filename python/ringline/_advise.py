@@ -124,8 +124,8 @@ def advise(
             only where the precision has a fused kernel).
         cp, ep, etp: the context-parallel size (default 1), a pinned expert-parallel size
             and the experts' own tensor-parallel size (default 1).
-        dispatcher, overlap_a2a, imbalance: a mixture's token dispatch (``"alltoall"``,
-            the default, or ``"deepep"``), its all-to-alls behind another micro-batch's
+        dispatcher, overlap_a2a, imbalance: a mixture's token dispatch (``"deepep"``,
+            the default, or ``"alltoall"``), its all-to-alls behind another micro-batch's
             compute (default off), and the busiest GPU's routed tokens over a balanced
             share (default 1.0).
         schedule: the pipeline schedules to search, comma-separated: ``"1f1b"`` (the

@@ -44,20 +44,20 @@ scenario schedules {
 // CHECK-NEXT: f1b_v2    = 12.25 s
 // CHECK-NEXT: zb        = 13.3 s
 // CHECK-NEXT: dual      = 7.8 s
-// CHECK-NEXT: iter_1f1b = 53.22 s
-// CHECK-NEXT: iter_zb   = 52.8 s
-// CHECK-NEXT: iter_dual = 30.81 s
+// CHECK-NEXT: iter_1f1b = 56.08 s
+// CHECK-NEXT: iter_zb   = 55.66 s
+// CHECK-NEXT: iter_dual = 33.57 s
 // CHECK-NEXT: weights   = 2
 // CHECK-NEXT: flight    = 1.062
 // CHECK-NEXT: zb_v2     = false
 // CHECK-NEXT: dual_v2   = true
 // CHECK-NEXT: dual_odd  = true
-// ADVISE: TP communication overlapped, experts by all-to-all, schedules 1f1b,zb_h1,dualpipe; ranked by iteration time
+// ADVISE: TP communication overlapped, experts by DeepEP, schedules 1f1b,zb_h1,dualpipe; ranked by iteration time
 // ADVISE: t    p    d   e   b   v  schedule  recompute
 // ADVISE: 1024     1   1   16   64  64   1   1  dualpipe  full
 // ADVISE: 1024     2   1   16   64  64   1   1  zb_h1     full
 // ADVISE: 1024     3   1   16   64  64   1   1  1f1b      full
 // CSV: gpus,rank,t,p,d,e,micro,interleave,schedule,recompute,
-// CSV-NEXT: 1024,1,1,16,64,64,1,1,dualpipe,full,false,1,30.8{{[0-9]+}},
+// CSV-NEXT: 1024,1,1,16,64,64,1,1,dualpipe,full,false,1,19.6{{[0-9]+}},
 // BADNAME: ringline: error: --schedule takes schedules, `1f1b,zb_h1,dualpipe` (1f1b, gpipe, zb_h1, dualpipe); got `dual pipe` [bad_option]
 // UNKNOWN: error: the pipeline schedule is "1f1b", "gpipe", "zb_h1" or "dualpipe", not "zb" [user_error]
