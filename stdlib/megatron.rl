@@ -409,6 +409,10 @@ fn expert_load(m: Transformer, l: Layout) -> Real = if m.capacity > 1 then m.cap
 record Precision {
   name: String
   half: Bool = true       // 16-bit weights, activations and gradients (fp32 master weights); false: fp32
+  // Bytes of a gradient element: fp32, except fp16's loss-scaled 16-bit gradients (unless
+  // the layout's fp32_grads; bf16 and the quantised precisions accumulate in fp32, as
+  // Megatron does).
+  grad: B = 4 B
   peak: String = "fp16"   // the Device peak the linear layers' GEMMs run at: "fp16", "fp8", "fp4" or "fp32"
   bytes: B = 0 B          // a quantised copy's bytes per element (0: nothing is quantised)
   block: Int = 0
@@ -433,7 +437,7 @@ record Precision {
   bf16_layers: Real = 0.0
 }
 let precisions = [
-  Precision { name = "fp16" },
+  Precision { name = "fp16", grad = 2 B },
   Precision { name = "bf16" },
   // Per-tensor current scaling (Transformer Engine's Float8CurrentScaling, E4M3 and E5M2).
   // As calibrated against Megatron-Bridge's H100 rows, its amax reductions are not
@@ -478,7 +482,7 @@ fn layout_precision(l: Layout) -> Precision = precision_of(l.precision)
 fn _half(l: Layout) -> Bool = layout_precision(l).half
 // Bytes per element of weights and activations, and of gradients.
 fn elem_bytes(l: Layout) -> B = if _half(l) then 2 B else 4 B
-fn grad_bytes(l: Layout) -> B = if _half(l) and not l.fp32_grads and l.precision == "fp16" then 2 B else 4 B
+fn grad_bytes(l: Layout) -> B = if l.fp32_grads then 4 B else layout_precision(l).grad
 // The peak utilisation is measured against: the dense 16-bit tensor peak in half precision
 // (quantised precisions included, as FP8 and FP4 training results are reported), else fp32.
 fn _peak(d: Device, l: Layout) -> FLOP/s = if _half(l) then d.peak_fp16 else d.peak_fp32
@@ -584,8 +588,11 @@ fn gemm_time(g: Gemm, d: Device, e: Efficiency, peak: FLOP/s, elem: B) -> s =
   max(gemm_flops(g) * 1 FLOP / (peak * gemm_efficiency(g, d)),
       (g.m * g.k + g.k * g.n + g.m * g.n) * g.batch * elem / (d.membw * e.memory))
 // Forward, and backward (data and weight gradients), of one GEMM.
-fn gemm_fwd_bwd(g: Gemm, d: Device, e: Efficiency, peak: FLOP/s, elem: B) -> [s] =
-  [gemm_time(g, d, e, peak, elem), gemm_time(gemm_dgrad(g), d, e, peak, elem) + gemm_time(gemm_wgrad(g), d, e, peak, elem)]
+// The third, the weight gradient's alone (what a zero-bubble schedule defers).
+fn gemm_fwd_bwd(g: Gemm, d: Device, e: Efficiency, peak: FLOP/s, elem: B) -> [s] = {
+  let w = gemm_time(gemm_wgrad(g), d, e, peak, elem)
+  [gemm_time(g, d, e, peak, elem), gemm_time(gemm_dgrad(g), d, e, peak, elem) + w, w]
+}
 fn _membound(bytes: B, d: Device, e: Efficiency) -> s = bytes / (d.membw * e.memory)
 
 // FlashAttention-2's attention core for `b` sequences on one of `t` GPUs, forward and
@@ -726,7 +733,7 @@ fn layer_cost(m: Transformer, s: Setup, l: Layout, e: Efficiency, keys: Int = m.
   // With overlap_a2a they run behind another micro-batch's compute of the layer.
   let a2a = expert_alltoall(m, s, l, e)
   let shown = if l.overlap_a2a then max(2 * a2a - (gemm_f + mem_f + gemm_b + mem_b), 0 s) / 2 else a2a
-  let wgrad = sum g in gs: if g.core then 0 s else gemm_time(gemm_wgrad(g), d, e, gemm_peak_of(g, d, l), elem)
+  let wgrad = rest(2)
   // A mixture's host-bound router and dispatch (Efficiency.moe_host), again when recomputed.
   let host = if m.experts > 1 then e.moe_host else 0 s
   LayerCost { fwd = gemm_f + mem_f + host, bwd = gemm_b + mem_b,
