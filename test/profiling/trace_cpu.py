@@ -8,8 +8,8 @@ a torch.profiler trace of nine LeNet-5 training steps at batch 16 on this CPU
 
 It asserts what does not depend on the machine's speed: every op of a step is matched to
 LeNet-5's 12 layers; the table's predicted parts add up to its step, the measured
-ones (medians over the steps) to within 25% of it; the fitted constants are finite
-and positive; and the written spec evaluates to the step the table predicts and reports
+ones (medians over the steps) to within 25% of it; the fitted (or kept) constants are
+finite and positive; and the written spec evaluates to the step the table predicts and reports
 the measured one.
 """
 import os
@@ -59,9 +59,11 @@ def main():
     # busy machine they add to a little more or less than it.
     if abs(predicted - step[1]) > 0.005 or abs(measured / step[0] - 1) > 0.25:
         fail(f"the parts add to {measured:.3f} and {predicted:.3f} ms, the step row says {step[0]} and {step[1]}")
-    consts = re.search(r"bandwidth ([0-9.e+]+) GB/s.*\n +launch = ([0-9.e+]+) us", out.stdout)
+    # The launch is either fitted ("launch = X us") or, when no op is shorter than its bytes
+    # at the fitted bandwidth, the framework's own is kept ("... so pytorch's X us is kept").
+    consts = re.search(r"bandwidth ([0-9.e+]+) GB/s.*\n +launch(?: = |: .*'s )([0-9.e+]+) us", out.stdout)
     if not consts or not all(0 < float(v) < 1e6 for v in consts.groups()):
-        fail("no finite, positive bandwidth and launch were fitted")
+        fail("no finite, positive bandwidth and launch were fitted or kept")
     ev = subprocess.run([ringline, "eval", spec], capture_output=True, text=True)
     print(ev.stdout, ev.stderr, sep="")
     iter_ms = re.search(r"iter += ([0-9.e+]+) ms", ev.stdout)
