@@ -247,7 +247,7 @@ void FillChunk(const Layout& layout, Chunk& c, uint64_t index, BoxFiller& filler
   // vectorised pass rules that out almost always.
   c.valid = c.count;
   if (!AnyNonFinite(c.reports.data(), c.reports.size())) return;
-  for (size_t r = 0; r < nr; ++r) {
+  for (size_t r = 0; r < std::min(nr, c.space->checked_reports); ++r) {
     const double* v = c.reports.data() + r * static_cast<size_t>(c.count);
     for (int64_t pos = 0; pos < c.valid; ++pos)
       if (!std::isfinite(v[pos]) && (keep || c.feasible[pos])) {
@@ -308,7 +308,7 @@ bool AddChunk(const Chunk& c, SweepResult* res) {
   if (c.valid == c.count) return true;
   SweepResult::Failure f{std::vector<double>(c.space->axes.size()), 0, 0, c.index};
   c.Params(c.valid, f.params.data());
-  for (size_t r = 0; r < c.space->num_reports; ++r)
+  for (size_t r = 0; r < c.space->checked_reports; ++r)
     if (!std::isfinite(c.Report(r, c.valid))) {
       f.report = r;
       f.value = c.Report(r, c.valid);
@@ -340,7 +340,11 @@ FillerFactory VariantFillers(std::vector<FillerFactory> each, std::vector<uint32
 }
 
 Space::Space(std::vector<std::vector<double>> axes_in, std::vector<uint32_t> order_in, size_t nr)
-    : axes(std::move(axes_in)), order(std::move(order_in)), num_reports(nr), points(ProductSize(axes)) {
+    : axes(std::move(axes_in)),
+      order(std::move(order_in)),
+      num_reports(nr),
+      checked_reports(nr),
+      points(ProductSize(axes)) {
   canonical_stride.assign(axes.size(), 1);
   for (size_t p = axes.size(); p-- > 1;) canonical_stride[p - 1] = canonical_stride[p] * axes[p].size();
 }

@@ -55,6 +55,9 @@ struct Space {
   std::vector<std::vector<double>> axes;  // per param, declaration order
   std::vector<uint32_t> order;            // chunk order, outermost first
   size_t num_reports;
+  // The first `checked_reports` reports must be finite (a non-finite one ends the sweep
+  // with a Failure); derivative reports after them may be inf or NaN at a kink.
+  size_t checked_reports;
   uint64_t points;                        // ProductSize(axes)
   std::vector<uint64_t> canonical_stride; // declaration-order row-major index weights
 };

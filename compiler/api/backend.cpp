@@ -65,7 +65,7 @@ BackendCost EstimateCost(const ir::Scenario& sc, uint64_t points, unsigned threa
     const ir::Op op = sc.insts[i].op;
     const double cost = codegen::InstCost(op);
     const size_t l = static_cast<size_t>(st.level[i] + 1);
-    if (op == ir::Op::Kernel) {
+    if (ir::Scenario::IsKernel(op)) {
       const double macs = PredictionMacs(sc, sc.insts[i]);
       interp_ns += kInterpPerInstNs + kPredictionOverheadNs + kInterpPerMacNs * macs;
       jit_ns += runs[l] * (kPredictionOverheadNs + kJitPerMacNs * macs);

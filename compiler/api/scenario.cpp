@@ -136,11 +136,28 @@ class ScenarioImpl final : public ringline::Scenario {
     const ir::Scenario& first = variants_.scenarios[0];
     for (const ir::Param& p : first.params) params_.push_back(PublicParam(p));
     for (const ir::Require& r : first.requires_) requires_.push_back(PublicRequire(r));
+    for (const ir::Input& x : first.inputs) inputs_.push_back(x.name);
+    for (size_t k = first.PrimalReports(); k < first.reports.size(); ++k) {
+      const ir::Report& d = first.reports[k];
+      const ir::Input& x = first.inputs[static_cast<size_t>(d.wrt)];
+      ringline::Sensitivity s;
+      s.report = first.reports[static_cast<size_t>(d.tangent_of)].name;
+      s.input = x.name;
+      s.report_column = first.params.size() + static_cast<size_t>(d.tangent_of);
+      s.column = first.params.size() + k;
+      s.param = x.param;
+      s.value = x.value;
+      s.input_unit = x.display.unit.name;
+      s.unit = d.display.unit.name;
+      sensitivities_.push_back(std::move(s));
+    }
   }
 
   const std::string& Name() const override { return variants_.scenarios[0].name; }
   const std::vector<ringline::Param>& Params() const override { return params_; }
   const std::vector<ringline::Require>& Requires() const override { return requires_; }
+  const std::vector<ringline::Sensitivity>& Sensitivities() const override { return sensitivities_; }
+  const std::vector<std::string>& Inputs() const override { return inputs_; }
   uint64_t Points() const override { return runtime::ProductSize(Axes(variants_.scenarios[0])); }
   std::vector<ringline::Column> Columns(bool feasible_column) const override {
     std::vector<ringline::Column> out;
@@ -159,7 +176,7 @@ class ScenarioImpl final : public ringline::Scenario {
     double* reports = row.values.data() + params.size();
     const bool jit = Pick(backend, sc, 1, 1) == Backend::Jit;
     row.feasible = jit ? EvalOnJit(sc, opt_level, params.data(), reports) : interp::Evaluator(sc).Run(params.data(), reports);
-    for (size_t k = 0; k < sc.reports.size(); ++k)
+    for (size_t k = 0; k < sc.PrimalReports(); ++k)
       if (!std::isfinite(reports[k])) {
         ReportNonFinite(lib_->diags, written_[v], params.data(), k, reports[k]);
         lib_->Fail(mark, fmt::format("report `{}` is not finite", sc.reports[k].name));
@@ -175,12 +192,17 @@ class ScenarioImpl final : public ringline::Scenario {
   void Write(ringline::Sink& to, const ringline::Row& row) const override {
     const ir::Scenario& sc = variants_.scenarios[0];
     const bool feasible_column = !sc.requires_.empty();
+    // The derivatives are Sensitivities(), not columns of the row as written.
+    const size_t shown = sc.params.size() + sc.PrimalReports();
     std::vector<double> values = row.values;
-    values.resize(sc.params.size() + sc.reports.size());
+    values.resize(shown);
     if (feasible_column) values.push_back(row.feasible);
+    std::vector<runtime::Column> cols = ColumnsOf(sc, feasible_column);
+    cols.erase(cols.begin() + static_cast<std::ptrdiff_t>(shown),
+               cols.begin() + static_cast<std::ptrdiff_t>(sc.params.size() + sc.reports.size()));
     ForeignSink foreign(to);
     runtime::Sink& sink = EngineSink(to, foreign);
-    sink.Begin(sc.name, ColumnsOf(sc, feasible_column));
+    sink.Begin(sc.name, cols);
     sink.Row(values.data());
     sink.End();
   }
@@ -212,6 +234,7 @@ class ScenarioImpl final : public ringline::Scenario {
     // Streamed rows come in declaration order; a reducer does not care, so its chunks
     // follow the loop order and the innermost loop writes unit-stride.
     runtime::Space space(std::move(axes), reduce ? order : Declaration(np), nr);
+    space.checked_reports = sc.PrimalReports();
     runtime::SweepOptions so = EngineOptions(o, fillers, order);
     std::optional<Counting> counting;
     if (o.done) counting.emplace(*consumer, *o.done);
@@ -409,9 +432,29 @@ class ScenarioImpl final : public ringline::Scenario {
   bool eval_only_;                      // the variant at the defaults alone
   std::vector<ringline::Param> params_;
   std::vector<ringline::Require> requires_;
+  std::vector<ringline::Sensitivity> sensitivities_;
+  std::vector<std::string> inputs_;
 };
 
 }  // namespace
+
+void Differentiate(check::Variants& variants, const std::vector<std::string>& inputs) {
+  for (ir::Scenario& sc : variants.scenarios) {
+    std::vector<uint32_t> which;
+    std::vector<std::string> names;
+    for (const ir::Input& x : sc.inputs) names.push_back(x.name);
+    if (inputs.empty())
+      for (uint32_t j = 0; j < sc.inputs.size(); ++j) which.push_back(j);
+    for (const std::string& want : inputs) {
+      auto at = std::find(names.begin(), names.end(), want);
+      if (at == names.end())
+        throw ringline::SpecError({Plain(
+            "bad_option", rl::NotOneOf("--sensitivity", want, "continuous input", "scenario `" + sc.name + "`", names))});
+      which.push_back(static_cast<uint32_t>(at - names.begin()));
+    }
+    passes::Differentiate(sc, which);
+  }
+}
 
 std::unique_ptr<ringline::Scenario> MakeScenario(std::shared_ptr<SpecState> lib, check::Variants variants,
                                                 bool eval_only) {
@@ -449,6 +492,12 @@ static rl::units::Unit UnitNamed(const std::string& unit) {
                                                                    hint.empty() ? "" : "; ", hint))});
   }
   return *u;
+}
+
+double Elasticity(const Sensitivity& s, const Row& row) {
+  const double d = row.values[s.column], r = row.values[s.report_column];
+  const double x = s.param >= 0 ? row.values[static_cast<size_t>(s.param)] : s.value;
+  return r != 0 ? d * x / r : std::nan("");
 }
 
 double FromSI(double si, const std::string& unit) {

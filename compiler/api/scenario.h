@@ -7,6 +7,11 @@
 
 namespace rl::api {
 
+// Appends to every variant (lowered with inputs traced) the derivatives of its reports by
+// the inputs named (all when empty); throws SpecError (`bad_option`) for a name that is
+// not an input.
+void Differentiate(check::Variants& variants, const std::vector<std::string>& inputs);
+
 // With `eval_only`, `variants` holds the variant at the defaults alone.
 std::unique_ptr<ringline::Scenario> MakeScenario(std::shared_ptr<SpecState> lib, check::Variants variants,
                                                 bool eval_only);

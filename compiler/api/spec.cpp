@@ -152,7 +152,8 @@ class SpecImpl final : public ringline::Spec {
   std::unique_ptr<ringline::Scenario> Lower(const std::string& scenario,
                                             const std::vector<std::pair<std::string, std::string>>& sets,
                                             const std::vector<std::pair<std::string, std::string>>& units,
-                                            bool eval_only) override {
+                                            bool eval_only,
+                                            const std::optional<std::vector<std::string>>& sensitivity) override {
     size_t mark = lib_->Begin();
     std::vector<std::string> names = Scenarios();
     std::string own = scenario;
@@ -189,8 +190,11 @@ class SpecImpl final : public ringline::Spec {
       const auto eq = static_cast<uint32_t>(name.size());
       choices.push_back({name, unit, {id, eq + 1, static_cast<uint32_t>(text.size())}, {id, 0, eq}});
     }
+    lib_->comp->TraceInputs(sensitivity.has_value());
     std::optional<check::Variants> vs = lib_->comp->LowerVariants(scenario, overrides, choices, !eval_only);
+    lib_->comp->TraceInputs(false);
     if (!vs) lib_->Fail(mark, fmt::format("cannot lower scenario `{}`", scenario));
+    if (sensitivity) Differentiate(*vs, *sensitivity);
     return MakeScenario(lib_, std::move(*vs), eval_only);
   }
 

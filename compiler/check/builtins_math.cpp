@@ -69,7 +69,7 @@ Value Program::CallMathBuiltin(Builtin b, const ast::CallExpr* call, std::vector
         t.any_dim = acc.type.any_dim && v.type.any_dim;
         ir::Op op = b == Builtin::Min ? ir::Op::Min : ir::Op::Max;
         if (acc.is_const && v.is_const)
-          acc = Value::Const(ir::Apply(op, acc.c, v.c, 0), t);
+          acc = Shadowed(Value::Const(ir::Apply(op, acc.c, v.c, 0), t), op, acc, &v, at, env);
         else {
           ir::ValueId a = Materialize(acc, *env.ir, at);  // operands in order (ops.cpp, Select)
           acc = Value::Dynamic(env.ir->Binary(op, a, Materialize(v, *env.ir, at), at), t);
@@ -137,7 +137,9 @@ Value Program::CallMathBuiltin(Builtin b, const ast::CallExpr* call, std::vector
       Value memory = Binary(ast::BinaryOp::Div, args[1], args[3], at, at, at, env);
       if (compute.IsError() || memory.IsError()) return Value::Error();
       ScalarType t{B::Real, units::Dim::Of(units::BaseDim::Time), false};
-      if (compute.is_const && memory.is_const) return Value::Const(ir::Apply(ir::Op::Max, compute.c, memory.c, 0), t);
+      if (compute.is_const && memory.is_const)
+        return Shadowed(Value::Const(ir::Apply(ir::Op::Max, compute.c, memory.c, 0), t), ir::Op::Max, compute,
+                        &memory, at, env);
       ir::ValueId a = Materialize(compute, *env.ir, at);
       return Value::Dynamic(env.ir->Binary(ir::Op::Max, a, Materialize(memory, *env.ir, at), at), t);
     }

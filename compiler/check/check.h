@@ -91,6 +91,11 @@ class Compilation {
   // diagnostics.
   std::optional<Variants> LowerVariants(const std::string& scenario, const std::vector<Override>& sets,
                                         const std::vector<UnitChoice>& unit_choices, bool all_values);
+  // With `on`, the lowerings that follow list each scenario's continuous inputs
+  // (ir::Scenario::inputs: its `Real` params and its record params' `Real` fields) and
+  // keep what is computed from those fields traceable in the IR, so that
+  // passes::Differentiate can take derivatives by them (docs/sensitivity.md).
+  void TraceInputs(bool on);
   // Checks every declaration and lowers every variant of every scenario of the root module.
   bool CheckAll();
   // Evaluates every top-level `let` of the root module (its values are cached), so `eval`

@@ -156,7 +156,7 @@ Value Program::EvalReduce(const ast::ReduceExpr* e, const Env& env) {
       if (v.type.base != t.base) t.base = B::Real;
       ir::Op op = e->reducer == ast::Reducer::Max ? ir::Op::Max : ir::Op::Min;
       if (acc.is_const && v.is_const) {
-        acc = Value::Const(ir::Apply(op, acc.c, v.c, 0), t);
+        acc = Shadowed(Value::Const(ir::Apply(op, acc.c, v.c, 0), t), op, acc, &v, e->range, env);
       } else {
         ir::ValueId a = Materialize(acc, *env.ir, e->range);
         ir::ValueId id = env.ir->Binary(op, a, Materialize(v, *env.ir, e->range), e->range);

@@ -160,11 +160,18 @@ Value Program::CallKernelBuiltin(Builtin b, const ast::CallExpr* call, std::vect
     consts[i] = f.c;
   }
   const ScalarType seconds{B::Real, units::Dim::Of(units::BaseDim::Time), false};
-  if (all_static) return Value::Const(model->Predict(consts.data()), seconds);
+  bool shadowed = false;
+  for (const Value& f : all) shadowed |= f.shadow.Valid();
+  if (all_static && !(shadowed && env.ir)) return Value::Const(model->Predict(consts.data()), seconds);
   const uint32_t id = env.ir->UseKernel(args[0].bundle, model);
   std::vector<ir::ValueId> ids;
   for (const Value& f : all) ids.push_back(Materialize(f, *env.ir, call->range));
-  return Value::Dynamic(env.ir->Kernel(id, std::move(ids), call->range), seconds);
+  ir::ValueId k = env.ir->Kernel(id, std::move(ids), call->range);
+  if (!all_static) return Value::Dynamic(k, seconds);
+  // Constant features, some from traced fields: the constant, with the call as its shadow.
+  Value v = Value::Const(model->Predict(consts.data()), seconds);
+  v.shadow = k;
+  return v;
 }
 
 }  // namespace rl::check

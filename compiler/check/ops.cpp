@@ -55,7 +55,17 @@ static double Fold(ir::Op op, double a, double b) { return ir::Apply(op, a, b, 0
 
 ir::ValueId Program::Materialize(const Value& v, ir::Scenario& s, SourceRange where) {
   if (!v.is_const) return v.id;
+  if (v.shadow.Valid()) return v.shadow;
   return s.Const(v.c, where, v.type.base == B::Bool ? ir::Ty::Bool : ir::Ty::F64);
+}
+
+Value Program::Shadowed(Value folded, ir::Op op, const Value& a, const Value* b, SourceRange where,
+                        const Env& env) {
+  if (!folded.IsScalar() || !folded.is_const || folded.type.base != B::Real || !env.ir) return folded;
+  if (!a.shadow.Valid() && !(b && b->shadow.Valid())) return folded;
+  ir::ValueId x = Materialize(a, *env.ir, where);
+  folded.shadow = b ? env.ir->Binary(op, x, Materialize(*b, *env.ir, where), where) : env.ir->Unary(op, x, where);
+  return folded;
 }
 
 static Value Emit(Program& p, ir::Op op, const Value& l, const Value* r, ScalarType t,
@@ -74,7 +84,7 @@ static Value Emit(Program& p, ir::Op op, const Value& l, const Value* r, ScalarT
               fmt::format("{} in `{}` of constants", what, ir::Mnemonic(op)));
       return Value::Error();
     }
-    return Value::Const(v, t);
+    return p.Shadowed(Value::Const(v, t), op, l, r, where, env);
   }
   RL_CHECK(env.ir, "a dynamic value outside a scenario");
   ir::ValueId a = p.Materialize(l, *env.ir, where);

@@ -147,6 +147,13 @@ class Program {
   Value Math(ir::Op op, const Value& v, ScalarType result, SourceRange where, const Env& env);
   Value Select(const Value& c, const Value& t, const Value& f, SourceRange where, const Env& env);
   ir::ValueId Materialize(const Value& v, ir::Scenario& s, SourceRange where);
+  // `folded` (a constant computed by `op` from a and b) with a shadow when a or b has one
+  // and it is a `Real` (value.h, `shadow`).
+  Value Shadowed(Value folded, ir::Op op, const Value& a, const Value* b, SourceRange where, const Env& env);
+  // The inputs of a param's value while inputs are traced: every `Real` field of a record
+  // (nested records too, `p.a.b`) becomes a tagged constant of `out` and its shadow.
+  Value TraceFields(const Value& v, const std::string& path, ir::Scenario& out);
+  bool trace_inputs_ = false;  // Compilation::TraceInputs
 
   // calls.cpp
   Value Call(const ast::CallExpr* call, const Env& env);

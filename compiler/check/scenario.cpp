@@ -217,6 +217,8 @@ Value Program::LowerParam(const ast::ParamDecl& p, const Override* ov, ModuleInf
     return st.base == B::Bool ? Value::Bool(v != 0) : Value::Int(v);
   }
   uint32_t index = static_cast<uint32_t>(out.params.size());
+  if (trace_inputs_ && st.base == B::Real)
+    out.inputs.push_back({p.name, ip.display, static_cast<int32_t>(index), {}, ip.default_value});
   out.params.push_back(std::move(ip));
   ir::ValueId id = out.ParamRef(index, p.name_range);
   if (st.base == B::Bool)
@@ -499,6 +501,8 @@ std::optional<ir::Scenario> Compilation::Lower(const std::string& scenario, cons
   if (!v) return std::nullopt;
   return std::move(v->scenarios[0]);
 }
+
+void Compilation::TraceInputs(bool on) { program_->trace_inputs_ = on; }
 
 std::optional<Variants> Compilation::LowerVariants(const std::string& scenario, const std::vector<Override>& sets,
                                                    const std::vector<UnitChoice>& unit_choices, bool all_values) {

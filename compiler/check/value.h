@@ -52,6 +52,13 @@ struct Value {
   bool is_const = true;
   double c = 0;        // when is_const (Bool: 0 or 1)
   ir::ValueId id;      // when dynamic
+  // A constant `Real` computed from a record param's `Real` fields while derivatives are
+  // asked for (Compilation::TraceInputs): the same computation in the scenario's IR, from
+  // the constants the fields were lowered to, so that the tangent pass reaches it. Its
+  // value is `c`; structure keeps using `c`, and a use in IR takes the shadow
+  // (Program::Materialize). Comparisons, `Int`s and `Bool`s drop it: they are locally
+  // constant in a `Real`.
+  ir::ValueId shadow;
   // String
   std::string str;
   // List elements, or Record fields in declaration order

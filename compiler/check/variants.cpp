@@ -182,8 +182,35 @@ Value Program::LowerStaticParam(const ast::ParamDecl& p, const Override* ov, Mod
   out.params.push_back(std::move(ip));
 
   auto pick = spec_ ? spec_->pick.find(p.name) : std::map<std::string, size_t>::const_iterator{};
-  if (spec_ && pick != spec_->pick.end() && pick->second < values.size()) return values[pick->second].v;
-  return def_index < values.size() ? values[def_index].v : def->v;
+  const Value& chosen = spec_ && pick != spec_->pick.end() && pick->second < values.size() ? values[pick->second].v
+                        : def_index < values.size()                                    ? values[def_index].v
+                                                                                       : def->v;
+  return trace_inputs_ ? TraceFields(chosen, p.name, out) : chosen;
+}
+
+Value Program::TraceFields(const Value& v, const std::string& path, ir::Scenario& out) {
+  if (v.kind == Value::Kind::Record && v.record) {
+    auto fields = std::make_shared<std::vector<Value>>(*v.elems);
+    for (size_t i = 0; i < fields->size() && i < v.record->fields.size(); ++i)
+      (*fields)[i] = TraceFields((*fields)[i], path + "." + v.record->fields[i].name, out);
+    Value r = v;
+    r.elems = std::move(fields);
+    return r;
+  }
+  if (!v.IsScalar() || !v.is_const || v.type.base != ScalarType::Base::Real || v.shadow.Valid() || path.find('.') == std::string::npos)
+    return v;
+  Value r = v;
+  r.shadow = out.Const(v.c);
+  ir::Input in;
+  in.name = path;
+  in.display.kind = ir::Display::Kind::Real;
+  in.display.dim = v.type.dim;
+  in.display.unit = units::Unit::Canonical(v.type.dim);
+  if (v.type.dim.IsNone()) in.display.unit.name = "";
+  in.seed = r.shadow;
+  in.value = v.c;
+  out.inputs.push_back(std::move(in));
+  return r;
 }
 
 std::optional<ir::Scenario> Program::TryLower(ModuleInfo* m, const ast::ScenarioDecl& s,

@@ -55,7 +55,8 @@ Value* Emitter::EmitInst(const ir::Inst& in, Value* a, Value* b, Value* c) {
     case ir::Op::Not: return b_.CreateNot(a);
     // Both sides are already computed (the IR is eager, like the interpreter).
     case ir::Op::Select: return b_.CreateSelect(a, b, c);
-    case ir::Op::Kernel: RL_CHECK(false, "kernel calls are emitted by EmitKernel"); return nullptr;
+    case ir::Op::Kernel:
+    case ir::Op::KernelJvp: RL_CHECK(false, "kernel calls are emitted by EmitKernel"); return nullptr;
   }
   RL_CHECK(false, "unknown instruction kind");
   return nullptr;
@@ -68,10 +69,13 @@ Value* Emitter::ModelOf(const ir::Inst& in) {
                        "kernel.model");
 }
 
-// rl_kernel_predict(model, features): the features go through a stack slot made once in
-// the entry block (allocas there are free; one per call site keeps them independent).
+// rl_kernel_predict(model, features), or rl_kernel_predict_jvp(model, features,
+// tangents) for kernel_jvp: the operands go through a stack slot made once in the entry
+// block (allocas there are free; one per call site keeps them independent).
 Value* Emitter::EmitKernel(const ir::Inst& in) {
-  llvm::FunctionCallee predict = m_.getOrInsertFunction("rl_kernel_predict", f64_, ptr_, ptr_);
+  const bool jvp = in.op == ir::Op::KernelJvp;
+  llvm::FunctionCallee predict = jvp ? m_.getOrInsertFunction("rl_kernel_predict_jvp", f64_, ptr_, ptr_, ptr_)
+                                     : m_.getOrInsertFunction("rl_kernel_predict", f64_, ptr_, ptr_);
   if (auto* f = llvm::dyn_cast<llvm::Function>(predict.getCallee())) {
     f->setDoesNotThrow();
     f->setOnlyReadsMemory();
@@ -83,6 +87,12 @@ Value* Emitter::EmitKernel(const ir::Inst& in) {
   for (size_t k = 0; k < in.args.size(); ++k)
     b_.CreateStore(AsDouble(Get(in.args[k])),
                    b_.CreateConstInBoundsGEP2_64(llvm::ArrayType::get(f64_, in.args.size()), slot, 0, k));
+  if (jvp)
+    return b_.CreateCall(predict,
+                         {ModelOf(in), slot,
+                          b_.CreateConstInBoundsGEP2_64(llvm::ArrayType::get(f64_, in.args.size()), slot, 0,
+                                                        in.args.size() / 2)},
+                         "kernel.jvp");
   return b_.CreateCall(predict, {ModelOf(in), slot}, "kernel");
 }
 
@@ -103,8 +113,8 @@ Value* Emitter::Get(ir::ValueId v) {
 
 void Emitter::Compute(size_t i) {
   const ir::Inst& in = s_.insts[i];
-  if (in.op == ir::Op::Kernel) {
-    if (!kernel_table_.empty() && kernel_table_[i]) {
+  if (ir::Scenario::IsKernel(in.op)) {
+    if (in.op == ir::Op::Kernel && !kernel_table_.empty() && kernel_table_[i]) {
       const uint32_t p = order_[static_cast<size_t>(level_[i])];
       vals_[i] = b_.CreateLoad(f64_, b_.CreateInBoundsGEP(f64_, kernel_table_[i], b_.CreateSub(loop_index_[p], lo_[p])),
                                "kernel");

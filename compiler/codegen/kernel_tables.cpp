@@ -27,7 +27,7 @@ std::vector<Emitter::TableChunk> Emitter::ChooseTables(std::vector<uint32_t>& ex
   // table would have to be filled first).
   std::vector<bool> after_kernel(n, false);
   for (size_t i = 0; i < n; ++i) {
-    bool k = s_.insts[i].op == ir::Op::Kernel;
+    bool k = ir::Scenario::IsKernel(s_.insts[i].op);
     ir::ForEachOperand(s_.insts[i], [&](ir::ValueId v) { k = k || after_kernel[v.index]; });
     after_kernel[i] = k;
   }

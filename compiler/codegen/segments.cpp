@@ -19,7 +19,8 @@ size_t EmittedSize(const ir::Inst& in) {
     case ir::Op::Param: return 0;
     case ir::Op::Min:
     case ir::Op::Max: return 5;  // two compares, two selects and a freeze (codegen.cpp)
-    case ir::Op::Kernel: return 2 + in.args.size();  // a store per feature, the call
+    case ir::Op::Kernel:
+    case ir::Op::KernelJvp: return 2 + in.args.size();  // a store per feature, the call
     // One instruction or call each (codegen.cpp).
     case ir::Op::Add: case ir::Op::Sub: case ir::Op::Mul: case ir::Op::Div: case ir::Op::Mod: case ir::Op::Pow:
     case ir::Op::Neg: case ir::Op::Abs: case ir::Op::Sqrt: case ir::Op::Exp: case ir::Op::Log: case ir::Op::Log2:

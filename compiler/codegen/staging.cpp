@@ -22,6 +22,7 @@ double InstCost(ir::Op op) {
     case ir::Op::Mod: return 20;  // libm calls: tens of cycles, and they block vectorising
     // An MLP: a few thousand multiply-adds, about a microsecond.
     case ir::Op::Kernel: return 2000;
+    case ir::Op::KernelJvp: return 4000;  // the network's values and their tangents
     case ir::Op::Div:
     case ir::Op::Sqrt: return 4;
     case ir::Op::Add:

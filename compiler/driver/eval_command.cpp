@@ -33,7 +33,9 @@ int RunEval() {
   std::optional<runtime::Format> fmt = PickFormat(runtime::Format::Table);
   if (!fmt) return kUsageError;
   Exit e;
-  std::optional<Lowered> run = LowerScenario(e, /*eval_only=*/true);
+  std::optional<Lowered> run =
+      LowerScenario(e, /*eval_only=*/true,
+                    EvalSensitivity ? std::optional<std::vector<std::string>>(std::vector<std::string>{}) : std::nullopt);
   if (!run) return e;
   ringline::Scenario& sc = *run->scenario;
   if (!OneValueEach(sc)) return kUsageError;
@@ -45,8 +47,12 @@ int RunEval() {
   }
   Output out;
   if (!out.Open()) return kUsageError;
-  std::unique_ptr<ringline::Sink> sink = MakeOutputSink(*fmt, out.stream(), /*single_row=*/true);
-  sc.Write(*sink, row);
+  if (EvalSensitivity) {
+    WriteWithSensitivity(*fmt, out.stream(), sc, row);
+  } else {
+    std::unique_ptr<ringline::Sink> sink = MakeOutputSink(*fmt, out.stream(), /*single_row=*/true);
+    sc.Write(*sink, row);
+  }
   // Infeasible is an answer, not an error (exit 0): the notes say which requires fail.
   for (const ringline::Diagnostic& note : row.notes) llvm::errs() << note.text;
   return out.Commit() ? kOk : kUsageError;

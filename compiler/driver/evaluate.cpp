@@ -26,7 +26,8 @@ void PrintWarnings(const ringline::Spec& spec, size_t& shown) {
 
 }  // namespace
 
-std::optional<Lowered> LowerScenario(Exit& exit, bool eval_only) {
+std::optional<Lowered> LowerScenario(Exit& exit, bool eval_only,
+                                     const std::optional<std::vector<std::string>>& sensitivity) {
   exit = kUsageError;
   if (Files.size() > 1) {
     Fail(Kind::bad_usage, "`eval` and `sweep` take one spec file");
@@ -42,7 +43,7 @@ std::optional<Lowered> LowerScenario(Exit& exit, bool eval_only) {
     std::optional<Settings> sets = name ? SplitSets(Sets) : std::nullopt;
     std::optional<Settings> units = sets ? SplitUnits(UnitChoices) : std::nullopt;
     if (!units) return std::nullopt;
-    out.scenario = out.spec->Lower(*name, *sets, *units, eval_only);
+    out.scenario = out.spec->Lower(*name, *sets, *units, eval_only, sensitivity);
     PrintWarnings(*out.spec, shown);
   } catch (const ringline::SpecError& e) {
     exit = PrintSpecError(e);

@@ -23,7 +23,9 @@ struct Lowered {
 // Compiles Files[0], picks the scenario by --scenario and lowers it with --set and --unit
 // (`eval_only`: Spec::Lower's), printing the spec's warnings; nullopt after the messages,
 // with the exit status in `exit`.
-std::optional<Lowered> LowerScenario(Exit& exit, bool eval_only);
+// With `sensitivity`, the derivatives by the inputs it names (Spec::Lower's).
+std::optional<Lowered> LowerScenario(Exit& exit, bool eval_only,
+                                     const std::optional<std::vector<std::string>>& sensitivity = std::nullopt);
 
 // False (after a message) when -O names no level.
 bool CheckOptLevel();
@@ -35,6 +37,9 @@ ringline::Backend BackendOption();
 std::optional<runtime::Format> PickFormat(runtime::Format fallback);
 // The library's writer of format `f` into `out`, with --digits.
 std::unique_ptr<ringline::Sink> MakeOutputSink(runtime::Format f, std::ostream& out, bool single_row);
+// `eval --sensitivity` (sensitivity.cpp): the row, then each derivative and elasticity
+// (a table below the row's; CSV, one line each; JSON, a "sensitivity" member).
+void WriteWithSensitivity(runtime::Format f, std::ostream& out, const ringline::Scenario& sc, const ringline::Row& row);
 
 // Output goes to a temporary file renamed into place at the end, so a failed run never
 // leaves a half-written file under the requested name. Where Linux allows, a stream's

@@ -59,6 +59,15 @@ cl::opt<bool> PrintAfterAll("print-after-all", cl::desc("Print the IR after ever
                             cl::cat(Category));
 cl::opt<std::string> PrintAfter("print-after", cl::desc("Print the IR after the named pass"),
                                 cl::value_desc("PASS"), cl::sub(EmitCmd), cl::cat(Category));
+cl::opt<bool> EvalSensitivity("sensitivity",
+                              cl::desc("Also print each Real report's derivative and elasticity by every continuous "
+                                       "input (Real params and the Real fields of record params)"),
+                              cl::sub(EvalCmd), cl::cat(Category));
+cl::list<std::string> SweepSensitivity("sensitivity",
+                                       cl::desc("Add a column d_REPORT_d_INPUT per Real report (an input is a Real "
+                                                "param or `param.field`)"),
+                                       cl::value_desc("INPUT"), cl::CommaSeparated, cl::sub(SweepCmd),
+                                       cl::cat(Category));
 cl::opt<bool> KeepInfeasible("keep-infeasible", cl::desc("Keep rows that fail a `require` (adds a `feasible` column)"),
                              cl::sub(SweepCmd), cl::cat(Category));
 cl::opt<std::string> BackendName("backend",

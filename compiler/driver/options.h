@@ -34,6 +34,8 @@ extern cl::list<std::string> Files;
 extern cl::opt<std::string> EmitWhat;
 extern cl::opt<std::string> ScenarioName;
 extern cl::list<std::string> Sets;
+extern cl::opt<bool> EvalSensitivity;
+extern cl::list<std::string> SweepSensitivity;
 extern cl::list<std::string> UnitChoices;
 extern cl::list<std::string> AllowPaths;
 extern cl::opt<std::string> OutputFormat;

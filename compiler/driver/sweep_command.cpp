@@ -276,7 +276,11 @@ int SweepProcess(ringline::Processes* processes, runtime::mpi::Cluster* cluster)
   std::optional<Reduce> how = PickReduction();
   if (!how) return kUsageError;
   Exit e;
-  std::optional<Lowered> run = LowerScenario(e, /*eval_only=*/false);
+  std::optional<Lowered> run =
+      LowerScenario(e, /*eval_only=*/false,
+                    SweepSensitivity.empty() ? std::nullopt
+                                             : std::optional<std::vector<std::string>>(std::vector<std::string>(
+                                                   SweepSensitivity.begin(), SweepSensitivity.end())));
   if (!run) return e;
   ringline::Scenario& sc = *run->scenario;
   std::optional<chart::PlotSpec> plot;

@@ -18,7 +18,8 @@ bool Evaluator::Run(const double* params, double* reports) {
     switch (in.op) {
       case ir::Op::Const: r[i] = in.imm; break;
       case ir::Op::Param: r[i] = params[static_cast<size_t>(in.imm)]; break;
-      case ir::Op::Kernel: {
+      case ir::Op::Kernel:
+      case ir::Op::KernelJvp: {
         feats_.resize(in.args.size());
         for (size_t k = 0; k < in.args.size(); ++k) feats_[k] = r[in.args[k].index];
         r[i] = ir::ApplyKernel(s_, in, feats_.data());
@@ -54,7 +55,7 @@ static std::string Reason(const ir::Inst& in, double a, double b) {
     case ir::Op::Const: case ir::Op::Param: case ir::Op::Add: case ir::Op::Sub: case ir::Op::Mul: case ir::Op::Min:
     case ir::Op::Max: case ir::Op::Neg: case ir::Op::Abs: case ir::Op::Ceil: case ir::Op::Floor: case ir::Op::Lt:
     case ir::Op::Le: case ir::Op::Gt: case ir::Op::Ge: case ir::Op::Eq: case ir::Op::Ne: case ir::Op::And:
-    case ir::Op::Or: case ir::Op::Not: case ir::Op::Select: case ir::Op::Kernel: break;
+    case ir::Op::Or: case ir::Op::Not: case ir::Op::Select: case ir::Op::Kernel: case ir::Op::KernelJvp: break;
   }
   return "the result is not finite";
 }

@@ -70,6 +70,12 @@ ValueId Scenario::Kernel(uint32_t model, std::vector<ValueId> feats, SourceRange
   insts.push_back(std::move(in));
   return {static_cast<uint32_t>(insts.size() - 1)};
 }
+ValueId Scenario::KernelJvp(uint32_t model, std::vector<ValueId> args, SourceRange r) {
+  Inst in{Op::KernelJvp, Ty::F64, {}, {}, {}, static_cast<double>(model), r};
+  in.args = std::move(args);
+  insts.push_back(std::move(in));
+  return {static_cast<uint32_t>(insts.size() - 1)};
+}
 ValueId Scenario::Select(ValueId c, ValueId t, ValueId f, SourceRange r) {
   insts.push_back({Op::Select, insts[t.index].ty, c, t, f, 0, r});
   return {static_cast<uint32_t>(insts.size() - 1)};
@@ -101,7 +107,7 @@ std::string Print(const Scenario& s) {
       out += fmt::format(" {} ; {}", static_cast<int>(in.imm), s.params[static_cast<size_t>(in.imm)].name);
     const ValueId ops[3] = {in.a, in.b, in.c};
     for (int k = 0; k < Arity(in.op); ++k) out += fmt::format("{} %{}", k ? "," : "", ops[k].index);
-    if (in.op == Op::Kernel) {
+    if (Scenario::IsKernel(in.op)) {
       const bool known = in.imm >= 0 && in.imm < static_cast<double>(s.kernels.size()) && s.KernelOf(in).impl;
       out += fmt::format(" {} ;", known ? s.KernelOf(in).kind() : std::string("?"));
       for (size_t k = 0; k < in.args.size(); ++k) out += fmt::format("{} %{}", k ? "," : "", in.args[k].index);
@@ -111,6 +117,9 @@ std::string Print(const Scenario& s) {
   }
   for (const Require& r : s.requires_)
     out += fmt::format("  require %{}{}\n", r.cond.index, r.message.empty() ? "" : " ; " + r.message);
+  for (const Input& x : s.inputs)
+    out += fmt::format("  input {} : {}{}\n", x.name, DisplayStr(x.display),
+                       x.param >= 0 ? fmt::format(" ; param {}", x.param) : fmt::format(" ; %{}", x.seed.index));
   for (const Report& r : s.reports)
     out += fmt::format("  report {} = %{} : {}{}\n", r.name, r.value.index, DisplayStr(r.display),
                        r.display.unit.name.empty() ? "" : " in " + r.display.unit.name);
@@ -136,12 +145,14 @@ std::string Verify(const Scenario& s) {
     // The result type is fixed by the op (insts.def), except for constants and selects.
     if (in.op != Op::Const && in.op != Op::Select && in.ty != ResultTy(in.op, in.ty))
       return fmt::format("%{} = {} has type {}", i, Mnemonic(in.op), in.ty == Ty::Bool ? "bool" : "f64");
-    if (in.op != Op::Kernel && !in.args.empty())
+    if (!Scenario::IsKernel(in.op) && !in.args.empty())
       return fmt::format("%{} = {} has variadic operands", i, Mnemonic(in.op));
-    if (in.op == Op::Kernel) {
+    if (Scenario::IsKernel(in.op)) {
       if (!(in.imm >= 0 && in.imm < static_cast<double>(s.kernels.size()) && in.imm == std::floor(in.imm)) ||
           !s.kernels[static_cast<size_t>(in.imm)].model)
-        return fmt::format("%{} = kernel refers to model {} of {}", i, in.imm, s.kernels.size());
+        return fmt::format("%{} = {} refers to model {} of {}", i, Mnemonic(in.op), in.imm, s.kernels.size());
+      if (in.op == Op::KernelJvp && in.args.size() % 2 != 0)
+        return fmt::format("%{} = kernel_jvp has {} operands, not features and as many tangents", i, in.args.size());
       for (ValueId v : in.args)
         if (!(err = check_operand(i, v, Ty::F64)).empty()) return err;
     }

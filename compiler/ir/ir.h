@@ -71,6 +71,21 @@ struct Report {
   ValueId value;
   Display display;
   SourceRange range;
+  // A derivative report (compiler/passes/tangent.cpp): d reports[tangent_of] / d
+  // inputs[wrt]. Derivative reports come after every other report.
+  int32_t tangent_of = -1;
+  int32_t wrt = -1;
+};
+// A continuous input the derivatives can be taken by (docs/sensitivity.md): a `Real`
+// param (`param` its index), or a `Real` field of a record param (`name` is
+// `param.field`, nested `param.a.b`), which the checker lowers as a constant it tags
+// (`seed`, valid until the passes rewrite the scenario; `value` its value).
+struct Input {
+  std::string name;
+  Display display;
+  int32_t param = -1;
+  ValueId seed;
+  double value = 0;
 };
 struct Require {
   ValueId cond;
@@ -94,6 +109,8 @@ struct Scenario {
   std::vector<Require> requires_;
   // The kernel models its `kernel` instructions name by index (Inst::imm).
   std::vector<KernelUse> kernels;
+  // Filled by the checker when derivatives were asked for (check::Options::inputs).
+  std::vector<Input> inputs;
 
   const Inst& operator[](ValueId v) const { return insts[v.index]; }
 
@@ -104,9 +121,18 @@ struct Scenario {
   ValueId Binary(Op op, ValueId a, ValueId b, SourceRange r = {});
   ValueId Select(ValueId c, ValueId t, ValueId f, SourceRange r = {});
   ValueId Kernel(uint32_t model, std::vector<ValueId> feats, SourceRange r = {});
+  // args: the features, then their tangents.
+  ValueId KernelJvp(uint32_t model, std::vector<ValueId> args, SourceRange r = {});
+  // The reports that are not derivatives (they come first).
+  size_t PrimalReports() const {
+    size_t n = 0;
+    while (n < reports.size() && reports[n].tangent_of < 0) ++n;
+    return n;
+  }
   // The index of `model` in `kernels`, added the first time.
   uint32_t UseKernel(std::shared_ptr<const kernels::Bundle> bundle, const kernels::Model* model);
   const kernels::Model& KernelOf(const Inst& in) const { return *kernels[static_cast<size_t>(in.imm)].model; }
+  static bool IsKernel(Op op) { return op == Op::Kernel || op == Op::KernelJvp; }
 };
 
 // The largest `Int` result known to be exact: every integer up to 2^53 is a double, but a

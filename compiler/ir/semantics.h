@@ -39,14 +39,16 @@ inline double Apply(Op op, double a, double b, double c) {
     case Op::Select: return a != 0 ? b : c;
     case Op::Const:
     case Op::Param:
-    case Op::Kernel: return 0;  // handled by the caller: imm / the params / ApplyKernel
+    case Op::Kernel:
+    case Op::KernelJvp: return 0;  // handled by the caller: imm / the params / ApplyKernel
   }
   return 0;
 }
 
 // A kernel instruction on its features' values (`feats` has one per operand in args).
 inline double ApplyKernel(const Scenario& s, const Inst& in, const double* feats) {
-  return rl_kernel_predict(&s.KernelOf(in), feats);
+  return in.op == Op::KernelJvp ? rl_kernel_predict_jvp(&s.KernelOf(in), feats, feats + in.args.size() / 2)
+                                : rl_kernel_predict(&s.KernelOf(in), feats);
 }
 
 }  // namespace rl::ir

@@ -61,7 +61,7 @@ static double BoundOf(const Scenario& s, const Inst& in, std::vector<double>& kn
       if (IsExactIntGuard(s, in)) return std::min(m(in.b), kMaxExactInt);
       return std::max(m(in.b), m(in.c));
     case Op::Sqrt: case Op::Exp: case Op::Log: case Op::Log2: case Op::Lt: case Op::Le: case Op::Gt:
-    case Op::Ge: case Op::Eq: case Op::Ne: case Op::And: case Op::Or: case Op::Not: case Op::Kernel: return kInf;
+    case Op::Ge: case Op::Eq: case Op::Ne: case Op::And: case Op::Or: case Op::Not: case Op::Kernel: case Op::KernelJvp: return kInf;
   }
   return kInf;
 }
@@ -122,6 +122,9 @@ class Guard {
       if (poison.Valid() && s_[r.value].ty == Ty::F64) g.value = out_.Binary(Op::Add, g.value, poison, r.range);
       out_.reports.push_back(g);
     }
+    out_.inputs = s_.inputs;
+    for (Input& x : out_.inputs)
+      if (x.seed.Valid()) x.seed = Map(x.seed);
     return std::move(out_);
   }
 
@@ -140,7 +143,7 @@ class Guard {
     switch (in.op) {
       case Op::Const:
       case Op::Param:
-      case Op::Kernel: return {};  // finite by construction
+      case Op::Kernel: case Op::KernelJvp: return {};  // finite by construction
       case Op::Neg:
       case Op::Abs:
       case Op::Ceil:
@@ -194,7 +197,7 @@ class Guard {
       // The rest are F64 values: a bool depends on them through a comparison.
       case Op::Const: case Op::Param: case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Mod:
       case Op::Pow: case Op::Min: case Op::Max: case Op::Neg: case Op::Abs: case Op::Sqrt: case Op::Exp:
-      case Op::Log: case Op::Log2: case Op::Ceil: case Op::Floor: case Op::Kernel: break;
+      case Op::Log: case Op::Log2: case Op::Ceil: case Op::Floor: case Op::Kernel: case Op::KernelJvp: break;
     }
     done_[v.index] = true;
     bool_probe_[v.index] = p;

@@ -66,6 +66,8 @@ const RuntimeSymbol kRuntimeSymbols[] = {
     {"memmove", Addr<void*(void*, const void*, size_t)>(&::memmove)},
     // Kernel-time models (runtime/kernels/predict_abi.cpp).
     {"rl_kernel_predict", Addr<double(const void*, const double*)>(&::rl_kernel_predict)},
+    {"rl_kernel_predict_jvp",
+     Addr<double(const void*, const double*, const double*)>(&::rl_kernel_predict_jvp)},
     {"malloc", Addr<void*(size_t)>(&::malloc)},
     {"free", Addr<void(void*)>(&::free)},
     {"rl_kernel_predict_batch", Addr<void(const void*, const double*, int64_t, double*)>(&::rl_kernel_predict_batch)},

@@ -28,7 +28,7 @@ bool ConstFold(ir::Scenario& s) {
   for (uint32_t i = 0; i < s.insts.size(); ++i) {
     ir::Inst& in = s.insts[i];
     if (in.op == ir::Op::Const || in.op == ir::Op::Param) continue;
-    if (in.op == ir::Op::Kernel) {
+    if (ir::Scenario::IsKernel(in.op)) {
       std::vector<double> feats(in.args.size());
       bool all = true;
       for (size_t k = 0; k < in.args.size() && all; ++k) all = is_const(in.args[k], &feats[k]);
@@ -63,7 +63,7 @@ bool ConstFold(ir::Scenario& s) {
       case ir::Op::Const: case ir::Op::Param: case ir::Op::Mod: case ir::Op::Pow: case ir::Op::Min: case ir::Op::Max:
       case ir::Op::Neg: case ir::Op::Abs: case ir::Op::Sqrt: case ir::Op::Exp: case ir::Op::Log: case ir::Op::Log2:
       case ir::Op::Ceil: case ir::Op::Floor: case ir::Op::Lt: case ir::Op::Le: case ir::Op::Gt: case ir::Op::Ge:
-      case ir::Op::Eq: case ir::Op::Ne: case ir::Op::And: case ir::Op::Or: case ir::Op::Not: case ir::Op::Kernel: break;
+      case ir::Op::Eq: case ir::Op::Ne: case ir::Op::And: case ir::Op::Or: case ir::Op::Not: case ir::Op::Kernel: case ir::Op::KernelJvp: break;
     }
     if (forward != UINT32_MAX) {
       replace[i] = forward;

@@ -20,6 +20,11 @@ bool DCE(ir::Scenario& s);        // dce.cpp: drop what no report or require use
 // params; evaluated where a point is infeasible, to tell which require it fails.
 ir::Scenario RequireOutcomes(const ir::Scenario& s);
 
+// tangent.cpp: appends, for each of `s.inputs` listed (indices), the tangent of every
+// instruction and a derivative report `d_R_d_X` per `Real` report (ir::Report::tangent_of,
+// wrt). Runs once, on a scenario as lowered (before RunPipeline).
+void Differentiate(ir::Scenario& s, const std::vector<uint32_t>& inputs);
+
 struct Pass {
   const char* name;
   bool (*run)(ir::Scenario&);

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <stdexcept>
 #include <string>
@@ -176,6 +177,23 @@ struct SweepSummary {
 double FromSI(double si, const std::string& unit);
 void FromSI(double* values, size_t n, const std::string& unit);
 
+// A derivative report of a scenario lowered with `sensitivity` (docs/sensitivity.md): the
+// column `column` of a row holds d report / d input in SI units (`unit`), where `report`
+// is the report's column and the input a `Real` param (`param`, its index) or a `Real`
+// field of a record param (`param` -1, `input` is `param.field`, of value `value`).
+struct Sensitivity {
+  std::string report, input;
+  size_t report_column = 0, column = 0;
+  int param = -1;
+  double value = 0;        // a field's value (SI); a param's is the row's
+  std::string input_unit;  // the input's SI unit ("" for plain numbers)
+  std::string unit;        // the derivative's
+};
+
+// d ln report / d ln input at `row`: derivative · input / report (the input's value is
+// the row's for a param, `s.value` for a field); NaN where the report is 0.
+double Elasticity(const Sensitivity& s, const Row& row);
+
 class Scenario {
  public:
   virtual ~Scenario() = default;
@@ -185,13 +203,19 @@ class Scenario {
   virtual std::vector<Column> Columns(bool feasible_column = false) const = 0;
   // In declaration order.
   virtual const std::vector<Require>& Requires() const = 0;
+  // The derivative columns (after every report), report by report within each input.
+  virtual const std::vector<Sensitivity>& Sensitivities() const = 0;
+  // Every continuous input the derivatives can be taken by, whether or not asked for:
+  // the names `sensitivity` takes (Spec::Lower).
+  virtual const std::vector<std::string>& Inputs() const = 0;
   // The points of the product of every param's values (UINT64_MAX: 2^64 or more).
   virtual uint64_t Points() const = 0;
   // The point at every param's default (after the settings it was lowered with), on the
   // JIT at `opt_level` (0 to 3) where `backend` runs it there.
   virtual Row Eval(Backend backend = Backend::Auto, unsigned opt_level = 2) = 0;
   // An Eval's row into `sink` as `ringline eval` writes it: Begin, the row (with a
-  // `feasible` column when the scenario has requires), End.
+  // `feasible` column when the scenario has requires), End. Derivative columns are left
+  // out (Sensitivities() describes them).
   virtual void Write(Sink& sink, const Row& row) const = 0;
   // The product of every param's values into `sink`: all rows, or the reduction asked for.
   // Throws SpecError (`bad_usage`) for a scenario lowered `eval_only`.
@@ -219,11 +243,15 @@ class Spec {
   // with settings as `--set NAME=TEXT` takes them (`"1.25 GB/s"`, `"1..64*2"`,
   // `"v100,a100"`) and display units as `--unit NAME=UNIT`; throws SpecError. With
   // `eval_only`, only the variant at the defaults of the params whose values are static
-  // is lowered (Eval's; the others may be many, and not every one need lower).
+  // is lowered (Eval's; the others may be many, and not every one need lower). With
+  // `sensitivity`, each row also holds the derivatives of every `Real` report by the
+  // inputs it names (all of the scenario's continuous inputs when empty; Scenario::Inputs),
+  // computed exactly in forward mode (docs/sensitivity.md).
   virtual std::unique_ptr<Scenario> Lower(const std::string& scenario,
                                           const std::vector<std::pair<std::string, std::string>>& sets = {},
                                           const std::vector<std::pair<std::string, std::string>>& units = {},
-                                          bool eval_only = false) = 0;
+                                          bool eval_only = false,
+                                          const std::optional<std::vector<std::string>>& sensitivity = std::nullopt) = 0;
   // The spec's own top-level values (`let`s, without private `_` names), in source order.
   virtual std::vector<std::string> Names() const = 0;
   // Makes a module's public names visible to Get, Call and Eval (`stdlib.models.all`);

@@ -8,7 +8,7 @@ static values (a device, a network) their names.
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Optional, Sequence
 
 import numpy as np
 
@@ -48,6 +48,9 @@ class Record(Mapping[str, Any]):
         """The params' names."""
         self.reports: list[str] = names[num_params:]
         """The reports' names."""
+        self.sensitivity: Optional[dict[str, dict[str, dict[str, Any]]]] = None
+        """With ``eval(sensitivity=True)``: ``[REPORT][INPUT]`` is a dict of ``"derivative"``
+        (SI units), ``"unit"`` and ``"elasticity"``; else None."""
 
     def __getitem__(self, name: str) -> Any:
         return self._values[name]

@@ -240,16 +240,16 @@ class Scenario:
         return {c[0]: c[2] for c in self._defaults.columns(False)}
 
     def _lower(self, given: Optional[Mapping[str, Any]], values: Mapping[str, Any], single: bool,
-               units: Optional[Mapping[str, str]]) -> Any:
+               units: Optional[Mapping[str, str]], sensitivity: Optional[list[str]] = None) -> Any:
         merged = dict(given or {})
         merged.update(values)
-        if not merged and not units:
+        if not merged and not units and sensitivity is None:
             return self._defaults
         params = {p.name: p for p in self.params}
         sets = _setting_texts(merged, params, single=single)
         unit_list = list((units or {}).items())
         try:
-            return self.spec._h.lower(self.name, sets, unit_list)
+            return self.spec._h.lower(self.name, sets, unit_list, sensitivity)
         except SpecError as e:
             # A param over strings takes plain strings: one that names nothing is retried
             # as a string literal, and the first error stands if that fails too.
@@ -257,7 +257,8 @@ class Scenario:
             if quoted is None:
                 raise
             try:
-                return self.spec._h.lower(self.name, _setting_texts(quoted, params, single=single), unit_list)
+                return self.spec._h.lower(self.name, _setting_texts(quoted, params, single=single), unit_list,
+                                          sensitivity)
             except SpecError:
                 raise e from None
 
@@ -268,6 +269,7 @@ class Scenario:
         *,
         backend: str = "auto",
         units: Optional[Mapping[str, str]] = None,
+        sensitivity: bool = False,
         **values: Any,
     ) -> Record:
         """Evaluate every report at one point, as ``ringline eval`` does.
@@ -277,12 +279,17 @@ class Scenario:
             backend: ``"auto"`` (the interpreter for one point), ``"jit"`` or ``"interp"``.
             units: display units to use instead of the declared ones (``{"iter_time": "s"}``),
                 as ``--unit``.
+            sensitivity: also take the derivatives of every ``Real`` report by every
+                continuous input (``Real`` params and the ``Real`` fields of record params),
+                as ``eval --sensitivity`` (docs/sensitivity.md).
             **values: one value per param (``nodes=16, inter="1.25 GB/s"``); the others
                 keep their defaults.
 
         Returns:
             A :class:`Record`: params then reports by name, in their display units
-            (``record.units``), and ``record.feasible``.
+            (``record.units``), and ``record.feasible``. With `sensitivity`,
+            ``record.sensitivity[REPORT][INPUT]`` is a dict of ``"derivative"`` (SI units),
+            ``"unit"`` and ``"elasticity"`` (d ln report / d ln input).
 
         Raises:
             SpecError: an unknown param (with a did-you-mean), a bad value or unit, a
@@ -290,28 +297,35 @@ class Scenario:
         """
         if backend not in _BACKENDS:
             raise _usage(f'backend must be "auto", "jit" or "interp", got {backend!r}', "bad_option")
-        low = self._lower(settings, values, True, units)
+        low = self._lower(settings, values, True, units, [] if sensitivity else None)
         # One point: a setting that is several values (`nodes="1..4"`) is the command's
         # error too, not its first value.
         given = set(settings or {}) | set(values)
         for name, _kind, _unit, _default, vals, _labels in low.params():
             if name in given and len(vals) != 1:
                 raise _usage(f"`eval` takes one value per param; `{name}` gives {len(vals)} (use `sweep`)", "bad_option")
-        columns, row, feasible = low.eval(backend)
-        return Record(self.name, columns, row, feasible, len(self.params))
+        columns, row, feasible, derivatives = low.eval(backend)
+        shown = len(columns) - len(derivatives)  # the derivative columns come last
+        record = Record(self.name, columns[:shown], row[:shown], feasible, len(self.params))
+        if sensitivity:
+            record.sensitivity = {}
+            for report, name, derivative, unit, elasticity in derivatives:
+                record.sensitivity.setdefault(report, {})[name] = {
+                    "derivative": derivative, "unit": unit, "elasticity": elasticity}
+        return record
 
     @overload
     def sweep(self, settings: Optional[Mapping[str, Any]] = ..., /, *, best: str, threads: int = ...,
               backend: str = ..., keep_infeasible: bool = ..., keep_partial: bool = ...,
               progress: ProgressArg = ..., units: Optional[Mapping[str, str]] = ..., comm: Any = ...,
-              **values: Any) -> Optional[Record]: ...
+              sensitivity: Optional[Sequence[str]] = ..., **values: Any) -> Optional[Record]: ...
 
     @overload
     def sweep(self, settings: Optional[Mapping[str, Any]] = ..., /, *, threads: int = ..., backend: str = ...,
               keep_infeasible: bool = ..., top: Optional[int] = ..., top_by: Optional[str] = ...,
               pareto: Optional[Sequence[str]] = ..., histogram: Optional[str] = ..., bins: int = ...,
               keep_partial: bool = ..., progress: ProgressArg = ..., units: Optional[Mapping[str, str]] = ...,
-              comm: Any = ..., **values: Any) -> Table: ...
+              comm: Any = ..., sensitivity: Optional[Sequence[str]] = ..., **values: Any) -> Table: ...
 
     def sweep(
         self,
@@ -331,6 +345,7 @@ class Scenario:
         progress: ProgressArg = True,
         units: Optional[Mapping[str, str]] = None,
         comm: Any = None,
+        sensitivity: Optional[Sequence[str]] = None,
         **values: Any,
     ) -> Union[Table, Optional[Record]]:
         """Evaluate the cartesian product of the params' values, as ``ringline sweep`` does.
@@ -368,6 +383,9 @@ class Scenario:
                 processes, as ``mpirun ringline sweep`` spreads one (docs/mpi.md). Every
                 process calls ``sweep`` with the same arguments; rank 0 gets the result
                 one process would, the others an empty :class:`Table` (with `best`, None).
+            sensitivity: continuous inputs (a ``Real`` param's name, or ``param.field``
+                for a record param's ``Real`` field): a column ``d_REPORT_d_INPUT`` per
+                ``Real`` report and input, in SI units, as ``sweep --sensitivity``.
             **values: each param's values: a number or string, a ``range``, a list or a
                 NumPy array (``nodes=range(1, 65), batch=[32, 64, 128]``).
 
@@ -407,7 +425,9 @@ class Scenario:
                 raise _usage(f"`comm` must be an mpi4py communicator (MPI.COMM_WORLD), got {type(comm).__name__}",
                              "bad_option")
             handle = comm  # the extension reads its handle (MPI._handleof)
-        low = self._lower(settings, values, False, units)
+        if isinstance(sensitivity, str):
+            sensitivity = [sensitivity]
+        low = self._lower(settings, values, False, units, list(sensitivity) if sensitivity is not None else None)
         tick = Progress(progress, self.name)
         try:
             raw = low.sweep(backend, threads, keep_infeasible, best or "", top or 0, top_by or "",

@@ -640,13 +640,15 @@ PYBIND11_MODULE(_ringline, m) {
       .def("lower",
            [](const std::shared_ptr<SpecHandle>& h, const std::string& scenario,
               const std::vector<std::pair<std::string, std::string>>& sets,
-              const std::vector<std::pair<std::string, std::string>>& units) {
+              const std::vector<std::pair<std::string, std::string>>& units,
+              const std::optional<std::vector<std::string>>& sensitivity) {
              auto l = std::make_unique<Lowered>();
              l->owner = h;
-             l->scenario = Locked(*h, [&](ringline::Spec& s) { return s.Lower(scenario, sets, units); });
+             l->scenario =
+                 Locked(*h, [&](ringline::Spec& s) { return s.Lower(scenario, sets, units, false, sensitivity); });
              return l;
            },
-           py::arg("scenario"), py::arg("sets"), py::arg("units"));
+           py::arg("scenario"), py::arg("sets"), py::arg("units"), py::arg("sensitivity") = py::none());
 
   py::class_<Lowered>(m, "Lowered")
       .def_property_readonly("name", [](const Lowered& l) { return l.scenario->Name(); })
@@ -676,7 +678,12 @@ PYBIND11_MODULE(_ringline, m) {
                values.append(DisplayValue(cols[i], row.values[i]));
              py::list columns;
              for (const ringline::Column& c : cols) columns.append(ColumnTuple(c));
-             return py::make_tuple(columns, values, row.feasible);
+             // The derivatives (SI units): (report, input, derivative, unit, elasticity).
+             py::list sensitivity;
+             for (const ringline::Sensitivity& s : l.scenario->Sensitivities())
+               sensitivity.append(
+                   py::make_tuple(s.report, s.input, row.values[s.column], s.unit, ringline::Elasticity(s, row)));
+             return py::make_tuple(columns, values, row.feasible, sensitivity);
            },
            py::arg("backend"))
       .def("sweep",
