@@ -36,6 +36,11 @@ typedef void (*rl_sweep_fn)(const double* const* axes, const int64_t* lo, const 
  * kind's features; the batch form fills out[0..n) from n rows of features. */
 double rl_kernel_predict(const void* model, const double* feats);
 void rl_kernel_predict_batch(const void* model, const double* feats, int64_t n, double* out);
+/* The derivative of rl_kernel_predict along tangents[0..num features): d/de of the
+ * prediction at feats + e * tangents, at e = 0 (rl::kernels::Model::PredictJvp), in
+ * seconds per unit of e. Exact; 0 along directions where the prediction is locally
+ * constant (a clamped feature or output, a stride's floor). */
+double rl_kernel_predict_jvp(const void* model, const double* feats, const double* tangents);
 
 #ifdef __cplusplus
 }

@@ -6,19 +6,23 @@
 
 namespace rl::kernels {
 
-struct ConvShape {
-  double n, cin, cout, groups, dtype;
-  double in_spatial, out_spatial, kernel;  // products over the spatial dimensions
+// Templated on the scalar (dual.h) so that the formulas differentiate (Model::PredictJvp);
+// the dispatch rules below read the double one.
+template <class T>
+struct BasicConvShape {
+  T n, cin, cout, groups, dtype;
+  T in_spatial, out_spatial, kernel;       // products over the spatial dimensions
   bool three_d;                            // conv3d (cubic kernel, stride and padding)
   bool strided;                            // a stride above 1 in some dimension
   bool padded;                             // a padding above 0 in some dimension
   bool stride_divides;                     // every input size a multiple of its stride
-  double k_last2[2];                       // the last two kernel sizes
-  double in_first2[2];                     // the first two input spatial sizes
-  double KernelMax() const { return k_last2[0] > k_last2[1] ? k_last2[0] : k_last2[1]; }
+  T k_last2[2];                            // the last two kernel sizes
+  T in_first2[2];                          // the first two input spatial sizes
+  T KernelMax() const { return k_last2[0] > k_last2[1] ? k_last2[0] : k_last2[1]; }
   bool OneByOne() const { return k_last2[0] == 1 && k_last2[1] == 1; }
   bool Depthwise() const { return groups > 1 && groups == cin; }
 };
+using ConvShape = BasicConvShape<double>;
 
 // `kind` must have the Conv2d or Conv3d formula; `f` is a row of clamped features.
 ConvShape Conv(const KindInfo& kind, const double* f);

@@ -73,6 +73,13 @@ class Model {
   double Predict(const double* feats) const;
   // `n` rows of num_features() features each (row-major), into out[0..n).
   void PredictBatch(const double* feats, int64_t n, double* out) const;
+  // The derivative of Predict along a direction in feature space, d/dε Predict(feats +
+  // ε·tangents) at ε = 0 (a Jacobian-vector product: the sum over features of
+  // ∂Predict/∂feats[k] · tangents[k]), exact rather than by finite differences. Steps that
+  // are piecewise constant (the clamps where they bind, floor and ceil, the 0/1
+  // properties of a shape) contribute 0; at a kink it is the derivative of the branch
+  // Predict takes there. `tangents` has num_features() entries.
+  double PredictJvp(const double* feats, const double* tangents) const;
   // Multiply-adds of one prediction (its networks' layers and the skip path): what
   // `--backend=auto` counts a kernel call as.
   double PredictionMacs() const;

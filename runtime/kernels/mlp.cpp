@@ -16,11 +16,80 @@ namespace {
 // enough that the activations (rows × widest layer doubles) stay in cache.
 constexpr int64_t kBlockRows = 256;
 
-double ClampFeature(double f) { return f > 0 ? std::min(f, kMaxFeature) : 0; }  // NaN → 0
+// The steps below are templated on the scalar: double for predictions, Dual (dual.h) for
+// their derivatives (jvp.cpp), one source for both.
+template <class T>
+T ClampFeature(T f) { return f > 0 ? std::min(f, T(kMaxFeature)) : T(0); }  // NaN → 0
 
 // A target (log seconds, or the logit of a utilisation) beyond ±700 would overflow exp;
 // clamped outputs never get near it, training's trial outputs can.
 constexpr double kMaxTarget = 700;
+
+template <class T>
+T RooflineOf(T flops, T bytes, T peak_flops, T mem_bw) {
+  if (!(peak_flops > 0) || !(mem_bw > 0)) return T(0);
+  return std::max(flops / peak_flops, bytes / mem_bw);
+}
+
+// One row of features into its raw inputs x[0..m.NumInputs()); returns its roofline time.
+template <class T>
+T RowInputsOf(const Model::Impl& m, const T* row, T* x, bool clamp_device) {
+  const size_t nk = m.NumKindFeatures(), nf = m.NumFeatures(), nd = NumDerivedInputs(*m.info);
+  T f[kMaxKindFeatures];
+  for (size_t i = 0; i < nk; ++i) {
+    f[i] = ClampFeature(row[i]);
+    x[i] = Log1p(f[i]);
+  }
+  // A generic model sees a precision through the device's peak at it and the bytes it
+  // moves, not through the element size itself (mlp.h, `generic`).
+  if (m.generic) x[nk - 1] = T(0);
+  T peak(m.peak_flops), bw(m.mem_bw);
+  if (m.generic) {
+    // NaN → 1, like any feature's NaN → 0: finite, and the roofline stays finite.
+    T dev[kDeviceFeatures];
+    for (size_t i = 0; i < kDeviceFeatures; ++i) {
+      dev[i] = row[nk + i] >= 1 ? std::min(row[nk + i], T(kMaxDeviceFeature)) : T(1);
+      T in = clamp_device
+                 ? std::clamp(dev[i], T(m.device_lo(Eigen::Index(i))), T(m.device_hi(Eigen::Index(i))))
+                 : dev[i];
+      x[nk + i] = Log1p(in);
+    }
+    peak = dev[0];
+    bw = dev[1];
+  }
+  T flops = KindFlops(*m.info, f), bytes = KindBytes(*m.info, f);
+  T d[kMaxDerivedInputs];
+  DerivedInputs(*m.info, f, flops, bytes, m.dispatch, d);
+  for (size_t i = 0; i < nd; ++i) x[nf + i] = d[i];
+  return RooflineOf(flops, bytes, peak, bw);
+}
+
+template <class T>
+T ExcessOf(const Model::Impl& m, T target, T roof, T* slope) {
+  target = std::clamp(target, T(-kMaxTarget), T(kMaxTarget));
+  switch (m.variant) {
+    case Variant::Log: {
+      T t = Exp(target);
+      if (slope) *slope = t;
+      return t;
+    }
+    case Variant::Util: {  // roof / (scale · sigmoid(target))
+      T e = Exp(-target);
+      if (slope) *slope = -roof * e / m.util_scale;
+      return roof * (1 + e) / m.util_scale;
+    }
+  }
+  return T(0);
+}
+
+template <class T>
+T TimeOf(const Model::Impl& m, T out, T roof) {
+  out = out >= m.out_lo ? std::min(out, T(m.out_hi)) : T(m.out_lo);  // NaN → out_lo
+  T t = m.floor + ExcessOf(m, out * m.out_std + m.out_mean, roof, static_cast<T*>(nullptr));
+  t = std::max(t, roof / m.util_scale);
+  if (!(t >= m.time_lo)) return T(m.time_lo);
+  return std::min(t, T(std::numeric_limits<double>::max()));
+}
 
 }  // namespace
 
@@ -33,61 +102,32 @@ llvm::StringRef VariantName(Variant v) {
 }
 
 double RooflineTime(double flops, double bytes, double peak_flops, double mem_bw) {
-  if (!(peak_flops > 0) || !(mem_bw > 0)) return 0;
-  return std::max(flops / peak_flops, bytes / mem_bw);
+  return RooflineOf(flops, bytes, peak_flops, mem_bw);
+}
+Dual RooflineTime(Dual flops, Dual bytes, Dual peak_flops, Dual mem_bw) {
+  return RooflineOf(flops, bytes, peak_flops, mem_bw);
 }
 
 void Model::Impl::RawInputs(const double* feats, int64_t n, Eigen::MatrixXd& x, Eigen::RowVectorXd& roof,
                             bool clamp_device) const {
-  const size_t nk = NumKindFeatures(), nf = NumFeatures(), nd = NumDerivedInputs(*info);
+  const int64_t nf = int64_t(NumFeatures());
   x.resize(Eigen::Index(NumInputs()), n);
   roof.resize(n);
-  double f[kMaxKindFeatures];
-  for (int64_t r = 0; r < n; ++r) {
-    const double* row = feats + r * int64_t(nf);
-    for (size_t i = 0; i < nk; ++i) {
-      f[i] = ClampFeature(row[i]);
-      x(Eigen::Index(i), r) = std::log1p(f[i]);
-    }
-    // A generic model sees a precision through the device's peak at it and the bytes it
-    // moves, not through the element size itself (mlp.h, `generic`).
-    if (generic) x(Eigen::Index(nk - 1), r) = 0;
-    double peak = peak_flops, bw = mem_bw;
-    if (generic) {
-      // NaN → 1, like any feature's NaN → 0: finite, and the roofline stays finite.
-      double dev[kDeviceFeatures];
-      for (size_t i = 0; i < kDeviceFeatures; ++i) {
-        dev[i] = row[nk + i] >= 1 ? std::min(row[nk + i], kMaxDeviceFeature) : 1;
-        double in = clamp_device ? std::clamp(dev[i], device_lo(Eigen::Index(i)), device_hi(Eigen::Index(i))) : dev[i];
-        x(Eigen::Index(nk + i), r) = std::log1p(in);
-      }
-      peak = dev[0];
-      bw = dev[1];
-    }
-    double flops = KindFlops(*info, f), bytes = KindBytes(*info, f);
-    double d[kMaxDerivedInputs];
-    DerivedInputs(*info, f, flops, bytes, dispatch, d);
-    for (size_t i = 0; i < nd; ++i) x(Eigen::Index(nf + i), r) = d[i];
-    roof(r) = RooflineTime(flops, bytes, peak, bw);
-  }
+  for (int64_t r = 0; r < n; ++r) roof(r) = RowInputsOf(*this, feats + r * nf, &x(0, Eigen::Index(r)), clamp_device);
 }
 
-// Each layer is a sum of rank-1 updates, input by input, rather than one matrix product:
-// Eigen picks a different kernel (and so a different summation order) for one column
-// than for many, and a prediction must not depend on how many rows were predicted with
-// it. This way every output adds its terms in the same order whatever the batch, so
-// Predict, PredictBatch, the interpreter and JIT code (which batches over a box's batch
-// values) agree to the last bit; the updates still vectorise across rows and columns.
+Dual Model::Impl::RowInputs(const Dual* feats, Dual* x) const {
+  return RowInputsOf(*this, feats, x, /*clamp_device=*/true);
+}
+
+// Affine (mlp.h) keeps each output's summation order independent of the batch.
 void Model::Impl::Forward(const Eigen::MatrixXd& x, Scratch& s) const {
   s.out.setZero(x.cols());
   for (const Net& net : nets) {
     const Eigen::MatrixXd* h = &x;
     for (size_t l = 0; l < net.size(); ++l) {
       Eigen::MatrixXd& z = l % 2 ? s.b : s.a;
-      const Eigen::MatrixXd& w = net[l].w;
-      z.resize(w.rows(), h->cols());
-      z.colwise() = net[l].b;
-      for (Eigen::Index k = 0; k < w.cols(); ++k) z.noalias() += w.col(k) * h->row(k);
+      Affine(net[l], *h, z);
       if (l + 1 < net.size()) TanhInPlace(z);
       h = &z;
     }
@@ -98,29 +138,14 @@ void Model::Impl::Forward(const Eigen::MatrixXd& x, Scratch& s) const {
 }
 
 double Model::Impl::Excess(double target, double roof, double* slope) const {
-  target = std::clamp(target, -kMaxTarget, kMaxTarget);
-  switch (variant) {
-    case Variant::Log: {
-      double t = std::exp(target);
-      if (slope) *slope = t;
-      return t;
-    }
-    case Variant::Util: {  // roof / (scale · sigmoid(target))
-      double e = std::exp(-target);
-      if (slope) *slope = -roof * e / util_scale;
-      return roof * (1 + e) / util_scale;
-    }
-  }
-  return 0;
+  return ExcessOf(*this, target, roof, slope);
+}
+Dual Model::Impl::Excess(Dual target, Dual roof) const {
+  return ExcessOf(*this, target, roof, static_cast<Dual*>(nullptr));
 }
 
-double Model::Impl::Time(double out, double roof) const {
-  out = out >= out_lo ? std::min(out, out_hi) : out_lo;  // NaN → out_lo
-  double t = floor + Excess(out * out_std + out_mean, roof, nullptr);
-  t = std::max(t, roof / util_scale);
-  if (!(t >= time_lo)) return time_lo;
-  return std::min(t, std::numeric_limits<double>::max());
-}
+double Model::Impl::Time(double out, double roof) const { return TimeOf(*this, out, roof); }
+Dual Model::Impl::Time(Dual out, Dual roof) const { return TimeOf(*this, out, roof); }
 
 void Model::Impl::Times(const Eigen::MatrixXd& x, const Eigen::RowVectorXd& roof, double* out, Scratch& s) const {
   Forward(x, s);

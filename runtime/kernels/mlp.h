@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/kernels/dual.h"
 #include "runtime/kernels/kernels.h"
 
 namespace rl::kernels {
@@ -42,6 +43,12 @@ Dispatch DispatchOf(const DeviceInfo& device);
 // size, or 0/1 for a property), into out[0..NumDerivedInputs(kind)).
 void DerivedInputs(const KindInfo& kind, const double* feats, double flops, double bytes, const Dispatch& dispatch,
                    double* out);
+// The same formulas on a row of dual numbers: their derivatives along the row's tangent,
+// for Model::PredictJvp (kinds.cpp templates one source for both).
+Dual KindFlops(const KindInfo& kind, const Dual* feats);
+Dual KindBytes(const KindInfo& kind, const Dual* feats);
+void DerivedInputs(const KindInfo& kind, const Dual* feats, Dual flops, Dual bytes, const Dispatch& dispatch,
+                   Dual* out);
 
 // One dense layer: out = w · in + b. In a network, hidden layers apply tanh; the last
 // layer has one output and is linear.
@@ -55,6 +62,20 @@ using Net = std::vector<Layer>;
 // but Eigen vectorises exp for doubles and not tanh, which makes it about twice as fast,
 // and activations are most of a prediction's time. Large |z| saturate to ±1 exactly.
 inline void TanhInPlace(Eigen::MatrixXd& z) { z = 1 - 2 / ((2 * z.array()).exp() + 1); }
+
+// z = w · h + b (a column per row of h) as a sum of rank-1 updates, input by input, rather
+// than one matrix product: Eigen picks a different kernel (and so a different summation
+// order) for one column than for many, and a prediction must not depend on how many rows
+// were predicted with it. This way every output adds its terms in the same order whatever
+// the batch, so Predict, PredictBatch, PredictJvp's value, the interpreter and JIT code
+// (which batches over a box's batch values) agree to the last bit; the updates still
+// vectorise across rows and columns.
+inline void Affine(const Layer& layer, const Eigen::MatrixXd& h, Eigen::MatrixXd& z) {
+  const Eigen::MatrixXd& w = layer.w;
+  z.resize(w.rows(), h.cols());
+  z.colwise() = layer.b;
+  for (Eigen::Index k = 0; k < w.cols(); ++k) z.noalias() += w.col(k) * h.row(k);
+}
 
 struct Model::Impl {
   const KindInfo* info = nullptr;
@@ -117,6 +138,10 @@ struct Model::Impl {
   // that range from the rows).
   void RawInputs(const double* feats, int64_t n, Eigen::MatrixXd& x, Eigen::RowVectorXd& roof,
                  bool clamp_device = true) const;
+  // One row of features with a tangent each: its raw inputs (x[0..NumInputs())) and
+  // roofline time, with their derivatives along the tangent; the values are RawInputs'
+  // to the bit.
+  Dual RowInputs(const Dual* feats, Dual* x) const;
   // Buffers Forward reuses, so evaluating many blocks of rows allocates once: freeing and
   // reallocating activation-sized blocks per layer made the allocator return memory to the
   // system and fault it back in, which dominated batch predictions.
@@ -129,9 +154,15 @@ struct Model::Impl {
   void Forward(const Eigen::MatrixXd& x, Scratch& s) const;
   // Seconds from a network output and the row's roofline time; finite and >= time_lo.
   double Time(double out, double roof) const;
+  Dual Time(Dual out, Dual roof) const;  // and its derivative along out's and roof's tangents
   // The variant's time above the floor for an unclamped, unstandardised target, and its
   // slope d/d(target): what training differentiates.
   double Excess(double target, double roof, double* slope) const;
+  Dual Excess(Dual target, Dual roof) const;
+  // The prediction for one row and its derivative along `tangents` (Model::PredictJvp):
+  // every step of Predict differentiated, the value equal to Predict's to the bit
+  // (jvp.cpp).
+  Dual PredictDual(const double* feats, const double* tangents) const;
   // Time() of every column of standardised inputs.
   void Times(const Eigen::MatrixXd& x, const Eigen::RowVectorXd& roof, double* out, Scratch& s) const;
   void Times(const Eigen::MatrixXd& x, const Eigen::RowVectorXd& roof, double* out) const {
@@ -142,5 +173,6 @@ struct Model::Impl {
 
 // max(flops / peak, bytes / bw) in seconds; 0 without a device description.
 double RooflineTime(double flops, double bytes, double peak_flops, double mem_bw);
+Dual RooflineTime(Dual flops, Dual bytes, Dual peak_flops, Dual mem_bw);
 
 }  // namespace rl::kernels

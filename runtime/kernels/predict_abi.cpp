@@ -12,3 +12,7 @@ extern "C" double rl_kernel_predict(const void* model, const double* feats) {
 extern "C" void rl_kernel_predict_batch(const void* model, const double* feats, int64_t n, double* out) {
   static_cast<const rl::kernels::Model*>(model)->PredictBatch(feats, n, out);
 }
+
+extern "C" double rl_kernel_predict_jvp(const void* model, const double* feats, const double* tangents) {
+  return static_cast<const rl::kernels::Model*>(model)->PredictJvp(feats, tangents);
+}
