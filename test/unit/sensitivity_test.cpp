@@ -224,7 +224,7 @@ void CompareWithDifferences(const std::string& file, const ir::Scenario& base, c
 
 TEST(Sensitivity, ExamplesMatchFiniteDifferencesAndBackendsAgree) {
   Tally tally;
-  size_t scenarios = 0, inputs = 0;
+  size_t scenarios = 0, inputs = 0, jvps = 0;
   std::mt19937_64 rng(7);
   for (const std::string& file : SpecFiles()) {
     test::Harness h;
@@ -237,6 +237,7 @@ TEST(Sensitivity, ExamplesMatchFiniteDifferencesAndBackendsAgree) {
       std::printf("  %s: %s, %zu inputs, %zu instructions\n", file.c_str(), base.name.c_str(), base.inputs.size(),
                   base.insts.size());
       const ir::Scenario d = Differentiated(base);
+      for (const ir::Inst& in : d.insts) jvps += in.op == ir::Op::KernelJvp;
       // The default point and two more, each Real param at another of its values.
       std::vector<std::vector<double>> points = {Defaults(base)};
       for (int n = 0; n < 2; ++n) {
@@ -260,10 +261,11 @@ TEST(Sensitivity, ExamplesMatchFiniteDifferencesAndBackendsAgree) {
     }
   }
   EXPECT_GE(scenarios, 14u);
+  EXPECT_GT(jvps, 0u);  // kernel models differentiated through their layers
   EXPECT_GE(tally.smooth, 1000u);
-  std::printf("sensitivity: %zu scenarios, %zu inputs; %zu derivatives at smooth points (largest relative "
+  std::printf("sensitivity: %zu scenarios, %zu inputs, %zu kernel_jvp calls; %zu derivatives at smooth points (largest relative "
               "difference from the central one %.3g, %s), %zu at kinks\n",
-              scenarios, inputs, tally.smooth, tally.worst, tally.worst_what.c_str(), tally.kinks);
+              scenarios, inputs, jvps, tally.smooth, tally.worst, tally.worst_what.c_str(), tally.kinks);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@ import stdlib.hardware
 import stdlib.collectives
 import stdlib.strategies
 import stdlib.megatron
+import stdlib.kernel_time
 import stdlib.models.all
 import stdlib.models.moe_transformers
 
@@ -49,4 +50,15 @@ scenario transformer {
   let moe = transformer_plan(qwen3_30b_a3b, s, Layout { tensor = 1, pipeline = 2, data = 32, expert = 8, micro = 1,
                                                         batch = 256 })
   report moe_iter = moe.iter
+}
+
+// Kernel times of a device without profiled models: the device-generic models, whose
+// features end with the device's peak and memory bandwidth.
+scenario kernels {
+  param gpu: Device = a100_sxm4_40gb with { kernels_any = gpu_any }
+  param batch: Int = 32
+  report conv = kernel_time(gpu, resnet50.layers[0].kernels[0], batch)
+  report conv_bwd = kernel_time(gpu, resnet50.layers[0].kernels[1], batch)
+  report fc = kernel_time(gpu, resnet50.layers[len(resnet50.layers) - 1].kernels[0], batch)
+  report forward = sum l in resnet50.layers: layer_time(l, gpu, batch).fwd
 }
