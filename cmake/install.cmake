@@ -11,7 +11,7 @@ include(CMakePackageConfigHelpers)
 # The library API's archives: the public face (rl_api, the tools rl_advise and rl_stats)
 # and every phase below it they link.
 set(RL_EXPORTED rl_api rl_advise rl_stats rl_check rl_json rl_parse rl_ast rl_diag rl_units rl_grammar rl_ir
-    rl_kernel_abi rl_passes rl_interp rl_codegen rl_jit rl_runtime rl_mpi)
+    rl_kernel_abi rl_sample_abi rl_passes rl_interp rl_codegen rl_jit rl_runtime rl_mpi)
 # One name for all of them.
 add_library(rl_public INTERFACE)
 target_link_libraries(rl_public INTERFACE rl_api rl_advise rl_stats)

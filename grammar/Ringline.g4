@@ -45,7 +45,9 @@ field       : ID ':' type_ ('=' expr)? ;
 
 scenarioDecl : 'scenario' ID '{' (scenarioItem ';'?)* '}' ;
 scenarioItem
-  : 'param' ID ':' type_ ('=' expr)? ('in' valueSet)?     # paramItem
+  // `~ normal(25 GB/s, 2 GB/s)`: the distribution `eval --samples` draws the param from
+  // (docs/uncertainty.md); uniform, normal, lognormal or triangular.
+  : 'param' ID ':' type_ ('=' expr)? ('in' valueSet)? ('~' dist=expr)?     # paramItem
   | letDecl                                               # letItem
   // A scenario's message may be any static `String`, and a list of `Bool`s with a list of
   // as many names is one require each (`[holds(c) for c in cs], [c.name for c in cs]`).

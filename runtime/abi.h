@@ -42,6 +42,12 @@ void rl_kernel_predict_batch(const void* model, const double* feats, int64_t n, 
  * constant (a clamped feature or output, a stride's floor). */
 double rl_kernel_predict_jvp(const void* model, const double* feats, const double* tangents);
 
+/* `eval --samples` (runtime/sample_abi.cpp): a uniform draw in (0, 1), a pure function
+ * of the sample's index, the run's seed and the draw's stream (whole numbers); and the
+ * standard normal distribution's quantile function. */
+double rl_uniform(double sample, double seed, double stream);
+double rl_probit(double p);
+
 #ifdef __cplusplus
 }
 #endif

@@ -219,6 +219,7 @@ struct ParamDecl {
   Type type;
   Expr* default_value = nullptr;
   std::optional<ValueSet> values;
+  Expr* dist = nullptr;  // `~ normal(...)`: what `eval --samples` draws it from
   SourceRange range;
   SourceRange name_range;
 };

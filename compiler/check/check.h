@@ -96,6 +96,11 @@ class Compilation {
   // keep what is computed from those fields traceable in the IR, so that
   // passes::Differentiate can take derivatives by them (docs/sensitivity.md).
   void TraceInputs(bool on);
+  // With `on`, the lowerings that follow draw each param that carries a distribution
+  // (`~ normal(...)`, or one of `vary`: `NAME=DIST` with NAME a param or `param.field`)
+  // once per sample: the scenario gains a last param `sample` (the sample's index), and
+  // the draws are a pure function of it and `seed` (docs/uncertainty.md).
+  void Sample(bool on, uint64_t seed = 0, const std::vector<Override>& vary = {});
   // Checks every declaration and lowers every variant of every scenario of the root module.
   bool CheckAll();
   // Evaluates every top-level `let` of the root module (its values are cached), so `eval`

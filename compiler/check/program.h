@@ -155,6 +155,31 @@ class Program {
   Value TraceFields(const Value& v, const std::string& path, ir::Scenario& out);
   bool trace_inputs_ = false;  // Compilation::TraceInputs
 
+  // sampling.cpp: distributions and the draws of `eval --samples` (Compilation::Sample).
+  struct Distribution {
+    std::string family;  // uniform, normal, lognormal, triangular
+    std::vector<double> args;
+    SourceRange range;
+  };
+  std::optional<Distribution> CheckDistribution(const ast::Expr* e, const ScalarType& t, const std::string& what,
+                                                const Env& env);
+  // One draw of `d` per sample, as IR.
+  ir::ValueId Draw(const Distribution& d, ir::Scenario& out);
+  // A record param's value with each field `--vary` names drawn (its shadow, value.h).
+  Value DrawFields(const Value& v, const std::string& path, const Env& env, ir::Scenario& out);
+  const ast::Expr* VaryOf(const std::string& name) const;
+  struct Sampling {
+    bool on = false;
+    double seed = 0;
+    std::map<std::string, const ast::Expr*> vary;  // --vary NAME=DIST, a param or `param.field`
+    std::map<std::string, SourceRange> vary_at;
+    // Per lowering: the names --vary named that were found, the sample index's param
+    // reference (its index is set once every declared param is lowered) and the streams.
+    std::set<std::string> used;
+    ir::ValueId sample;
+    uint32_t streams = 0;
+  } sampling_;
+
   // calls.cpp
   Value Call(const ast::CallExpr* call, const Env& env);
   // builtins.cpp: dispatches to the built-in's family (builtins.def).

@@ -207,6 +207,22 @@ Value Program::LowerParam(const ast::ParamDecl& p, const Override* ov, ModuleInf
     ip.default_value = ip.values[0];
   }
   if (ip.values.empty()) ip.values.push_back(ip.default_value);
+  // A distribution (`~`, or --vary's) is checked always and drawn from when sampling
+  // (docs/uncertainty.md).
+  const ast::Expr* vary = sampling_.on ? VaryOf(p.name) : nullptr;
+  const ast::Expr* dist = vary ? vary : p.dist;
+  std::optional<Distribution> drawn;
+  if (dist) {
+    if (vary) sampling_.used.insert(p.name);
+    if (st.base != B::Real) {
+      Error(diag::Kind::bad_distribution, dist->range,
+            fmt::format("{} is `{}`; only a `Real` param takes a distribution", what, Describe(st)));
+      return Value::Error();
+    }
+    const Env dist_env{vary && root ? root : m, static_env.scope, static_env.ir};
+    drawn = CheckDistribution(dist, st, what, dist_env);
+    if (!drawn) return Value::Error();
+  }
   if (spec_ && spec_->scalars.count(p.name) && st.base != B::Real) {
     // Structure needs it as a constant: this variant sees one of its values.
     auto pick = spec_->pick.find(p.name);
@@ -221,6 +237,7 @@ Value Program::LowerParam(const ast::ParamDecl& p, const Override* ov, ModuleInf
     out.inputs.push_back({p.name, ip.display, static_cast<int32_t>(index), {}, ip.default_value});
   out.params.push_back(std::move(ip));
   ir::ValueId id = out.ParamRef(index, p.name_range);
+  if (drawn && sampling_.on) return Value::Dynamic(Draw(*drawn, out), st);
   if (st.base == B::Bool)
     return Value::Dynamic(out.Binary(ir::Op::Ne, id, out.Const(0, p.name_range), p.name_range), st);
   return Value::Dynamic(id, st);
@@ -301,6 +318,9 @@ std::optional<ir::Scenario> Program::LowerScenario(ModuleInfo* m, const ast::Sce
   } current{*this};
   lowering_ = &out;
   spec_ = &spec;
+  sampling_.used.clear();
+  sampling_.sample = {};
+  sampling_.streams = 0;
   Scope scope{nullptr, {}};
   Env env{m, &scope, &out};
   // Params' defaults and values see the params before them. Their IR goes to the scenario
@@ -450,6 +470,23 @@ std::optional<ir::Scenario> Program::LowerScenario(ModuleInfo* m, const ast::Sce
   }
   if (s.reports.empty())
     Error(diag::Kind::bad_scenario, s.name_range, fmt::format("scenario `{}` has no `report`", s.name));
+  if (sampling_.on) {
+    for (const auto& [name, expr] : sampling_.vary)
+      if (!sampling_.used.count(name)) {
+        std::vector<std::string> known;
+        for (const ir::Param& p : out.params) known.push_back(p.name);
+        Error(diag::Kind::unknown_param, sampling_.vary_at[name],
+              fmt::format("`--vary {}`: scenario `{}` has no `Real` param or record param's `Real` field `{}`{}", name,
+                          s.name, name, DidYouMean(name, known)));
+      }
+    // The sample's index: the last param, read by every draw.
+    ir::Param sp;
+    sp.name = "sample";
+    sp.display.kind = ir::Display::Kind::Int;
+    sp.values = {0};
+    if (sampling_.sample.Valid()) out.insts[sampling_.sample.index].imm = static_cast<double>(out.params.size());
+    out.params.push_back(std::move(sp));
+  }
   last_params_ = out.params;
   if (diags_.ErrorCount() > errors_before || poisoned) return std::nullopt;
   ir::GuardUnordered(out);
@@ -503,6 +540,19 @@ std::optional<ir::Scenario> Compilation::Lower(const std::string& scenario, cons
 }
 
 void Compilation::TraceInputs(bool on) { program_->trace_inputs_ = on; }
+
+void Compilation::Sample(bool on, uint64_t seed, const std::vector<Override>& vary) {
+  Program::Sampling& s = program_->sampling_;
+  s.on = on;
+  s.seed = static_cast<double>(seed % (uint64_t{1} << 53));
+  s.vary.clear();
+  s.vary_at.clear();
+  for (const Override& o : vary)
+    if (!o.values.empty()) {
+      s.vary[o.name] = o.values[0].list_or_lo;
+      s.vary_at[o.name] = o.range;
+    }
+}
 
 std::optional<Variants> Compilation::LowerVariants(const std::string& scenario, const std::vector<Override>& sets,
                                                    const std::vector<UnitChoice>& unit_choices, bool all_values) {

@@ -185,7 +185,15 @@ Value Program::LowerStaticParam(const ast::ParamDecl& p, const Override* ov, Mod
   const Value& chosen = spec_ && pick != spec_->pick.end() && pick->second < values.size() ? values[pick->second].v
                         : def_index < values.size()                                    ? values[def_index].v
                                                                                        : def->v;
-  return trace_inputs_ ? TraceFields(chosen, p.name, out) : chosen;
+  if (p.dist) {
+    Error(diag::Kind::bad_distribution, p.dist->range,
+          fmt::format("{} is `{}`; give its `Real` fields distributions with `--vary {}.FIELD=...`", what,
+                      TypeText(p.type), p.name));
+    return Value::Error();
+  }
+  Value v = trace_inputs_ ? TraceFields(chosen, p.name, out) : chosen;
+  if (sampling_.on) v = DrawFields(v, p.name, Env{root ? root : m, static_env.scope, static_env.ir}, out);
+  return v;
 }
 
 Value Program::TraceFields(const Value& v, const std::string& path, ir::Scenario& out) {

@@ -55,11 +55,26 @@ Value* Emitter::EmitInst(const ir::Inst& in, Value* a, Value* b, Value* c) {
     case ir::Op::Not: return b_.CreateNot(a);
     // Both sides are already computed (the IR is eager, like the interpreter).
     case ir::Op::Select: return b_.CreateSelect(a, b, c);
+    // The runtime's own functions (runtime/abi.h), which the interpreter calls too.
+    case ir::Op::Uniform:
+      return b_.CreateCall(Pure("rl_uniform", 3), {a, b, llvm::ConstantFP::get(f64_, in.imm)}, "uniform");
+    case ir::Op::Probit: return b_.CreateCall(Pure("rl_probit", 1), {a}, "probit");
     case ir::Op::Kernel:
     case ir::Op::KernelJvp: RL_CHECK(false, "kernel calls are emitted by EmitKernel"); return nullptr;
   }
   RL_CHECK(false, "unknown instruction kind");
   return nullptr;
+}
+
+// A runtime function of `arity` doubles returning a double, without side effects.
+llvm::FunctionCallee Emitter::Pure(const char* name, unsigned arity) {
+  llvm::FunctionCallee f = m_.getOrInsertFunction(name, llvm::FunctionType::get(f64_, std::vector<llvm::Type*>(arity, f64_), false));
+  if (auto* fn = llvm::dyn_cast<llvm::Function>(f.getCallee())) {
+    fn->setDoesNotThrow();
+    fn->setDoesNotAccessMemory();
+    fn->setWillReturn();
+  }
+  return f;
 }
 
 Value* Emitter::ModelOf(const ir::Inst& in) {

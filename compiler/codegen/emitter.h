@@ -35,6 +35,7 @@ class Emitter {
   Value* EmitKernel(const ir::Inst& in);
   // The model a kernel instruction predicts with, loaded from the kernel table.
   Value* ModelOf(const ir::Inst& in);
+  llvm::FunctionCallee Pure(const char* name, unsigned arity);
   // The value of v in the function being emitted: computed there, a constant, or (in a
   // segment) loaded from the spill area.
   Value* Get(ir::ValueId v);

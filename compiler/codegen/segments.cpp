@@ -25,7 +25,8 @@ size_t EmittedSize(const ir::Inst& in) {
     case ir::Op::Add: case ir::Op::Sub: case ir::Op::Mul: case ir::Op::Div: case ir::Op::Mod: case ir::Op::Pow:
     case ir::Op::Neg: case ir::Op::Abs: case ir::Op::Sqrt: case ir::Op::Exp: case ir::Op::Log: case ir::Op::Log2:
     case ir::Op::Ceil: case ir::Op::Floor: case ir::Op::Lt: case ir::Op::Le: case ir::Op::Gt: case ir::Op::Ge:
-    case ir::Op::Eq: case ir::Op::Ne: case ir::Op::And: case ir::Op::Or: case ir::Op::Not: case ir::Op::Select: return 1;
+    case ir::Op::Eq: case ir::Op::Ne: case ir::Op::And: case ir::Op::Or: case ir::Op::Not: case ir::Op::Select:
+    case ir::Op::Uniform: case ir::Op::Probit: return 1;
   }
   return 1;
 }

@@ -23,6 +23,8 @@ double InstCost(ir::Op op) {
     // An MLP: a few thousand multiply-adds, about a microsecond.
     case ir::Op::Kernel: return 2000;
     case ir::Op::KernelJvp: return 4000;  // the network's values and their tangents
+    case ir::Op::Uniform: return 10;      // three hashes of 64-bit words
+    case ir::Op::Probit: return 60;       // a rational function, a log or a sqrt, erfc and exp
     case ir::Op::Div:
     case ir::Op::Sqrt: return 4;
     case ir::Op::Add:

@@ -25,11 +25,12 @@ bool Evaluator::Run(const double* params, double* reports) {
         r[i] = ir::ApplyKernel(s_, in, feats_.data());
         break;
       }
+      case ir::Op::Uniform: r[i] = ir::ApplyUniform(in, r[in.a.index], r[in.b.index]); break;
       case ir::Op::Add: case ir::Op::Sub: case ir::Op::Mul: case ir::Op::Div: case ir::Op::Mod: case ir::Op::Pow:
       case ir::Op::Min: case ir::Op::Max: case ir::Op::Neg: case ir::Op::Abs: case ir::Op::Sqrt: case ir::Op::Exp:
       case ir::Op::Log: case ir::Op::Log2: case ir::Op::Ceil: case ir::Op::Floor: case ir::Op::Lt: case ir::Op::Le:
       case ir::Op::Gt: case ir::Op::Ge: case ir::Op::Eq: case ir::Op::Ne: case ir::Op::And: case ir::Op::Or:
-      case ir::Op::Not: case ir::Op::Select: {
+      case ir::Op::Not: case ir::Op::Select: case ir::Op::Probit: {
         double a = in.a.Valid() ? r[in.a.index] : 0;
         double b = in.b.Valid() ? r[in.b.index] : 0;
         double c = in.c.Valid() ? r[in.c.index] : 0;
@@ -55,7 +56,8 @@ static std::string Reason(const ir::Inst& in, double a, double b) {
     case ir::Op::Const: case ir::Op::Param: case ir::Op::Add: case ir::Op::Sub: case ir::Op::Mul: case ir::Op::Min:
     case ir::Op::Max: case ir::Op::Neg: case ir::Op::Abs: case ir::Op::Ceil: case ir::Op::Floor: case ir::Op::Lt:
     case ir::Op::Le: case ir::Op::Gt: case ir::Op::Ge: case ir::Op::Eq: case ir::Op::Ne: case ir::Op::And:
-    case ir::Op::Or: case ir::Op::Not: case ir::Op::Select: case ir::Op::Kernel: case ir::Op::KernelJvp: break;
+    case ir::Op::Or: case ir::Op::Not: case ir::Op::Select: case ir::Op::Kernel: case ir::Op::KernelJvp:
+    case ir::Op::Uniform: case ir::Op::Probit: break;
   }
   return "the result is not finite";
 }

@@ -37,6 +37,8 @@ inline double Apply(Op op, double a, double b, double c) {
     case Op::Or: return (a != 0 || b != 0);
     case Op::Not: return a == 0;
     case Op::Select: return a != 0 ? b : c;
+    case Op::Probit: return rl_probit(a);
+    case Op::Uniform:  // the stream is the instruction's imm: ApplyUniform
     case Op::Const:
     case Op::Param:
     case Op::Kernel:
@@ -44,6 +46,8 @@ inline double Apply(Op op, double a, double b, double c) {
   }
   return 0;
 }
+
+inline double ApplyUniform(const Inst& in, double sample, double seed) { return rl_uniform(sample, seed, in.imm); }
 
 // A kernel instruction on its features' values (`feats` has one per operand in args).
 inline double ApplyKernel(const Scenario& s, const Inst& in, const double* feats) {

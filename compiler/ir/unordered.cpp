@@ -61,7 +61,9 @@ static double BoundOf(const Scenario& s, const Inst& in, std::vector<double>& kn
       if (IsExactIntGuard(s, in)) return std::min(m(in.b), kMaxExactInt);
       return std::max(m(in.b), m(in.c));
     case Op::Sqrt: case Op::Exp: case Op::Log: case Op::Log2: case Op::Lt: case Op::Le: case Op::Gt:
-    case Op::Ge: case Op::Eq: case Op::Ne: case Op::And: case Op::Or: case Op::Not: case Op::Kernel: case Op::KernelJvp: return kInf;
+    case Op::Ge: case Op::Eq: case Op::Ne: case Op::And: case Op::Or: case Op::Not: case Op::Kernel: case Op::KernelJvp:
+    case Op::Probit: return kInf;
+    case Op::Uniform: return 1;
   }
   return kInf;
 }
@@ -143,7 +145,8 @@ class Guard {
     switch (in.op) {
       case Op::Const:
       case Op::Param:
-      case Op::Kernel: case Op::KernelJvp: return {};  // finite by construction
+      case Op::Kernel: case Op::KernelJvp: case Op::Uniform: return {};  // finite by construction
+      case Op::Probit: return F64Probe(in.a);  // NaN exactly when the operand is
       case Op::Neg:
       case Op::Abs:
       case Op::Ceil:
@@ -197,7 +200,7 @@ class Guard {
       // The rest are F64 values: a bool depends on them through a comparison.
       case Op::Const: case Op::Param: case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Mod:
       case Op::Pow: case Op::Min: case Op::Max: case Op::Neg: case Op::Abs: case Op::Sqrt: case Op::Exp:
-      case Op::Log: case Op::Log2: case Op::Ceil: case Op::Floor: case Op::Kernel: case Op::KernelJvp: break;
+      case Op::Log: case Op::Log2: case Op::Ceil: case Op::Floor: case Op::Kernel: case Op::KernelJvp: case Op::Uniform: case Op::Probit: break;
     }
     done_[v.index] = true;
     bool_probe_[v.index] = p;

@@ -66,6 +66,8 @@ const RuntimeSymbol kRuntimeSymbols[] = {
     {"memmove", Addr<void*(void*, const void*, size_t)>(&::memmove)},
     // Kernel-time models (runtime/kernels/predict_abi.cpp).
     {"rl_kernel_predict", Addr<double(const void*, const double*)>(&::rl_kernel_predict)},
+    {"rl_uniform", Addr<double(double, double, double)>(&::rl_uniform)},
+    {"rl_probit", Addr<double(double)>(&::rl_probit)},
     {"rl_kernel_predict_jvp",
      Addr<double(const void*, const double*, const double*)>(&::rl_kernel_predict_jvp)},
     {"malloc", Addr<void*(size_t)>(&::malloc)},

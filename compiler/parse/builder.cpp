@@ -295,7 +295,8 @@ ast::ScenarioDecl Builder::BuildScenario(P::ScenarioDeclContext* ctx) {
       d.name_range = Range(p->ID()->getSymbol());
       d.range = Range(p);
       d.type = BuildType(p->type_());
-      d.default_value = p->expr() ? BuildExpr(p->expr()) : nullptr;
+      d.default_value = p->expr().empty() || p->expr(0) == p->dist ? nullptr : BuildExpr(p->expr(0));
+      if (p->dist) d.dist = BuildExpr(p->dist);
       if (p->valueSet()) d.values = BuildValueSet(p->valueSet(), false);
       s.order.push_back({K::Param, s.params.size()});
       s.params.push_back(std::move(d));

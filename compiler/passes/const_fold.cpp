@@ -43,7 +43,7 @@ bool ConstFold(ir::Scenario& s) {
     double a = 0, b = 0, c = 0;
     bool ka = is_const(in.a, &a), kb = is_const(in.b, &b), kc = is_const(in.c, &c);
     if (ka && kb && kc) {
-      in.imm = ir::Apply(in.op, a, b, c);
+      in.imm = in.op == ir::Op::Uniform ? ir::ApplyUniform(in, a, b) : ir::Apply(in.op, a, b, c);
       in.op = ir::Op::Const;
       in.a = in.b = in.c = {};
       changed = true;
@@ -63,7 +63,8 @@ bool ConstFold(ir::Scenario& s) {
       case ir::Op::Const: case ir::Op::Param: case ir::Op::Mod: case ir::Op::Pow: case ir::Op::Min: case ir::Op::Max:
       case ir::Op::Neg: case ir::Op::Abs: case ir::Op::Sqrt: case ir::Op::Exp: case ir::Op::Log: case ir::Op::Log2:
       case ir::Op::Ceil: case ir::Op::Floor: case ir::Op::Lt: case ir::Op::Le: case ir::Op::Gt: case ir::Op::Ge:
-      case ir::Op::Eq: case ir::Op::Ne: case ir::Op::And: case ir::Op::Or: case ir::Op::Not: case ir::Op::Kernel: case ir::Op::KernelJvp: break;
+      case ir::Op::Eq: case ir::Op::Ne: case ir::Op::And: case ir::Op::Or: case ir::Op::Not: case ir::Op::Kernel: case ir::Op::KernelJvp:
+      case ir::Op::Uniform: case ir::Op::Probit: break;
     }
     if (forward != UINT32_MAX) {
       replace[i] = forward;

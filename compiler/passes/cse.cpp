@@ -19,7 +19,8 @@ bool Commutative(ir::Op op) {
     case ir::Op::Const: case ir::Op::Param: case ir::Op::Sub: case ir::Op::Div: case ir::Op::Mod: case ir::Op::Pow:
     case ir::Op::Neg: case ir::Op::Abs: case ir::Op::Sqrt: case ir::Op::Exp: case ir::Op::Log: case ir::Op::Log2:
     case ir::Op::Ceil: case ir::Op::Floor: case ir::Op::Lt: case ir::Op::Le: case ir::Op::Gt: case ir::Op::Ge:
-    case ir::Op::Not: case ir::Op::Select: case ir::Op::Kernel: case ir::Op::KernelJvp: return false;
+    case ir::Op::Not: case ir::Op::Select: case ir::Op::Kernel: case ir::Op::KernelJvp: case ir::Op::Uniform:
+    case ir::Op::Probit: return false;
   }
   return false;
 }

@@ -46,6 +46,11 @@ class Tangents {
         break;
       // A second derivative is never asked for: Differentiate runs once on a scenario.
       case Op::KernelJvp: break;
+      case Op::Uniform: break;  // a draw depends on the sample's index and the seed alone
+      case Op::Probit:  // d probit(p) / dp = sqrt(2 pi) exp(probit(p)^2 / 2)
+        if (da.Valid())
+          out = bin(Op::Mul, da, bin(Op::Mul, k(std::sqrt(2 * M_PI)), un(Op::Exp, bin(Op::Div, bin(Op::Mul, r, r), k(2)))));
+        break;
       case Op::Add:
         out = da.Valid() && db.Valid() ? bin(Op::Add, da, db) : da.Valid() ? da : db;
         break;
