@@ -184,7 +184,9 @@ double Mid(double a, double b) {
 struct Solution {
   Point at;
   int iterations = 0;
-  std::string method;  // "newton", "bisection", or "scan" (a point of the scan hit it)
+  // "newton" or "bisection" (the step that found it); "start" when the input's own value
+  // does, "scan" when an end or a point of the scan does.
+  std::string method;
   bool converged = true;   // the report is within the tolerance of the target
   Point below, above;      // the bracket's ends when it closed on a jump instead
 };
@@ -195,7 +197,7 @@ Solution Solve(Problem& prob, Point a, Point b, double target, double tol) {
   const bool a_negative = g(a) < 0;
   Solution out;
   double x = prob.Current();
-  std::string method = "newton";  // the start is the input's own value when inside
+  std::string method = "start";  // the input's own value, when inside the bracket
   if (!(x > a.x && x < b.x)) x = Mid(a.x, b.x), method = "bisection";
   bool last_newton = false;
   double last_residual = INFINITY;

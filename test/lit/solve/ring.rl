@@ -47,3 +47,52 @@ scenario ring {
   report bowl = (log(bw / (10 GB/s)))^2
   report steps = 2 * (n - 1)
 }
+
+// BW:      link.bw          = 3.5497e+10 B/s
+// BW-NEXT: time             = 5 ms  (target 5 ms)
+// BW-NEXT: d_time_d_link.bw = -1.38885e-13 s^2/B
+// BW-NEXT: iterations       = 6
+// BW-NEXT: method           = newton
+
+// CSV:      input,value,unit,report,report_value,report_unit,target,derivative,derivative_unit,iterations,method,feasible,converged
+// CSV-NEXT: link.bw,35496957403.65111,B/s,time,5.000000000000001,ms,5,-1.3888514285714292e-13,s^2/B,6,newton,true,true
+
+// JSON: {"input":"link.bw","value":35496957403.65111,"unit":"B/s","report":"time","report_value":5.000000000000001,"report_unit":"ms","target":5,"derivative":-1.3888514285714292e-13,"derivative_unit":"s^2/B","iterations":6,"method":"newton","feasible":true,"converged":true,"between":[25000000,25000000000000]}
+
+// PARAM:      bw            = 35.497 GB/s
+// PARAM-NEXT: u_time        = 5 ms  (target 5 ms)
+// PARAM-NEXT: d_u_time_d_bw = -1.38885e-13 s^2/B
+
+// SIZE:      size          = 70.4286 MB
+// SIZE-NEXT: time          = 5 ms  (target 5 ms)
+// SIZE-NEXT: d_time_d_size = 7e-11 s/B
+
+// LAT:      link.lat          = 3.57143e-05 s
+// LAT-NEXT: time              = 7.5 ms  (target 7.5 ms)
+// LAT-NEXT: d_time_d_link.lat = 14
+
+// INFEASIBLE:      link.bw          = 1.76234e+10 B/s
+// INFEASIBLE-NEXT: time             = 10 ms  (target 10 ms)
+// INFEASIBLE-NEXT: d_time_d_link.bw = -5.63457e-13 s^2/B
+// INFEASIBLE:      feasible         = false
+// INFEASIBLE:      ring.rl:[[@LINE-36]]:3: note: the point is infeasible: "the allreduce takes at most 8 ms" does not hold [infeasible]
+
+// KINK:      bw         = 25.2525 GB/s
+// KINK-NEXT: m          = 7 ms  (target 7 ms)
+// KINK-NEXT: d_m_d_bw   = -2.74428e-13 s^2/B
+// KINK:      method     = newton
+
+// STEP:      bw            = 50 GB/s
+// STEP-NEXT: chunks        = 3 ms  (target 2.5 ms)
+// STEP-NEXT: d_chunks_d_bw = 0 s^2/B
+// STEP-NEXT: iterations    = 42
+// STEP-NEXT: method        = bisection
+// STEP-NEXT: `chunks` jumps across the target at `bw` = 50 GB/s: it is 3 ms on one side and 2 ms on the other
+
+// SPAN: {"input":"bw","value":25,"unit":"GB/s","report":"chunks","report_value":4,"report_unit":"ms","target":4,"derivative":0,"derivative_unit":"s^2/B","iterations":1,"method":"start","feasible":true,"converged":true,"between":[5,100]}
+
+// ZERO:      extra          = 0.00043 s
+// ZERO-NEXT: time           = 7.5 ms  (target 7.5 ms)
+
+// SCAN:      bw          = 3.67879 GB/s
+// SCAN-NEXT: bowl        = 1  (target 1)
