@@ -109,11 +109,14 @@ cl::opt<bool> ShowProgress("progress",
 // subcommands here, when every static exists.
 void AddSharedOptions() {
   const std::pair<cl::Option*, std::vector<cl::SubCommand*>> shared[] = {
-      {std::addressof(AllowPaths), {&StatsCmd, &AdviseCmd}},  // cl::list has its own operator&
+      {std::addressof(AllowPaths), {&StatsCmd, &AdviseCmd, &SolveCmd}},  // cl::list has its own operator&
       {&Threads, {&FitCmd, &AdviseCmd}},
       {&BackendName, {&AdviseCmd}},
-      {&OutputFormat, {&StatsCmd, &AdviseCmd}},
-      {&OutputFile, {&StatsCmd, &AdviseCmd}},
+      {&OutputFormat, {&StatsCmd, &AdviseCmd, &SolveCmd}},
+      {&OutputFile, {&StatsCmd, &AdviseCmd, &SolveCmd}},
+      {&ScenarioName, {&SolveCmd}},
+      {std::addressof(Sets), {&SolveCmd}},
+      {&MaxErrors, {&SolveCmd}},
   };
   for (const auto& [opt, subs] : shared) {
     opt->removeArgument();
