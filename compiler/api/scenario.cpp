@@ -129,8 +129,8 @@ runtime::Sink& EngineSink(ringline::Sink& to, ForeignSink& foreign) {
 
 class ScenarioImpl final : public ringline::Scenario {
  public:
-  ScenarioImpl(std::shared_ptr<SpecState> lib, check::Variants vs, bool eval_only)
-      : lib_(std::move(lib)), written_(vs.scenarios), eval_only_(eval_only) {
+  ScenarioImpl(std::shared_ptr<SpecState> lib, check::Variants vs, bool eval_only, bool sampled)
+      : lib_(std::move(lib)), written_(vs.scenarios), eval_only_(eval_only), sampled_(sampled) {
     variants_ = std::move(vs);
     for (ir::Scenario& sc : variants_.scenarios) passes::RunPipeline(sc);
     const ir::Scenario& first = variants_.scenarios[0];
@@ -187,6 +187,76 @@ class ScenarioImpl final : public ringline::Scenario {
       row.notes = lib_->Since(mark);
     }
     return row;
+  }
+
+  std::vector<ringline::Spread> Uncertainty(uint64_t samples, ringline::Backend backend, unsigned threads) override {
+    size_t mark = lib_->Begin();
+    if (!sampled_)
+      throw ringline::SpecError({Plain("bad_usage", fmt::format("scenario `{}` was not lowered to be sampled "
+                                                                "(Spec::LowerSampled)", Name()))});
+    if (samples == 0) throw ringline::SpecError({Plain("bad_option", "take at least one sample")});
+    const ir::Scenario& sc = variants_.scenarios[0];
+    std::vector<std::vector<double>> axes;
+    for (const ir::Param& p : sc.params) axes.push_back({p.default_value});
+    axes.back().resize(samples);
+    for (uint64_t i = 0; i < samples; ++i) axes.back()[i] = static_cast<double>(i);
+    std::vector<uint64_t> sizes;
+    for (const auto& a : axes) sizes.push_back(a.size());
+    const std::vector<uint32_t> order = codegen::ChooseOrder(sc, sizes, {});
+    llvm::Expected<VariantFillers> fillers = MakeVariantFillers(
+        variants_, order, [&](const ir::Scenario& v) { return Pick(backend, v, samples, threads) == Backend::Jit; },
+        2, nullptr, threads);
+    if (!fillers) JitFailed(fillers.takeError());
+    runtime::Space space(axes, order, sc.reports.size());
+    space.checked_reports = sc.PrimalReports();
+    // Every sample's reports, in chunk order (so sums do not depend on the threads).
+    struct Collect final : runtime::Consumer {
+      std::vector<std::vector<double>> values;
+      bool Consume(runtime::Chunk& c) override {
+        for (int64_t pos = 0; pos < c.valid; ++pos)
+          if (c.Feasible(pos))
+            for (size_t r = 0; r < values.size(); ++r) values[r].push_back(c.Report(r, pos));
+        return true;
+      }
+    } collect;
+    collect.values.resize(sc.PrimalReports());
+    runtime::SweepOptions so;
+    so.threads = threads;
+    runtime::SweepResult res = runtime::RunSweep(space, fillers->make, collect, so);
+    if (res.failure) {
+      ReportNonFinite(lib_->diags, written_[0], res.failure->params.data(), res.failure->report, res.failure->value);
+      lib_->Fail(mark, "a report is not finite");
+    }
+    std::vector<ringline::Spread> out;
+    for (size_t r = 0; r < collect.values.size(); ++r) {
+      if (sc.reports[r].display.kind != ir::Display::Kind::Real) continue;
+      std::vector<double>& v = collect.values[r];
+      ringline::Spread s;
+      s.report = sc.reports[r].name;
+      s.unit = units::Unit::Canonical(sc.reports[r].display.dim).name;
+      if (sc.reports[r].display.dim.IsNone()) s.unit = "";
+      s.samples = samples;
+      s.feasible = v.size();
+      if (!v.empty()) {
+        double sum = 0;
+        for (double x : v) sum += x;
+        s.mean = sum / static_cast<double>(v.size());
+        double ss = 0;
+        for (double x : v) ss += (x - s.mean) * (x - s.mean);
+        s.sd = v.size() > 1 ? std::sqrt(ss / static_cast<double>(v.size() - 1)) : 0;
+        std::sort(v.begin(), v.end());
+        auto q = [&](double p) {  // linear between order statistics (Hyndman and Fan's type 7)
+          const double h = p * static_cast<double>(v.size() - 1);
+          const size_t lo = static_cast<size_t>(std::floor(h));
+          return lo + 1 < v.size() ? v[lo] + (h - static_cast<double>(lo)) * (v[lo + 1] - v[lo]) : v[lo];
+        };
+        s.p5 = q(0.05), s.p50 = q(0.5), s.p95 = q(0.95);
+      } else {
+        s.mean = s.p5 = s.p50 = s.p95 = s.sd = std::nan("");
+      }
+      out.push_back(std::move(s));
+    }
+    return out;
   }
 
   void Write(ringline::Sink& to, const ringline::Row& row) const override {
@@ -430,6 +500,7 @@ class ScenarioImpl final : public ringline::Scenario {
   std::vector<ir::Scenario> written_;  // as lowered: non-finite reports are located in them
   check::Variants variants_;            // optimised
   bool eval_only_;                      // the variant at the defaults alone
+  bool sampled_;                        // Spec::LowerSampled's: the last param is `sample`
   std::vector<ringline::Param> params_;
   std::vector<ringline::Require> requires_;
   std::vector<ringline::Sensitivity> sensitivities_;
@@ -457,8 +528,8 @@ void Differentiate(check::Variants& variants, const std::vector<std::string>& in
 }
 
 std::unique_ptr<ringline::Scenario> MakeScenario(std::shared_ptr<SpecState> lib, check::Variants variants,
-                                                bool eval_only) {
-  return std::make_unique<ScenarioImpl>(std::move(lib), std::move(variants), eval_only);
+                                                bool eval_only, bool sampled) {
+  return std::make_unique<ScenarioImpl>(std::move(lib), std::move(variants), eval_only, sampled);
 }
 
 void NativeSink::Begin(const std::string& scenario, const std::vector<ringline::Column>& columns) {

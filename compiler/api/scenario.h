@@ -13,7 +13,8 @@ namespace rl::api {
 void Differentiate(check::Variants& variants, const std::vector<std::string>& inputs);
 
 // With `eval_only`, `variants` holds the variant at the defaults alone.
+// `sampled`: lowered with Compilation::Sample (its last param is the sample's index).
 std::unique_ptr<ringline::Scenario> MakeScenario(std::shared_ptr<SpecState> lib, check::Variants variants,
-                                                bool eval_only);
+                                                bool eval_only, bool sampled = false);
 
 }  // namespace rl::api

@@ -154,6 +154,25 @@ class SpecImpl final : public ringline::Spec {
                                             const std::vector<std::pair<std::string, std::string>>& units,
                                             bool eval_only,
                                             const std::optional<std::vector<std::string>>& sensitivity) override {
+    return LowerWith(scenario, sets, units, eval_only, sensitivity, nullptr, 0);
+  }
+
+  std::unique_ptr<ringline::Scenario> LowerSampled(const std::string& scenario,
+                                                   const std::vector<std::pair<std::string, std::string>>& sets,
+                                                   const std::vector<std::pair<std::string, std::string>>& units,
+                                                   const std::vector<std::pair<std::string, std::string>>& vary,
+                                                   uint64_t seed) override {
+    return LowerWith(scenario, sets, units, true, std::nullopt, &vary, seed);
+  }
+
+ private:
+  std::unique_ptr<ringline::Scenario> LowerWith(const std::string& scenario,
+                                                const std::vector<std::pair<std::string, std::string>>& sets,
+                                                const std::vector<std::pair<std::string, std::string>>& units,
+                                                bool eval_only,
+                                                const std::optional<std::vector<std::string>>& sensitivity,
+                                                const std::vector<std::pair<std::string, std::string>>* vary,
+                                                uint64_t seed) {
     size_t mark = lib_->Begin();
     std::vector<std::string> names = Scenarios();
     std::string own = scenario;
@@ -182,6 +201,12 @@ class SpecImpl final : public ringline::Spec {
       if (o) overrides.push_back(std::move(*o));
       else if (bad.empty()) bad = name;
     }
+    std::vector<check::Override> varied;
+    for (const auto& [name, text] : vary ? *vary : std::vector<std::pair<std::string, std::string>>{}) {
+      std::optional<check::Override> o = lib_->comp->ParseOverride(name, name + "=" + text, "--vary", name.size() + 1);
+      if (o) varied.push_back(std::move(*o));
+      else if (bad.empty()) bad = name;
+    }
     if (!bad.empty()) lib_->Fail(mark, fmt::format("bad value for `{}`", bad));
     std::vector<check::UnitChoice> choices;
     for (const auto& [name, unit] : units) {
@@ -191,12 +216,16 @@ class SpecImpl final : public ringline::Spec {
       choices.push_back({name, unit, {id, eq + 1, static_cast<uint32_t>(text.size())}, {id, 0, eq}});
     }
     lib_->comp->TraceInputs(sensitivity.has_value());
+    lib_->comp->Sample(vary != nullptr, seed, varied);
     std::optional<check::Variants> vs = lib_->comp->LowerVariants(scenario, overrides, choices, !eval_only);
     lib_->comp->TraceInputs(false);
+    lib_->comp->Sample(false);
     if (!vs) lib_->Fail(mark, fmt::format("cannot lower scenario `{}`", scenario));
     if (sensitivity) Differentiate(*vs, *sensitivity);
-    return MakeScenario(lib_, std::move(*vs), eval_only);
+    return MakeScenario(lib_, std::move(*vs), eval_only, vary != nullptr);
   }
+
+ public:
 
   std::vector<std::string> Names() const override {
     std::vector<std::string> out;

@@ -45,10 +45,31 @@ int RunEval() {
   } catch (const ringline::SpecError& err) {
     return PrintSpecError(err);
   }
+  // --samples: the spreads of the reports over the distributions' draws.
+  std::optional<std::vector<ringline::Spread>> spreads;
+  if (Samples > 0 || !Vary.empty()) {
+    if (Samples == 0) {
+      Fail(Kind::bad_usage, "`--vary` draws a param for `--samples N`; give the number of samples");
+      return kUsageError;
+    }
+    if (*fmt == runtime::Format::Csv && EvalSensitivity) {
+      Fail(Kind::bad_usage, "`--sensitivity` and `--samples` are two tables; write them as a table or JSON");
+      return kUsageError;
+    }
+    std::optional<Settings> vary = SplitVary(Vary);
+    if (!vary) return kUsageError;
+    try {
+      std::unique_ptr<ringline::Scenario> sampled =
+          run->spec->LowerSampled(run->name, run->sets, run->units, *vary, Seed);
+      spreads = sampled->Uncertainty(Samples, BackendOption(), 0);
+    } catch (const ringline::SpecError& err) {
+      return PrintSpecError(err);
+    }
+  }
   Output out;
   if (!out.Open()) return kUsageError;
-  if (EvalSensitivity) {
-    WriteWithSensitivity(*fmt, out.stream(), sc, row);
+  if (EvalSensitivity || spreads) {
+    WriteEvalExtras(*fmt, out.stream(), sc, row, spreads ? &*spreads : nullptr);
   } else {
     std::unique_ptr<ringline::Sink> sink = MakeOutputSink(*fmt, out.stream(), /*single_row=*/true);
     sc.Write(*sink, row);

@@ -44,6 +44,9 @@ std::optional<Lowered> LowerScenario(Exit& exit, bool eval_only,
     std::optional<Settings> units = sets ? SplitUnits(UnitChoices) : std::nullopt;
     if (!units) return std::nullopt;
     out.scenario = out.spec->Lower(*name, *sets, *units, eval_only, sensitivity);
+    out.name = *name;
+    out.sets = *sets;
+    out.units = *units;
     PrintWarnings(*out.spec, shown);
   } catch (const ringline::SpecError& e) {
     exit = PrintSpecError(e);

@@ -19,6 +19,8 @@ namespace rl::driver {
 struct Lowered {
   std::unique_ptr<ringline::Spec> spec;
   std::unique_ptr<ringline::Scenario> scenario;
+  std::string name;  // the scenario's, and the settings it was lowered with
+  Settings sets, units;
 };
 // Compiles Files[0], picks the scenario by --scenario and lowers it with --set and --unit
 // (`eval_only`: Spec::Lower's), printing the spec's warnings; nullopt after the messages,
@@ -37,9 +39,11 @@ ringline::Backend BackendOption();
 std::optional<runtime::Format> PickFormat(runtime::Format fallback);
 // The library's writer of format `f` into `out`, with --digits.
 std::unique_ptr<ringline::Sink> MakeOutputSink(runtime::Format f, std::ostream& out, bool single_row);
-// `eval --sensitivity` (sensitivity.cpp): the row, then each derivative and elasticity
-// (a table below the row's; CSV, one line each; JSON, a "sensitivity" member).
-void WriteWithSensitivity(runtime::Format f, std::ostream& out, const ringline::Scenario& sc, const ringline::Row& row);
+// `eval --sensitivity` and `--samples` (eval_extras.cpp): the row, then each derivative
+// and elasticity, and each report's spread over the samples (tables below the row's;
+// CSV, one line each, one or the other; JSON, "sensitivity" and "uncertainty" members).
+void WriteEvalExtras(runtime::Format f, std::ostream& out, const ringline::Scenario& sc, const ringline::Row& row,
+                     const std::vector<ringline::Spread>* spreads);
 
 // Output goes to a temporary file renamed into place at the end, so a failed run never
 // leaves a half-written file under the requested name. Where Linux allows, a stream's

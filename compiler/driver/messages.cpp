@@ -153,6 +153,16 @@ std::optional<Settings> SplitSets(const std::vector<std::string>& sets) {
   return out;
 }
 
+std::optional<Settings> SplitVary(const std::vector<std::string>& vary) {
+  Settings out;
+  for (const std::string& v : vary) {
+    std::optional<std::pair<std::string, std::string>> nv = SplitAssign(v, "vary");
+    if (!nv) return std::nullopt;
+    out.push_back(std::move(*nv));
+  }
+  return out;
+}
+
 std::optional<Settings> SplitUnits(const std::vector<std::string>& units) {
   Settings out;
   for (const std::string& u : units) {

@@ -54,6 +54,8 @@ std::optional<std::string> PickScenario(const std::vector<std::string>& names, c
 using Settings = std::vector<std::pair<std::string, std::string>>;
 // `--set NAME=VALUES` texts as (NAME, VALUES), each name once; nullopt after a message.
 std::optional<Settings> SplitSets(const std::vector<std::string>& sets);
+// `--vary NAME=DIST` texts as (NAME, DIST); nullopt after a message.
+std::optional<Settings> SplitVary(const std::vector<std::string>& vary);
 // `--unit NAME=UNIT` texts as (NAME, UNIT); nullopt after a message.
 std::optional<Settings> SplitUnits(const std::vector<std::string>& units);
 

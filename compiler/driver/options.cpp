@@ -63,6 +63,17 @@ cl::opt<bool> EvalSensitivity("sensitivity",
                               cl::desc("Also print each Real report's derivative and elasticity by every continuous "
                                        "input (Real params and the Real fields of record params)"),
                               cl::sub(EvalCmd), cl::cat(Category));
+Count Samples("samples",
+              cl::desc("Also report each Real report's mean and 5th, 50th and 95th percentiles over N samples of "
+                       "the params' distributions (`~ normal(...)`, --vary)"),
+              cl::init(0), cl::value_desc("N"), cl::sub(EvalCmd), cl::cat(Category));
+Count Seed("seed", cl::desc("The samples' seed (default 1)"), cl::init(1), cl::value_desc("S"), cl::sub(EvalCmd),
+           cl::cat(Category));
+cl::list<std::string> Vary("vary",
+                           cl::desc("Draw a Real param (or `param.field`) from a distribution: "
+                                    "NAME=normal(25GB/s,2GB/s), uniform(lo,hi), lognormal(median,factor), "
+                                    "triangular(lo,mode,hi)"),
+                           cl::value_desc("NAME=DIST"), cl::sub(EvalCmd), cl::cat(Category));
 cl::list<std::string> SweepSensitivity("sensitivity",
                                        cl::desc("Add a column d_REPORT_d_INPUT per Real report (an input is a Real "
                                                 "param or `param.field`)"),

@@ -35,6 +35,8 @@ extern cl::opt<std::string> EmitWhat;
 extern cl::opt<std::string> ScenarioName;
 extern cl::list<std::string> Sets;
 extern cl::opt<bool> EvalSensitivity;
+extern Count Samples, Seed;
+extern cl::list<std::string> Vary;
 extern cl::list<std::string> SweepSensitivity;
 extern cl::list<std::string> UnitChoices;
 extern cl::list<std::string> AllowPaths;

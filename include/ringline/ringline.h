@@ -190,6 +190,16 @@ struct Sensitivity {
   std::string unit;        // the derivative's
 };
 
+// One `Real` report over the samples of Scenario::Uncertainty (SI units): the mean, the
+// 5th, 50th and 95th percentiles (linear between order statistics) and the standard
+// deviation, over the `feasible` samples of `samples`.
+struct Spread {
+  std::string report;
+  std::string unit;  // SI
+  double mean = 0, p5 = 0, p50 = 0, p95 = 0, sd = 0;
+  uint64_t samples = 0, feasible = 0;
+};
+
 // d ln report / d ln input at `row`: derivative · input / report (the input's value is
 // the row's for a param, `s.value` for a field); NaN where the report is 0.
 double Elasticity(const Sensitivity& s, const Row& row);
@@ -208,6 +218,13 @@ class Scenario {
   // Every continuous input the derivatives can be taken by, whether or not asked for:
   // the names `sensitivity` takes (Spec::Lower).
   virtual const std::vector<std::string>& Inputs() const = 0;
+  // For a scenario from Spec::LowerSampled: its `Real` reports over samples 0 .. samples-1
+  // of its distributions, every other param at its default, on `threads` threads (0:
+  // every core). The same seed gives the same numbers on either backend. Throws SpecError
+  // (`bad_usage`) for a scenario lowered otherwise, and as Eval does for a report that is
+  // not finite.
+  virtual std::vector<Spread> Uncertainty(uint64_t samples, Backend backend = Backend::Auto,
+                                          unsigned threads = 0) = 0;
   // The points of the product of every param's values (UINT64_MAX: 2^64 or more).
   virtual uint64_t Points() const = 0;
   // The point at every param's default (after the settings it was lowered with), on the
@@ -252,6 +269,15 @@ class Spec {
                                           const std::vector<std::pair<std::string, std::string>>& units = {},
                                           bool eval_only = false,
                                           const std::optional<std::vector<std::string>>& sensitivity = std::nullopt) = 0;
+  // The variant at the defaults, lowered to draw each param that carries a distribution
+  // (`~ normal(...)` in the spec, or in `vary`: NAME and the distribution's text, NAME a
+  // `Real` param or a record param's `Real` field `param.field`) once per sample, from
+  // `seed` (docs/uncertainty.md). Its last param is `sample`; Scenario::Uncertainty runs it.
+  virtual std::unique_ptr<Scenario> LowerSampled(const std::string& scenario,
+                                                 const std::vector<std::pair<std::string, std::string>>& sets,
+                                                 const std::vector<std::pair<std::string, std::string>>& units,
+                                                 const std::vector<std::pair<std::string, std::string>>& vary,
+                                                 uint64_t seed) = 0;
   // The spec's own top-level values (`let`s, without private `_` names), in source order.
   virtual std::vector<std::string> Names() const = 0;
   // Makes a module's public names visible to Get, Call and Eval (`stdlib.models.all`);
