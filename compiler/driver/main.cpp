@@ -113,6 +113,7 @@ int main(int argc, char** argv) {
   // output code can report it and leave the target as it was.
   std::signal(SIGXFSZ, SIG_IGN);
   AddSharedOptions();
+  AddSolveOptions();
   llvm::cl::SetVersionPrinter([](llvm::raw_ostream& os) { os << "ringline " RL_VERSION "\n"; });
   llvm::cl::HideUnrelatedOptions(Category);
   struct Sub {

@@ -118,22 +118,19 @@ cl::opt<bool> ShowProgress("progress",
 // and an option registered into a subcommand before its constructor ran is lost (and
 // its map leaked); `stats --allow-path` was an unknown option. Such options join those
 // subcommands here, when every static exists.
-void AddSharedOptions() {
-  const std::pair<cl::Option*, std::vector<cl::SubCommand*>> shared[] = {
-      {std::addressof(AllowPaths), {&StatsCmd, &AdviseCmd, &SolveCmd}},  // cl::list has its own operator&
-      {&Threads, {&FitCmd, &AdviseCmd}},
-      {&BackendName, {&AdviseCmd}},
-      {&OutputFormat, {&StatsCmd, &AdviseCmd, &SolveCmd}},
-      {&OutputFile, {&StatsCmd, &AdviseCmd, &SolveCmd}},
-      {&ScenarioName, {&SolveCmd}},
-      {std::addressof(Sets), {&SolveCmd}},
-      {&MaxErrors, {&SolveCmd}},
-  };
-  for (const auto& [opt, subs] : shared) {
+void ShareWith(cl::SubCommand& sub, const std::vector<cl::Option*>& options) {
+  for (cl::Option* opt : options) {
     opt->removeArgument();
-    for (cl::SubCommand* sub : subs) opt->addSubCommand(*sub);
+    opt->addSubCommand(sub);
     opt->addArgument();
   }
+}
+
+void AddSharedOptions() {
+  // std::addressof: cl::list has its own operator&.
+  ShareWith(StatsCmd, {std::addressof(AllowPaths), &OutputFormat, &OutputFile});
+  ShareWith(AdviseCmd, {std::addressof(AllowPaths), &Threads, &BackendName, &OutputFormat, &OutputFile});
+  ShareWith(FitCmd, {&Threads});
 }
 
 }  // namespace rl::driver

@@ -29,6 +29,10 @@ using SignedCount = cl::opt<int, false, DecimalParser<int>>;
 extern cl::OptionCategory Category;
 // Adds the options of this file to the subcommands of other files; main() calls it first.
 void AddSharedOptions();
+// Makes `options` (defined for other subcommands) options of `sub` too.
+void ShareWith(cl::SubCommand& sub, const std::vector<cl::Option*>& options);
+// solve_command.cpp (rl_driver_compiler): the shared options `solve` takes.
+void AddSolveOptions();
 
 extern cl::list<std::string> Files;
 extern cl::opt<std::string> EmitWhat;

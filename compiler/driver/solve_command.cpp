@@ -465,4 +465,9 @@ int RunSolve() {
   return out.Commit() ? kOk : kUsageError;
 }
 
+void AddSolveOptions() {
+  ShareWith(SolveCmd, {std::addressof(AllowPaths), &OutputFormat, &OutputFile, &ScenarioName, std::addressof(Sets),
+                       &MaxErrors});
+}
+
 }  // namespace rl::driver

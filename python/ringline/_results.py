@@ -48,6 +48,9 @@ class Record(Mapping[str, Any]):
         """The params' names."""
         self.reports: list[str] = names[num_params:]
         """The reports' names."""
+        self.uncertainty: Optional[dict[str, dict[str, Any]]] = None
+        """With ``eval(samples=N)``: ``[REPORT]`` is a dict of ``"mean"``, ``"p5"``, ``"p50"``,
+        ``"p95"``, ``"sd"`` (SI units), ``"unit"``, ``"samples"`` and ``"feasible"``; else None."""
         self.sensitivity: Optional[dict[str, dict[str, dict[str, Any]]]] = None
         """With ``eval(sensitivity=True)``: ``[REPORT][INPUT]`` is a dict of ``"derivative"``
         (SI units), ``"unit"`` and ``"elasticity"``; else None."""

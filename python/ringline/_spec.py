@@ -270,6 +270,9 @@ class Scenario:
         backend: str = "auto",
         units: Optional[Mapping[str, str]] = None,
         sensitivity: bool = False,
+        samples: int = 0,
+        seed: int = 1,
+        vary: Optional[Mapping[str, str]] = None,
         **values: Any,
     ) -> Record:
         """Evaluate every report at one point, as ``ringline eval`` does.
@@ -282,6 +285,11 @@ class Scenario:
             sensitivity: also take the derivatives of every ``Real`` report by every
                 continuous input (``Real`` params and the ``Real`` fields of record params),
                 as ``eval --sensitivity`` (docs/sensitivity.md).
+            samples: also draw the params' distributions (``~ normal(...)`` in the spec,
+                and `vary`) this many times, as ``eval --samples`` (docs/uncertainty.md).
+            seed: the draws' seed.
+            vary: more distributions, by param or ``param.field``:
+                ``{"bw": "normal(25 GB/s, 2 GB/s)"}``, as ``--vary``.
             **values: one value per param (``nodes=16, inter="1.25 GB/s"``); the others
                 keep their defaults.
 
@@ -289,7 +297,9 @@ class Scenario:
             A :class:`Record`: params then reports by name, in their display units
             (``record.units``), and ``record.feasible``. With `sensitivity`,
             ``record.sensitivity[REPORT][INPUT]`` is a dict of ``"derivative"`` (SI units),
-            ``"unit"`` and ``"elasticity"`` (d ln report / d ln input).
+            ``"unit"`` and ``"elasticity"`` (d ln report / d ln input). With `samples`,
+            ``record.uncertainty[REPORT]`` is a dict of ``"mean"``, ``"p5"``, ``"p50"``,
+            ``"p95"``, ``"sd"`` (SI units), ``"unit"``, ``"samples"`` and ``"feasible"``.
 
         Raises:
             SpecError: an unknown param (with a did-you-mean), a bad value or unit, a
@@ -307,6 +317,18 @@ class Scenario:
         columns, row, feasible, derivatives = low.eval(backend)
         shown = len(columns) - len(derivatives)  # the derivative columns come last
         record = Record(self.name, columns[:shown], row[:shown], feasible, len(self.params))
+        if vary and samples <= 0:
+            raise _usage("`vary` draws a param for `samples`; give the number of samples")
+        if samples < 0:
+            raise _usage(f"`samples` must be at least 0, got {samples}", "bad_option")
+        if samples:
+            params = {p.name: p for p in self.params}
+            sampled = self.spec._h.lower_sampled(
+                self.name, _setting_texts({**dict(settings or {}), **values}, params, single=True),
+                list((units or {}).items()), list((vary or {}).items()), seed)
+            record.uncertainty = {
+                r: {"mean": m, "p5": a, "p50": b, "p95": c, "sd": sd, "unit": u, "samples": n, "feasible": f}
+                for r, m, a, b, c, sd, u, n, f in sampled.uncertainty(samples, backend)}
         if sensitivity:
             record.sensitivity = {}
             for report, name, derivative, unit, elasticity in derivatives:

@@ -648,7 +648,19 @@ PYBIND11_MODULE(_ringline, m) {
                  Locked(*h, [&](ringline::Spec& s) { return s.Lower(scenario, sets, units, false, sensitivity); });
              return l;
            },
-           py::arg("scenario"), py::arg("sets"), py::arg("units"), py::arg("sensitivity") = py::none());
+           py::arg("scenario"), py::arg("sets"), py::arg("units"), py::arg("sensitivity") = py::none())
+      .def("lower_sampled",
+           [](const std::shared_ptr<SpecHandle>& h, const std::string& scenario,
+              const std::vector<std::pair<std::string, std::string>>& sets,
+              const std::vector<std::pair<std::string, std::string>>& units,
+              const std::vector<std::pair<std::string, std::string>>& vary, uint64_t seed) {
+             auto l = std::make_unique<Lowered>();
+             l->owner = h;
+             l->scenario =
+                 Locked(*h, [&](ringline::Spec& s) { return s.LowerSampled(scenario, sets, units, vary, seed); });
+             return l;
+           },
+           py::arg("scenario"), py::arg("sets"), py::arg("units"), py::arg("vary"), py::arg("seed"));
 
   py::class_<Lowered>(m, "Lowered")
       .def_property_readonly("name", [](const Lowered& l) { return l.scenario->Name(); })
@@ -686,6 +698,23 @@ PYBIND11_MODULE(_ringline, m) {
              return py::make_tuple(columns, values, row.feasible, sensitivity);
            },
            py::arg("backend"))
+      .def("uncertainty",
+           [](Lowered& l, uint64_t samples, const std::string& backend) {
+             ringline::Backend b = BackendNamed(backend);
+             std::vector<ringline::Spread> spreads;
+             NotFromItsSweep(*l.owner);
+             {
+               py::gil_scoped_release nogil;
+               std::lock_guard<std::mutex> lock(l.owner->mu);
+               spreads = l.scenario->Uncertainty(samples, b, 0);
+             }
+             // (report, mean, p5, p50, p95, sd, unit, samples, feasible), SI units.
+             py::list out;
+             for (const ringline::Spread& s : spreads)
+               out.append(py::make_tuple(s.report, s.mean, s.p5, s.p50, s.p95, s.sd, s.unit, s.samples, s.feasible));
+             return out;
+           },
+           py::arg("samples"), py::arg("backend"))
       .def("sweep",
            [](Lowered& l, const std::string& backend, unsigned threads, bool keep_infeasible, const std::string& best,
               size_t top, const std::string& top_by, bool keep_partial, py::object tick, py::object comm,

@@ -52,3 +52,16 @@ def test_unknown_input_is_a_spec_error():
     assert e.value.diagnostics[0].kind == "bad_option"
     assert "did you mean `link.bw`" in str(e.value)
     assert not math.isnan(sc.eval()["time"])
+
+
+def test_eval_samples_spreads():
+    sc = rl.compile_string(SPEC).scenario("ring")
+    r = sc.eval(samples=20000, seed=3, vary={"link.bw": "uniform(20 GB/s, 30 GB/s)"})
+    u = r.uncertainty["time"]
+    # time = 1.75 size / bw + 14 lat with bw ~ U(20, 30) GB/s: the median at bw = 25 GB/s.
+    assert u["p50"] == pytest.approx(1.75 * 100e6 / 25e9 + 14 * 5e-6, rel=2e-3)
+    assert u["p5"] < u["p50"] < u["p95"] and u["unit"] == "s" and u["feasible"] == 20000
+    assert r.uncertainty == sc.eval(samples=20000, seed=3, vary={"link.bw": "uniform(20 GB/s, 30 GB/s)"},
+                                    backend="interp").uncertainty
+    with pytest.raises(rl.SpecError):
+        sc.eval(vary={"link.bw": "uniform(20 GB/s, 30 GB/s)"})
