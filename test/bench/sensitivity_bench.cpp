@@ -1,8 +1,10 @@
-// ringline-sensitivity-bench: what `sweep --sensitivity INPUT` costs against a plain
-// sweep, side by side in one run, on the ResNet-50 data-parallel workload
-// (resnet50_dp.rl): the staged JIT and the interpreter, each plain and with the
+// ringline-sensitivity-bench: what `sweep --sensitivity INPUT` and `eval --samples N`
+// cost against a plain sweep, side by side in one run, on the ResNet-50 data-parallel
+// workload (resnet50_dp.rl): the staged JIT and the interpreter, each plain and with the
 // derivatives of its four reports by `bw` (and by `bw` and `lat`), into a `--best`
-// reduction on one thread. Google Benchmark times the runs (the median of five
+// reduction on one thread; and Scenario::Uncertainty over samples of `bw` ~ normal(25
+// GB/s, 2 GB/s) and `lat` ~ uniform(2 us, 8 us) (1,000,000 on the JIT, 100,000 on the
+// interpreter), percentiles included, on one thread. Google Benchmark times the runs (the median of five
 // repetitions, by CPU time); the output is one JSON object (docs/performance.md). The
 // interpreter runs on 8 of the 128 batch values.
 //   ringline-sensitivity-bench [--smoke]
@@ -18,6 +20,7 @@
 #include "compiler/interp/interp.h"
 #include "compiler/jit/jit.h"
 #include "compiler/passes/passes.h"
+#include "include/ringline/ringline.h"
 #include "runtime/sweep.h"
 #include "test/bench/shared.h"
 
@@ -149,6 +152,22 @@ int main(int argc, char** argv) {
         for (auto _ : st) benchmark::DoNotOptimize(Sweep(v, jit));
       })->Unit(benchmark::kMillisecond)->Repetitions(5)->Iterations(1);
     }
+  // Monte Carlo through the library API, as `eval --samples` runs it.
+  ringline::Options lib;
+  lib.stdlib_dir = RL_STDLIB_DIR;
+  static std::unique_ptr<ringline::Spec> spec = ringline::Spec::Compile(RL_BENCH_SPEC, lib);
+  static std::unique_ptr<ringline::Scenario> sampled = spec->LowerSampled(
+      "resnet50_dp", {}, {}, {{"bw", "normal(25 GB/s, 2 GB/s)"}, {"lat", "uniform(2 us, 8 us)"}}, 1);
+  for (bool jit : {true, false}) {
+    const std::string name = std::string("samples") + (jit ? "/jit" : "/interp");
+    const uint64_t n = smoke ? 1000 : jit ? 1000000 : 100000;
+    g_points[name] = n;
+    benchmark::RegisterBenchmark(name.c_str(), [jit, n](benchmark::State& st) {
+      for (auto _ : st)
+        benchmark::DoNotOptimize(
+            sampled->Uncertainty(n, jit ? ringline::Backend::Jit : ringline::Backend::Interp, 1));
+    })->Unit(benchmark::kMillisecond)->Repetitions(5)->Iterations(1);
+  }
   benchmark::Initialize(&argc, argv);
   Collector c;
   benchmark::RunSpecifiedBenchmarks(&c);
@@ -160,6 +179,8 @@ int main(int argc, char** argv) {
       const double r = c.Rate(fmt::format("{}/{}", v, backend));
       json += fmt::format(",\"{}_per_s\":{:.4g},\"{}_cost\":{:.3f}", v, r, v, plain / r);
     }
+    const double samples = c.Rate(fmt::format("samples/{}", backend));
+    json += fmt::format(",\"samples_per_s\":{:.4g},\"samples_cost\":{:.3f}", samples, plain / samples);
     json += "}";
   }
   std::cout << json << "}\n";
