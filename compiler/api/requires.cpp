@@ -5,6 +5,7 @@
 
 #include <mutex>
 
+#include "compiler/api/staged_interp.h"
 #include "compiler/interp/interp.h"
 #include "compiler/jit/jit.h"
 #include "compiler/passes/passes.h"
@@ -30,6 +31,15 @@ struct RequireOutcomes::State {
     });
     return compiled.get();
   }
+  // The interpreter's fillers, staged in the sweep's order, made once.
+  const runtime::FillerFactory& Interpreted() {
+    std::call_once(once_interp, [&] {
+      interpreted = StagedInterpFillers(sc, order.value_or(std::vector<uint32_t>{}), /*skip_infeasible=*/false);
+    });
+    return interpreted;
+  }
+  std::once_flag once_interp;
+  runtime::FillerFactory interpreted;
 };
 
 RequireOutcomes::RequireOutcomes(const ir::Scenario& sc, bool jit, unsigned opt_level,
@@ -49,9 +59,8 @@ runtime::FillerFactory RequireOutcomes::Filler() const {
   std::shared_ptr<State> st = state_;
   return [st]() -> std::unique_ptr<runtime::BoxFiller> {
     if (const jit::Evaluator* ev = st->Compiled(); ev && ev->sweep_fn()) return runtime::SweepFnFiller(ev->sweep_fn());
-    auto interp = std::make_shared<interp::Evaluator>(st->sc);
-    return runtime::PointFiller([interp](const double* p, double* r) { return interp->Run(p, r); },
-                                st->sc.params.size(), st->sc.reports.size());
+    // Every require's outcome is wanted: nothing is skipped.
+    return st->Interpreted()();
   };
 }
 
