@@ -52,6 +52,7 @@ llvm::Expected<VariantFillers> MakeVariantFillers(const check::Variants& vs, con
       const size_t i = on_jit[k];
       const ir::Scenario& v = vs.scenarios[i];
       jit::Options o{opt_level, order, /*eval=*/false, /*sweep=*/true};
+      o.skip_infeasible = skip_infeasible;
       for (const ir::Param& p : v.params) sizes[i].push_back(p.values.size());
       if (streamed) o.memo = codegen::PlanMemo(v, order, sizes[i], streamed->whole, streamed->chunks);
       auto ev = jit::Compile(v, o);

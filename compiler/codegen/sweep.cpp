@@ -5,6 +5,7 @@
 #include <llvm/IR/MDBuilder.h>
 
 #include <algorithm>
+#include <functional>
 
 #include "compiler/codegen/emitter.h"
 #include "compiler/codegen/staging.h"
@@ -147,13 +148,70 @@ void Emitter::EmitOneLoop(size_t depth, Value* pos_outer) {
   x->setMetadata(llvm::LLVMContext::MD_alias_scope, axes_scope_);
   x->setMetadata(llvm::LLVMContext::MD_noalias, axes_noalias_);
   EmitLevel(static_cast<int>(depth), x);
-  EmitLoop(depth + 1, pos);
+  // Not in the innermost loop: there it would save nothing but the row's stores, and
+  // cost LLVM the loop's vectorisation.
+  EmitUnlessInfeasible(static_cast<int>(depth), depth + 1 < order_.size(), [&] { EmitLoop(depth + 1, pos); });
   llvm::BasicBlock* latch = b_.GetInsertBlock();
   Value* i_next = b_.CreateAdd(i, b_.getInt64(1), "i.next." + pname, false, true);
   Value* pos_next = b_.CreateAdd(pos, stride_[p], "pos.next." + pname, false, true);
   i->addIncoming(i_next, latch);
   pos->addIncoming(pos_next, latch);
   llvm::BasicBlock* exit = llvm::BasicBlock::Create(ctx_, "end." + pname, fn_);
+  b_.CreateCondBr(b_.CreateICmpSLT(i_next, hi_[p]), body, exit);
+  b_.SetInsertPoint(exit);
+}
+
+// The requires whose conditions loop depth `depth` computes (-1: before the loops), all
+// holding; null when skipping is off or there are none. A condition this function does
+// not hold (computed and read only in an output segment) is left to the row.
+Value* Emitter::EarlyRequires(int depth) {
+  if (!skip_infeasible_) return nullptr;
+  Value* ok = nullptr;
+  for (const ir::Require& q : s_.requires_) {
+    if (level_[q.cond.index] != depth || !vals_[q.cond.index]) continue;
+    ok = ok ? b_.CreateAnd(ok, vals_[q.cond.index]) : vals_[q.cond.index];
+  }
+  return ok;
+}
+
+// The box's `feasible` bytes were zeroed on entry (EmitSweep), so a dropped loop writes
+// nothing: one small loop nest per function instead of one per check.
+void Emitter::EmitUnlessInfeasible(int depth, bool early, const std::function<void()>& inner) {
+  Value* ok = early ? EarlyRequires(depth) : nullptr;
+  if (!ok) return inner();
+  const std::string at = depth < 0 ? "entry" : s_.params[order_[static_cast<size_t>(depth)]].name;
+  llvm::BasicBlock* feasible = llvm::BasicBlock::Create(ctx_, "feasible." + at, fn_);
+  llvm::BasicBlock* join = llvm::BasicBlock::Create(ctx_, "checked." + at, fn_);
+  b_.CreateCondBr(ok, feasible, join);
+  b_.SetInsertPoint(feasible);
+  inner();
+  b_.CreateBr(join);
+  b_.SetInsertPoint(join);
+}
+
+// `feasible` 0 at every point of the loops from `depth` in, at `pos_outer`.
+void Emitter::EmitInfeasible(size_t depth, Value* pos_outer) {
+  if (depth == order_.size()) {
+    llvm::StoreInst* st = b_.CreateStore(b_.getInt8(0), b_.CreateInBoundsGEP(b_.getInt8Ty(), feasible_base_, pos_outer));
+    st->setMetadata(llvm::LLVMContext::MD_alias_scope, out_scope_.back());
+    st->setMetadata(llvm::LLVMContext::MD_noalias, out_noalias_.back());
+    return;
+  }
+  const uint32_t p = order_[depth];
+  llvm::BasicBlock* pre = b_.GetInsertBlock();
+  llvm::BasicBlock* body = llvm::BasicBlock::Create(ctx_, "drop." + s_.params[p].name, fn_);
+  b_.CreateBr(body);
+  b_.SetInsertPoint(body);
+  llvm::PHINode* i = b_.CreatePHI(i64_, 2);
+  llvm::PHINode* pos = b_.CreatePHI(i64_, 2);
+  i->addIncoming(lo_[p], pre);
+  pos->addIncoming(pos_outer, pre);
+  EmitInfeasible(depth + 1, pos);
+  llvm::BasicBlock* latch = b_.GetInsertBlock();
+  Value* i_next = b_.CreateAdd(i, b_.getInt64(1), "", false, true);
+  i->addIncoming(i_next, latch);
+  pos->addIncoming(b_.CreateAdd(pos, stride_[p], "", false, true), latch);
+  llvm::BasicBlock* exit = llvm::BasicBlock::Create(ctx_, "dropped.end." + s_.params[p].name, fn_);
   b_.CreateCondBr(b_.CreateICmpSLT(i_next, hi_[p]), body, exit);
   b_.SetInsertPoint(exit);
 }
@@ -214,9 +272,11 @@ Value* Emitter::LoadMemo(size_t v) {
   return s_.insts[v].ty == ir::Ty::Bool ? b_.CreateFCmpUNE(x, llvm::ConstantFP::get(f64_, 0.0)) : x;
 }
 
-llvm::Function* Emitter::EmitSweep(const std::string& name, const std::vector<uint32_t>& order, const Memo* memo) {
+llvm::Function* Emitter::EmitSweep(const std::string& name, const std::vector<uint32_t>& order, const Memo* memo,
+                                   bool skip_infeasible) {
   const size_t np = s_.params.size(), nr = s_.reports.size();
   order_ = order;
+  skip_infeasible_ = skip_infeasible;
   std::vector<uint64_t> sizes(np, 1);  // only the order matters for the levels
   level_ = Stage(s_, order_, sizes).level;
   memo_ = memo && memo->Active() ? memo : nullptr;
@@ -269,6 +329,12 @@ llvm::Function* Emitter::EmitSweep(const std::string& name, const std::vector<ui
       report_base_[r] = b_.CreateInBoundsGEP(f64_, fn_->getArg(4), b_.CreateMul(fn_->getArg(6), b_.getInt64(r)),
                                              "out." + s_.reports[r].name);
   feasible_base_ = fn_->getArg(5);
+  // Skipping needs the dropped points' `feasible` 0: the whole box's, first (a require
+  // checked in the innermost loop is the row's own, as without skipping).
+  bool early = false;
+  for (const ir::Require& q : s_.requires_) early |= level_[q.cond.index] + 1 < static_cast<int>(order_.size());
+  skip_infeasible_ &= early;
+  if (skip_infeasible_) EmitInfeasible(0, b_.getInt64(0));
   memo_base_ = memo_ ? b_.CreateLoad(ptr_, b_.CreateConstInBoundsGEP1_64(ptr_, fn_->getArg(0), np), "memo.table")
                      : nullptr;
 
@@ -277,7 +343,7 @@ llvm::Function* Emitter::EmitSweep(const std::string& name, const std::vector<ui
   AllocateSpill(table_kernels);
   EmitLevel(-1, nullptr);
   EmitTables(fillers);
-  EmitLoop(0, b_.getInt64(0));
+  EmitUnlessInfeasible(-1, !order_.empty(), [&] { EmitLoop(0, b_.getInt64(0)); });
   FreeTables();
   FreeSpill();
   b_.CreateRetVoid();

@@ -185,7 +185,7 @@ llvm::Expected<std::unique_ptr<Evaluator>> Compile(const ir::Scenario& s, const 
   auto ctx = std::make_unique<llvm::LLVMContext>();
   codegen::EntryNames names;
   codegen::Options co{FullOrder(s, opts.order), fmt::format("_{}", (*jit)->NextId()), opts.eval, opts.sweep,
-                      opts.segment_size, opts.memo};
+                      opts.segment_size, opts.memo, opts.skip_infeasible};
   std::unique_ptr<llvm::Module> m = codegen::EmitLLVM(s, *ctx, co, &names);
   m->setDataLayout(lljit.getDataLayout());
   m->setTargetTriple(lljit.getTargetTriple().str());
@@ -230,7 +230,7 @@ llvm::Expected<std::string> PrintModule(const ir::Scenario& s, const Options& op
   llvm::LLVMContext ctx;
   std::unique_ptr<llvm::Module> m =
       codegen::EmitLLVM(s, ctx, codegen::Options{FullOrder(s, opts.order), "", opts.eval, opts.sweep, opts.segment_size,
-                                                 opts.memo});
+                                                 opts.memo, opts.skip_infeasible});
   m->setDataLayout((*jit)->lljit().getDataLayout());
   m->setTargetTriple((*jit)->lljit().getTargetTriple().str());
   if (llvm::Error e = Optimize(*m, opts.opt_level, (*jit)->jtmb())) return e;
