@@ -9,9 +9,10 @@
 // as soon as its condition is known: first in its loop level, after only the values its
 // condition needs (the cheapest require first), then the level's other values. A failed
 // require marks the point, and every point of the loops inside it, infeasible and skips
-// their work; their reports are left as they were (a dropped row is never read). Without
-// it, every point's reports are computed and `feasible` is every require's outcome, as
-// interp::Evaluator::Run gives them.
+// their work; their reports are left as they were (a dropped row is never read). The walk
+// then takes its own loop order, chosen with the values no require needs weighed as
+// computed at few points. Without it, every point's reports are computed and `feasible`
+// is every require's outcome, as interp::Evaluator::Run gives them.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -22,7 +23,7 @@
 namespace rl::api {
 
 // Fillers of `sc`'s sweep, walking each box in `order` (outermost first, every param
-// once). `sc` must outlive them.
+// once; skipping, an order of their own). `sc` must outlive them.
 runtime::FillerFactory StagedInterpFillers(const ir::Scenario& sc, const std::vector<uint32_t>& order,
                                            bool skip_infeasible);
 
