@@ -37,6 +37,11 @@ typedef void (*rl_sweep_fn)(const double* const* axes, const int64_t* lo, const 
 double rl_kernel_predict(const void* model, const double* feats);
 void rl_kernel_predict_batch(const void* model, const double* feats, int64_t n, double* out);
 
+/* Zeroes feasible[] at every point of the box over `num_params` params (lo, hi, stride as
+ * a sweep function gets them): a sweep compiled to skip infeasible points writes only the
+ * rows it reaches (codegen::Options::skip_infeasible). */
+void rl_zero_box(uint8_t* feasible, const int64_t* lo, const int64_t* hi, const int64_t* stride, int64_t num_params);
+
 #ifdef __cplusplus
 }
 #endif

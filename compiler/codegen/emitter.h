@@ -80,7 +80,6 @@ class Emitter {
   // `inner` (the loops from depth + 1 in) only where the requires known at `depth` hold
   // (with `early`).
   void EmitUnlessInfeasible(int depth, bool early, const std::function<void()>& inner);
-  void EmitInfeasible(size_t depth, Value* pos_outer);
   void SetUpAliasScopes();
   // The memo: whether value v is a loop value the table stands for (loaded or not
   // needed), and the load of a column of it at the current loop indices.

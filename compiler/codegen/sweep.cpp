@@ -189,33 +189,6 @@ void Emitter::EmitUnlessInfeasible(int depth, bool early, const std::function<vo
   b_.SetInsertPoint(join);
 }
 
-// `feasible` 0 at every point of the loops from `depth` in, at `pos_outer`.
-void Emitter::EmitInfeasible(size_t depth, Value* pos_outer) {
-  if (depth == order_.size()) {
-    llvm::StoreInst* st = b_.CreateStore(b_.getInt8(0), b_.CreateInBoundsGEP(b_.getInt8Ty(), feasible_base_, pos_outer));
-    st->setMetadata(llvm::LLVMContext::MD_alias_scope, out_scope_.back());
-    st->setMetadata(llvm::LLVMContext::MD_noalias, out_noalias_.back());
-    return;
-  }
-  const uint32_t p = order_[depth];
-  llvm::BasicBlock* pre = b_.GetInsertBlock();
-  llvm::BasicBlock* body = llvm::BasicBlock::Create(ctx_, "drop." + s_.params[p].name, fn_);
-  b_.CreateBr(body);
-  b_.SetInsertPoint(body);
-  llvm::PHINode* i = b_.CreatePHI(i64_, 2);
-  llvm::PHINode* pos = b_.CreatePHI(i64_, 2);
-  i->addIncoming(lo_[p], pre);
-  pos->addIncoming(pos_outer, pre);
-  EmitInfeasible(depth + 1, pos);
-  llvm::BasicBlock* latch = b_.GetInsertBlock();
-  Value* i_next = b_.CreateAdd(i, b_.getInt64(1), "", false, true);
-  i->addIncoming(i_next, latch);
-  pos->addIncoming(b_.CreateAdd(pos, stride_[p], "", false, true), latch);
-  llvm::BasicBlock* exit = llvm::BasicBlock::Create(ctx_, "dropped.end." + s_.params[p].name, fn_);
-  b_.CreateCondBr(b_.CreateICmpSLT(i_next, hi_[p]), body, exit);
-  b_.SetInsertPoint(exit);
-}
-
 void Emitter::StoreRow(Value* pos) {
   Value* ok;
   if (!output_fns_.empty()) {
@@ -334,7 +307,12 @@ llvm::Function* Emitter::EmitSweep(const std::string& name, const std::vector<ui
   bool early = false;
   for (const ir::Require& q : s_.requires_) early |= level_[q.cond.index] + 1 < static_cast<int>(order_.size());
   skip_infeasible_ &= early;
-  if (skip_infeasible_) EmitInfeasible(0, b_.getInt64(0));
+  if (skip_infeasible_) {
+    // One call, not a loop nest per function: a nest over every param is what LLVM's loop
+    // passes would spend their time on.
+    llvm::FunctionCallee zero = m_.getOrInsertFunction("rl_zero_box", b_.getVoidTy(), ptr_, ptr_, ptr_, ptr_, i64_);
+    b_.CreateCall(zero, {fn_->getArg(5), fn_->getArg(1), fn_->getArg(2), fn_->getArg(3), b_.getInt64(np)});
+  }
   memo_base_ = memo_ ? b_.CreateLoad(ptr_, b_.CreateConstInBoundsGEP1_64(ptr_, fn_->getArg(0), np), "memo.table")
                      : nullptr;
 
