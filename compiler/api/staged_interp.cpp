@@ -43,9 +43,10 @@ Step StepOf(const ir::Scenario& sc, uint32_t i, uint32_t zero) {
   return s;
 }
 
-// Level `level`'s values (in `values`, increasing) with its requires' checks first: the
-// require whose condition needs the least work not yet done, its values and its check,
-// then the next; then the values no check needed.
+// Level `level`'s values (in `values`, increasing) with its requires' checks first, the
+// require whose condition needs the least work of this level first (each cone's cost taken
+// once: linear in the requires, however many a `require [list]` makes), each after the
+// values it needs that are not done yet; then the values no check needed.
 void EmitLevel(Program& pr, const std::vector<uint32_t>& values, const std::vector<int>& level_of, int level) {
   const ir::Scenario& sc = *pr.sc;
   std::vector<bool> done(sc.insts.size(), false);
@@ -53,40 +54,38 @@ void EmitLevel(Program& pr, const std::vector<uint32_t>& values, const std::vect
     if (!done[v]) pr.steps.push_back(StepOf(sc, v, pr.zero_reg));
     done[v] = true;
   };
-  std::vector<size_t> pending;  // requires checked at this level
-  if (pr.skip)
-    for (size_t q = 0; q < sc.requires_.size(); ++q)
-      if (level_of[sc.requires_[q].cond.index] == level) pending.push_back(q);
   // The values of this level that `cond` needs and are not done, increasing.
+  std::vector<uint32_t> seen(sc.insts.size(), UINT32_MAX);  // the walk that last saw each
+  uint32_t walk = 0;
   auto cone = [&](ir::ValueId cond) {
     std::vector<uint32_t> out;
     std::vector<uint32_t> stack{cond.index};
-    std::vector<bool> seen(sc.insts.size(), false);
+    ++walk;
     while (!stack.empty()) {
       uint32_t v = stack.back();
       stack.pop_back();
-      if (seen[v] || done[v] || level_of[v] != level) continue;
-      seen[v] = true;
+      if (seen[v] == walk || done[v] || level_of[v] != level) continue;
+      seen[v] = walk;
       out.push_back(v);
       ir::ForEachOperand(sc.insts[v], [&](ir::ValueId u) { stack.push_back(u.index); });
     }
     std::sort(out.begin(), out.end());
     return out;
   };
-  while (!pending.empty()) {
-    size_t best = 0;
-    double best_cost = 0;
-    std::vector<uint32_t> best_cone;
-    for (size_t k = 0; k < pending.size(); ++k) {
-      std::vector<uint32_t> c = cone(sc.requires_[pending[k]].cond);
+  std::vector<std::pair<double, size_t>> checks;  // (cost, require) of this level's
+  if (pr.skip)
+    for (size_t q = 0; q < sc.requires_.size(); ++q) {
+      if (level_of[sc.requires_[q].cond.index] != level) continue;
       double cost = 0;
-      for (uint32_t v : c) cost += codegen::InstCost(sc.insts[v].op);
-      if (k == 0 || cost < best_cost) best = k, best_cost = cost, best_cone = std::move(c);
+      for (uint32_t v : cone(sc.requires_[q].cond)) cost += codegen::InstCost(sc.insts[v].op);
+      checks.push_back({cost, q});
     }
-    for (uint32_t v : best_cone) emit(v);
-    const uint32_t cond = sc.requires_[pending[best]].cond.index;
+  std::stable_sort(checks.begin(), checks.end(),
+                   [](const auto& x, const auto& y) { return x.first < y.first; });
+  for (const auto& [cost, q] : checks) {
+    for (uint32_t v : cone(sc.requires_[q].cond)) emit(v);
+    const uint32_t cond = sc.requires_[q].cond.index;
     pr.steps.push_back({Step::Kind::Check, ir::Op::Const, 0, cond, pr.zero_reg, pr.zero_reg, 0, 0});
-    pending.erase(pending.begin() + static_cast<std::ptrdiff_t>(best));
   }
   for (uint32_t v : values) emit(v);
 }
