@@ -48,6 +48,11 @@ double rl_kernel_predict_jvp(const void* model, const double* feats, const doubl
 double rl_uniform(double sample, double seed, double stream);
 double rl_probit(double p);
 
+/* Zeroes feasible[] at every point of the box over `num_params` params (lo, hi, stride as
+ * a sweep function gets them): a sweep compiled to skip infeasible points writes only the
+ * rows it reaches (codegen::Options::skip_infeasible). */
+void rl_zero_box(uint8_t* feasible, const int64_t* lo, const int64_t* hi, const int64_t* stride, int64_t num_params);
+
 #ifdef __cplusplus
 }
 #endif

@@ -95,6 +95,9 @@ std::string Joined(const std::vector<int64_t>& v) {
   return s;
 }
 
+// The context-parallel sizes searched: the list, else the one size.
+std::vector<int64_t> Contexts(const LayoutQuery& q) { return q.cp_list.empty() ? std::vector<int64_t>{q.cp} : q.cp_list; }
+
 // Rows of layout_search as a sweep hands them over: kept whole (the top rows), or the
 // best `keep` by the fewest constraints broken, then the goal (the infeasible rows).
 class Collect final : public ringline::Sink {
@@ -133,6 +136,7 @@ class Collect final : public ringline::Sink {
     r.gpus = gpus_;
     r.t = static_cast<int64_t>(Get(v, "t")), r.p = static_cast<int64_t>(Get(v, "p"));
     r.d = static_cast<int64_t>(Get(v, "d")), r.b = static_cast<int64_t>(Get(v, "b"));
+    r.c = static_cast<int64_t>(Get(v, "cp"));
     r.e = static_cast<int64_t>(Get(v, "ep"));
     r.v = static_cast<int64_t>(Get(v, "v")), r.zero = static_cast<int64_t>(Get(v, "zero"));
     r.recompute = Label(v, "recompute");
@@ -219,7 +223,7 @@ std::vector<std::pair<std::string, std::string>> Settings(const LayoutQuery& q, 
       {"overlap", b(q.overlap_grads)},
       {"overlap_tp", b(q.overlap_tp)},
       {"flash", b(FusedAttention(q))},
-      {"cp", std::to_string(q.cp)},
+      {"cp", Joined(Contexts(q))},
       {"ep", q.ep ? std::to_string(q.ep) : Joined(Divisors(experts, experts))},
       {"etp", std::to_string(q.etp)},
       {"order", Quoted(q.schedule)},
@@ -311,7 +315,8 @@ void Validate(const LayoutQuery& q) {
   if (q.model.empty()) Bad("bad_usage", "name a transformer with --model (and a spec file for your own)");
   if (q.global_batch < 1) Bad("bad_usage", "give the global batch, in sequences per iteration, with --global-batch");
   if (q.global_batch > 100'000'000) Bad("bad_option", "--global-batch takes at most 10^8 sequences");
-  if (q.cp < 1 || q.cp > 4096) Bad("bad_option", fmt::format("--cp takes a context-parallel size from 1 to 4096; got {}", q.cp));
+  for (int64_t c : Contexts(q))
+    if (c < 1 || c > 4096) Bad("bad_option", fmt::format("--cp takes a context-parallel size from 1 to 4096; got {}", c));
   if (q.seq < 0 || q.seq > 10'000'000) Bad("bad_option", "--seq takes a sequence length from 1 to 10^7 tokens");
   if (!(q.tokens >= 0 && q.tokens <= 1e16))
     Bad("bad_option", fmt::format("--dataset takes a token count from 1 to 10^16; got {}", q.tokens));
@@ -388,7 +393,9 @@ LayoutResult Run(ringline::Spec& spec, const LayoutQuery& q) {
   if (!q.setup.empty()) res.title += fmt::format(", setup {}", q.setup);
   if (!q.collectives.empty()) res.title += fmt::format(", collectives {}", q.collectives);
   if (!q.optimizer.empty()) res.title += fmt::format(", {}", q.optimizer);
-  if (q.cp > 1) res.title += fmt::format(", context parallel {}", q.cp);
+  const std::vector<int64_t> contexts = Contexts(q);
+  res.contexts = contexts.size() > 1;
+  if (res.contexts || contexts[0] > 1) res.title += fmt::format(", context parallel {}", Joined(contexts));
   res.title += FusedAttention(q) ? ", fused attention" : ", unfused attention";
   res.title += q.overlap_grads ? ", gradient reduction overlapped" : ", gradient reduction after backward";
   res.title += q.overlap_tp ? ", TP communication overlapped" : ", TP communication exposed";

@@ -23,6 +23,7 @@ using LayoutQuery = ringline::LayoutQuery;  // ringline/tools.h
 // One layout and its cost (stdlib.advise_llm's reports, SI units).
 struct LayoutRow {
   int64_t gpus = 0, t = 0, p = 0, d = 0, b = 0, v = 0, zero = 0, e = 1;  // e: expert-parallel size
+  int64_t c = 1;                   // context-parallel size
   std::string recompute;
   std::string schedule;            // the pipeline schedule (Layout.order)
   bool sp = false;
@@ -51,6 +52,7 @@ struct LayoutResult {
   std::vector<LayoutSearch> searches;
   int64_t seq = 0;              // tokens per sequence
   bool experts = false;         // a mixture of experts: the rows show e after d
+  bool contexts = false;        // several context-parallel sizes searched: the rows show c after d
   bool schedules = false;       // schedules other than 1F1B searched: the rows show theirs after v
   bool run = false;             // tokens to train on were given: the table shows the run's cost
 };

@@ -30,23 +30,26 @@ std::string Binding(const LayoutRow& r) {
   return fmt::format("memory {:.0f}%{}", r.capacity > 0 ? 100 * r.memory / r.capacity : 0.0, r.tight ? ", tight" : "");
 }
 
-// A row's first cells, in both forms: its GPU count, rank, and t, p, d (e for a mixture of
-// experts), b, v (the schedule where several or another than 1F1B are searched),
+// A row's first cells, in both forms: its GPU count, rank, and t, p, d (c where several
+// are searched, e for a mixture of experts), b, v (the schedule where several or another than 1F1B are searched),
 // recomputation.
 std::vector<double> Layout(const LayoutRow& r, double rank, runtime::Labels& recompute, runtime::Labels& schedule,
                            const LayoutResult& res) {
   std::vector<double> c = {double(r.gpus), rank, double(r.t), double(r.p), double(r.d)};
+  if (res.contexts) c.push_back(double(r.c));
   if (res.experts) c.push_back(double(r.e));
   c.insert(c.end(), {double(r.b), double(r.v)});
   if (res.schedules) c.push_back(schedule.Of(r.schedule));
   c.push_back(recompute.Of(r.recompute));
   return c;
 }
-// The expert-parallel column after d and the schedule's after v, where the rows have them.
+// The context- and expert-parallel columns after d and the schedule's after v, where the
+// rows have them.
 std::vector<runtime::Column> WithE(std::vector<runtime::Column> cols, const LayoutResult& res, unsigned width,
                                    runtime::Labels& schedule) {
   if (res.schedules) cols.insert(cols.begin() + 7, Text("schedule", schedule, width ? 8 : 0));
   if (res.experts) cols.insert(cols.begin() + 5, Int("e", width));
+  if (res.contexts) cols.insert(cols.begin() + 5, Int("c", width));
   return cols;
 }
 

@@ -5,8 +5,8 @@
 #include <atomic>
 #include <thread>
 
+#include "compiler/api/staged_interp.h"
 #include "compiler/codegen/memo.h"
-#include "compiler/interp/interp.h"
 #include "runtime/memo.h"
 
 namespace rl::api {
@@ -29,9 +29,10 @@ runtime::FillerFactory JitFillers(const jit::Evaluator& e, const std::vector<uin
 
 llvm::Expected<VariantFillers> MakeVariantFillers(const check::Variants& vs, const std::vector<uint32_t>& order,
                                                   const std::function<bool(const ir::Scenario&)>& use_jit,
-                                                  unsigned opt_level, const ChunkShape* streamed, unsigned threads) {
+                                                  unsigned opt_level, const ChunkShape* streamed, unsigned threads,
+                                                  bool skip_infeasible) {
   const ir::Scenario& first = vs.scenarios[0];
-  const size_t np = first.params.size(), nr = first.reports.size();
+  const size_t np = first.params.size();
   const size_t nv = vs.scenarios.size();
   VariantFillers out;
   std::vector<size_t> on_jit;
@@ -51,6 +52,7 @@ llvm::Expected<VariantFillers> MakeVariantFillers(const check::Variants& vs, con
       const size_t i = on_jit[k];
       const ir::Scenario& v = vs.scenarios[i];
       jit::Options o{opt_level, order, /*eval=*/false, /*sweep=*/true};
+      o.skip_infeasible = skip_infeasible;
       for (const ir::Param& p : v.params) sizes[i].push_back(p.values.size());
       if (streamed) o.memo = codegen::PlanMemo(v, order, sizes[i], streamed->whole, streamed->chunks);
       auto ev = jit::Compile(v, o);
@@ -74,11 +76,7 @@ llvm::Expected<VariantFillers> MakeVariantFillers(const check::Variants& vs, con
       out.evaluators.push_back(std::move(compiled[i]));
       each.push_back(JitFillers(*out.evaluators.back(), sizes[i]));
     } else {
-      const ir::Scenario* scp = &vs.scenarios[i];
-      each.push_back([scp, np, nr] {
-        auto ev = std::make_shared<interp::Evaluator>(*scp);
-        return runtime::PointFiller([ev](const double* p, double* r) { return ev->Run(p, r); }, np, nr);
-      });
+      each.push_back(StagedInterpFillers(vs.scenarios[i], order, skip_infeasible));
     }
   }
   for (uint32_t p : vs.specialised) out.sizes.push_back(static_cast<int64_t>(first.params[p].values.size()));

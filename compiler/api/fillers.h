@@ -39,11 +39,14 @@ runtime::FillerFactory JitFillers(const jit::Evaluator& e, const std::vector<uin
 // Variant v runs on the JIT (its `sweep` staged in `order`, at `opt_level`) when
 // `use_jit(v)`, else on the interpreter; an error when the JIT fails. With `streamed`, a
 // JIT'd variant gets a memo table where one pays (codegen/memo.h). The JIT's variants
-// compile on `threads` threads (0: one a core).
+// compile on `threads` threads (0: one a core). The interpreter's variants walk boxes in
+// `order` too (staged_interp.h). With `skip_infeasible` (a sweep that keeps no
+// infeasible rows), both backends check each require where its condition is known and
+// skip the work of the points it drops; those rows' reports are left unwritten.
 llvm::Expected<VariantFillers> MakeVariantFillers(const check::Variants& vs, const std::vector<uint32_t>& order,
                                                   const std::function<bool(const ir::Scenario&)>& use_jit,
                                                   unsigned opt_level = 2, const ChunkShape* streamed = nullptr,
-                                                  unsigned threads = 1);
+                                                  unsigned threads = 1, bool skip_infeasible = false);
 
 // The variant that serves the point `params` (SI; a specialised param's value, or the
 // index of its label).

@@ -393,7 +393,7 @@ class ScenarioImpl final : public ringline::Scenario {
     llvm::Expected<VariantFillers> fillers = MakeVariantFillers(
         variants_, order,
         [&](const ir::Scenario& v) { return Pick(o.backend, v, per_variant, o.threads) == Backend::Jit; },
-        o.opt_level, streamed ? &*streamed : nullptr, o.threads);
+        o.opt_level, streamed ? &*streamed : nullptr, o.threads, !o.keep_infeasible);
     if (!fillers) JitFailed(fillers.takeError());
     return std::move(*fillers);
   }

@@ -323,7 +323,7 @@ std::unique_ptr<llvm::Module> EmitLLVM(const ir::Scenario& s, llvm::LLVMContext&
     table = new llvm::GlobalVariable(*m, llvm::ArrayType::get(llvm::PointerType::get(ctx, 0), s.kernels.size()),
                                      /*isConstant=*/true, llvm::GlobalValue::ExternalLinkage, nullptr, n.kernels);
   if (opts.eval) Emitter(s, *m, opts.segment_size, table).EmitEval(n.eval);
-  if (opts.sweep) Emitter(s, *m, opts.segment_size, table).EmitSweep(n.sweep, order, &opts.memo);
+  if (opts.sweep) Emitter(s, *m, opts.segment_size, table).EmitSweep(n.sweep, order, &opts.memo, opts.skip_infeasible);
   if (opts.sweep && opts.memo.Active()) {
     n.memo = "rl_memo" + opts.suffix;
     const ir::Scenario fill = MemoFillScenario(s, opts.memo);

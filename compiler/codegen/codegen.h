@@ -29,6 +29,10 @@ struct Options {
   // A streamed sweep's memo table (memo.h): `sweep` reads its loops [0, depth) from the
   // table at axes[num_params], and a third entry point, `memo`, fills it.
   Memo memo = {};
+  // `sweep` checks each require in the loop that computes its condition and skips the
+  // loops inside where it fails, writing `feasible` 0 and no reports there: for a sweep
+  // that keeps no infeasible rows. Not in the innermost loop (its vectorisation).
+  bool skip_infeasible = false;
 };
 
 struct EntryNames {

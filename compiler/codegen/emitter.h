@@ -6,6 +6,7 @@
 #include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/Module.h>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -26,7 +27,10 @@ class Emitter {
   llvm::Function* EmitEval(const std::string& name);
   // With an active `memo`, the loops it holds load their values read deeper from the
   // table instead of computing them (memo.h).
-  llvm::Function* EmitSweep(const std::string& name, const std::vector<uint32_t>& order, const Memo* memo = nullptr);
+  // With `skip_infeasible`, a loop (not the innermost) whose requires fail at its level
+  // marks its points infeasible and skips its inner loops (codegen.h, Options).
+  llvm::Function* EmitSweep(const std::string& name, const std::vector<uint32_t>& order, const Memo* memo = nullptr,
+                            bool skip_infeasible = false);
 
  private:
   // codegen.cpp: values.
@@ -73,6 +77,10 @@ class Emitter {
   std::vector<size_t> GuardedMinMax(size_t depth) const;
   Value* FastMinMax(size_t i);
   void StoreRow(Value* pos);
+  Value* EarlyRequires(int depth);
+  // `inner` (the loops from depth + 1 in) only where the requires known at `depth` hold
+  // (with `early`).
+  void EmitUnlessInfeasible(int depth, bool early, const std::function<void()>& inner);
   void SetUpAliasScopes();
   // The memo: whether value v is a loop value the table stands for (loaded or not
   // needed), and the load of a column of it at the current loop indices.
@@ -122,6 +130,7 @@ class Emitter {
 
   // Sweep state.
   std::vector<uint32_t> order_;
+  bool skip_infeasible_ = false;
   std::vector<int> level_;
   std::vector<bool> fast_;  // min/max to emit as one compare-select (see GuardedMinMax)
   llvm::Function* fn_ = nullptr;

@@ -103,17 +103,22 @@ std::vector<uint32_t> SearchOrder(const std::vector<uint32_t>& free_params, cons
 }  // namespace
 
 std::vector<uint32_t> ChooseOrder(const ir::Scenario& s, const std::vector<uint64_t>& sizes,
-                                  const std::vector<uint32_t>& forced) {
+                                  const std::vector<uint32_t>& forced, const std::vector<double>* costs) {
+  auto cost = [&](size_t i) { return costs ? (*costs)[i] : InstCost(s.insts[i].op); };
   const size_t n = s.params.size();
   RL_CHECK(sizes.size() == n, "one size per param");
   std::vector<uint32_t> order(forced);
   std::vector<bool> placed(n, false);
   for (uint32_t p : forced) placed[p] = true;
-  // Params with one value cost nothing to loop over: outermost, in declaration order.
+  // Params with one value cost nothing to loop over: outermost, in declaration order. So
+  // do the params a variant was specialised on (no value reads them; each value is its own
+  // variant's code, which shares nothing with the others'): outermost, each of a sweep's
+  // chunks holds one variant and spans the params its values read, instead of being cut
+  // into a piece per variant that computes the outer loops' values again.
   std::vector<uint32_t> free_params;
   for (uint32_t p = 0; p < n; ++p) {
     if (placed[p]) continue;
-    if (sizes[p] <= 1) order.push_back(p);
+    if (sizes[p] <= 1 || s.params[p].specialised) order.push_back(p);
     else free_params.push_back(p);
   }
   if (free_params.size() <= 1) {
@@ -129,7 +134,7 @@ std::vector<uint32_t> ChooseOrder(const ir::Scenario& s, const std::vector<uint6
       size_t mask = 0;
       for (int p : deps[i].set_bits())
         if (slot[p] >= 0) mask |= size_t{1} << slot[p];
-      weight[mask] += InstCost(s.insts[i].op);
+      weight[mask] += cost(i);
     }
     std::vector<uint32_t> rest = SearchOrder(free_params, weight, sizes);
     order.insert(order.end(), rest.begin(), rest.end());
@@ -139,7 +144,7 @@ std::vector<uint32_t> ChooseOrder(const ir::Scenario& s, const std::vector<uint6
   // outer (a heuristic; `--order` overrides it).
   std::vector<double> dependent_cost(n, 0);
   for (size_t i = 0; i < s.insts.size(); ++i)
-    for (int p : deps[i].set_bits()) dependent_cost[p] += InstCost(s.insts[i].op) / deps[i].count();
+    for (int p : deps[i].set_bits()) dependent_cost[p] += cost(i) / deps[i].count();
   std::stable_sort(free_params.begin(), free_params.end(),
                    [&](uint32_t a, uint32_t b) { return dependent_cost[a] > dependent_cost[b]; });
   order.insert(order.end(), free_params.begin(), free_params.end());

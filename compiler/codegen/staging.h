@@ -24,9 +24,10 @@ std::vector<llvm::SmallBitVector> ParamDeps(const ir::Scenario& s);
 // The loop order (outermost first, a permutation of the param indices) minimising the
 // total work sum(cost(v) * points of the loops enclosing v), given each param's number of
 // values. `forced` names params to put outermost, in that order; the rest are ordered
-// automatically. Ties keep declaration order (later params inner).
+// automatically. Ties keep declaration order (later params inner). `costs`, one per value,
+// replaces InstCost (a value computed for only some points weighs less).
 std::vector<uint32_t> ChooseOrder(const ir::Scenario& s, const std::vector<uint64_t>& sizes,
-                                  const std::vector<uint32_t>& forced = {});
+                                  const std::vector<uint32_t>& forced = {}, const std::vector<double>* costs = nullptr);
 
 // Resolves `--order a,b,c` to param indices; nullopt with `error` set on unknown or
 // repeated names (the option named as `option`: the library's callers name it otherwise).

@@ -5,6 +5,7 @@
 #include <llvm/IR/MDBuilder.h>
 
 #include <algorithm>
+#include <functional>
 
 #include "compiler/codegen/emitter.h"
 #include "compiler/codegen/staging.h"
@@ -147,7 +148,9 @@ void Emitter::EmitOneLoop(size_t depth, Value* pos_outer) {
   x->setMetadata(llvm::LLVMContext::MD_alias_scope, axes_scope_);
   x->setMetadata(llvm::LLVMContext::MD_noalias, axes_noalias_);
   EmitLevel(static_cast<int>(depth), x);
-  EmitLoop(depth + 1, pos);
+  // Not in the innermost loop: there it would save nothing but the row's stores, and
+  // cost LLVM the loop's vectorisation.
+  EmitUnlessInfeasible(static_cast<int>(depth), depth + 1 < order_.size(), [&] { EmitLoop(depth + 1, pos); });
   llvm::BasicBlock* latch = b_.GetInsertBlock();
   Value* i_next = b_.CreateAdd(i, b_.getInt64(1), "i.next." + pname, false, true);
   Value* pos_next = b_.CreateAdd(pos, stride_[p], "pos.next." + pname, false, true);
@@ -156,6 +159,34 @@ void Emitter::EmitOneLoop(size_t depth, Value* pos_outer) {
   llvm::BasicBlock* exit = llvm::BasicBlock::Create(ctx_, "end." + pname, fn_);
   b_.CreateCondBr(b_.CreateICmpSLT(i_next, hi_[p]), body, exit);
   b_.SetInsertPoint(exit);
+}
+
+// The requires whose conditions loop depth `depth` computes (-1: before the loops), all
+// holding; null when skipping is off or there are none. A condition this function does
+// not hold (computed and read only in an output segment) is left to the row.
+Value* Emitter::EarlyRequires(int depth) {
+  if (!skip_infeasible_) return nullptr;
+  Value* ok = nullptr;
+  for (const ir::Require& q : s_.requires_) {
+    if (level_[q.cond.index] != depth || !vals_[q.cond.index]) continue;
+    ok = ok ? b_.CreateAnd(ok, vals_[q.cond.index]) : vals_[q.cond.index];
+  }
+  return ok;
+}
+
+// The box's `feasible` bytes were zeroed on entry (EmitSweep), so a dropped loop writes
+// nothing: one small loop nest per function instead of one per check.
+void Emitter::EmitUnlessInfeasible(int depth, bool early, const std::function<void()>& inner) {
+  Value* ok = early ? EarlyRequires(depth) : nullptr;
+  if (!ok) return inner();
+  const std::string at = depth < 0 ? "entry" : s_.params[order_[static_cast<size_t>(depth)]].name;
+  llvm::BasicBlock* feasible = llvm::BasicBlock::Create(ctx_, "feasible." + at, fn_);
+  llvm::BasicBlock* join = llvm::BasicBlock::Create(ctx_, "checked." + at, fn_);
+  b_.CreateCondBr(ok, feasible, join);
+  b_.SetInsertPoint(feasible);
+  inner();
+  b_.CreateBr(join);
+  b_.SetInsertPoint(join);
 }
 
 void Emitter::StoreRow(Value* pos) {
@@ -214,9 +245,11 @@ Value* Emitter::LoadMemo(size_t v) {
   return s_.insts[v].ty == ir::Ty::Bool ? b_.CreateFCmpUNE(x, llvm::ConstantFP::get(f64_, 0.0)) : x;
 }
 
-llvm::Function* Emitter::EmitSweep(const std::string& name, const std::vector<uint32_t>& order, const Memo* memo) {
+llvm::Function* Emitter::EmitSweep(const std::string& name, const std::vector<uint32_t>& order, const Memo* memo,
+                                   bool skip_infeasible) {
   const size_t np = s_.params.size(), nr = s_.reports.size();
   order_ = order;
+  skip_infeasible_ = skip_infeasible;
   std::vector<uint64_t> sizes(np, 1);  // only the order matters for the levels
   level_ = Stage(s_, order_, sizes).level;
   memo_ = memo && memo->Active() ? memo : nullptr;
@@ -269,6 +302,17 @@ llvm::Function* Emitter::EmitSweep(const std::string& name, const std::vector<ui
       report_base_[r] = b_.CreateInBoundsGEP(f64_, fn_->getArg(4), b_.CreateMul(fn_->getArg(6), b_.getInt64(r)),
                                              "out." + s_.reports[r].name);
   feasible_base_ = fn_->getArg(5);
+  // Skipping needs the dropped points' `feasible` 0: the whole box's, first (a require
+  // checked in the innermost loop is the row's own, as without skipping).
+  bool early = false;
+  for (const ir::Require& q : s_.requires_) early |= level_[q.cond.index] + 1 < static_cast<int>(order_.size());
+  skip_infeasible_ &= early;
+  if (skip_infeasible_) {
+    // One call, not a loop nest per function: a nest over every param is what LLVM's loop
+    // passes would spend their time on.
+    llvm::FunctionCallee zero = m_.getOrInsertFunction("rl_zero_box", b_.getVoidTy(), ptr_, ptr_, ptr_, ptr_, i64_);
+    b_.CreateCall(zero, {fn_->getArg(5), fn_->getArg(1), fn_->getArg(2), fn_->getArg(3), b_.getInt64(np)});
+  }
   memo_base_ = memo_ ? b_.CreateLoad(ptr_, b_.CreateConstInBoundsGEP1_64(ptr_, fn_->getArg(0), np), "memo.table")
                      : nullptr;
 
@@ -277,7 +321,7 @@ llvm::Function* Emitter::EmitSweep(const std::string& name, const std::vector<ui
   AllocateSpill(table_kernels);
   EmitLevel(-1, nullptr);
   EmitTables(fillers);
-  EmitLoop(0, b_.getInt64(0));
+  EmitUnlessInfeasible(-1, !order_.empty(), [&] { EmitLoop(0, b_.getInt64(0)); });
   FreeTables();
   FreeSpill();
   b_.CreateRetVoid();

@@ -112,10 +112,10 @@ static cl::opt<bool> AdviseFlash("flash-attention",
                                            "kept, the causal half of the blocks computed (default on in fp16, bf16 "
                                            "and fp8; =false: unfused)"),
                                   cl::init(true), cl::sub(AdviseCmd), cl::cat(Category));
-static Count AdviseCp("cp",
-                               cl::desc("Transformer: the context-parallel size (ring attention over each "
-                                        "sequence's shares; default 1)"),
-                               cl::init(1), cl::value_desc("c"), cl::sub(AdviseCmd), cl::cat(Category));
+static cl::opt<std::string> AdviseCp("cp",
+                                     cl::desc("Transformer: the context-parallel sizes to search (ring attention "
+                                              "over each sequence's shares; default 1), `1,2,4`"),
+                                     cl::init("1"), cl::value_desc("c,c,..."), cl::sub(AdviseCmd), cl::cat(Category));
 static Count AdviseEp("ep", cl::desc("Transformer: pin the expert-parallel size of a mixture of experts"),
                                cl::init(0), cl::value_desc("e"), cl::sub(AdviseCmd), cl::cat(Category));
 static Count AdviseEtp("etp", cl::desc("Transformer: the experts' tensor-parallel size (default 1)"), cl::init(1),
@@ -232,7 +232,7 @@ int RunLayoutSearch(ringline::Spec* spec, const std::vector<int64_t>& gpus) {
   q.device = AdviseDevice, q.setup = AdviseSetup, q.collectives = AdviseCollectives, q.optimizer = AdviseOptimizer;
   q.gpus = gpus, q.global_batch = AdviseGlobalBatch, q.seq = AdviseSeq, q.tokens = AdviseDataset, q.goal = AdviseGoal, q.top = AdviseTop;
   q.precision = AdvisePrecision.empty() ? std::string("bf16") : std::string(AdvisePrecision);
-  q.overlap_grads = AdviseOverlap, q.overlap_tp = AdviseOverlapTp, q.flash = AdviseFlash, q.cp = AdviseCp, q.ep = AdviseEp, q.etp = AdviseEtp;
+  q.overlap_grads = AdviseOverlap, q.overlap_tp = AdviseOverlapTp, q.flash = AdviseFlash, q.ep = AdviseEp, q.etp = AdviseEtp;
   q.dispatcher = AdviseDispatcher, q.overlap_a2a = AdviseOverlapA2a, q.imbalance = AdviseImbalance;
   q.memory_reserve = AdviseMemoryReserve, q.schedule = AdviseSchedule;
   q.tp = AdviseTp, q.pp = AdvisePp, q.dp = AdviseDp, q.micro = AdviseMicro, q.interleave = AdviseInterleave;
@@ -240,6 +240,11 @@ int RunLayoutSearch(ringline::Spec* spec, const std::vector<int64_t>& gpus) {
   q.run = AdviseRun;
   q.sequence_parallel = AdviseSeqParallel == cl::BOU_UNSET ? -1 : AdviseSeqParallel == cl::BOU_TRUE ? 1 : 0;
   q.zero = AdviseZero;
+  std::optional<std::vector<int64_t>> cps = ParseCounts(AdviseCp);
+  if (!cps || llvm::any_of(*cps, [](int64_t c) { return c > 4096; }))
+    return Fail(Kind::bad_option, fmt::format("--cp takes distinct context-parallel sizes from 1 to 4096, `1,2,4`; "
+                                              "got `{}`", std::string(AdviseCp)));
+  q.cp = cps->front(), q.cp_list = *cps;
   if (AdviseFlash.getNumOccurrences() && AdviseFlash && q.precision == "fp32")
     return Fail(Kind::bad_option, "--flash-attention runs in fp16, bf16 or fp8 (the fused kernels have no fp32 "
                                   "form); drop --precision fp32");
@@ -303,7 +308,7 @@ int AdviseProcess() {
   // 0 means "unset" to the library (its defaults); a 0 the user typed is out of range.
   if (AdviseDataset.getNumOccurrences() && !(AdviseDataset >= 1 && AdviseDataset == std::floor(AdviseDataset)))
     return Fail(Kind::bad_option, fmt::format("--dataset takes a whole count of 1 or more; got {}", double(AdviseDataset)));
-  for (const Count* o : {&AdviseCp, &AdviseEp, &AdviseEtp, &AdviseBatch, &AdvisePerGpu, &AdviseGlobalBatch, &AdviseSeq, &AdviseTop,
+  for (const Count* o : {&AdviseEp, &AdviseEtp, &AdviseBatch, &AdvisePerGpu, &AdviseGlobalBatch, &AdviseSeq, &AdviseTop,
                                      &AdviseTp, &AdvisePp, &AdviseDp, &AdviseMicro, &AdviseInterleave})
     if (o->getNumOccurrences() && *o == 0)
       return Fail(Kind::bad_option, fmt::format("--{} takes a count of 1 or more; got 0", o->ArgStr.str()));

@@ -21,9 +21,36 @@
 #include "compiler/codegen/codegen.h"
 #include "runtime/abi.h"
 
+#include <vector>
+
 // glibc has exp10 (LLVM turns pow(10, x) into it); <cmath> declares it only as a GNU
 // extension, so declare it here.
 extern "C" double exp10(double) noexcept;
+
+// runtime/abi.h: the box's positions are sum (i_p - lo_p) stride_p over its params, walked
+// with an odometer in declaration order (every order reaches the same positions).
+extern "C" void rl_zero_box(uint8_t* feasible, const int64_t* lo, const int64_t* hi, const int64_t* stride,
+                            int64_t num_params) {
+  for (int64_t p = 0; p < num_params; ++p)
+    if (hi[p] <= lo[p]) return;
+  std::vector<int64_t> at(lo, lo + num_params);
+  int64_t pos = 0;
+  while (true) {
+    feasible[pos] = 0;
+    int64_t p = num_params;
+    while (p > 0) {
+      --p;
+      if (++at[p] < hi[p]) {
+        pos += stride[p];
+        break;
+      }
+      pos -= (hi[p] - 1 - lo[p]) * stride[p];
+      at[p] = lo[p];
+      if (p == 0) return;
+    }
+    if (num_params == 0) return;
+  }
+}
 
 namespace rl::jit {
 namespace {
@@ -73,6 +100,7 @@ const RuntimeSymbol kRuntimeSymbols[] = {
     {"malloc", Addr<void*(size_t)>(&::malloc)},
     {"free", Addr<void(void*)>(&::free)},
     {"rl_kernel_predict_batch", Addr<void(const void*, const double*, int64_t, double*)>(&::rl_kernel_predict_batch)},
+    {"rl_zero_box", Addr<void(uint8_t*, const int64_t*, const int64_t*, const int64_t*, int64_t)>(&::rl_zero_box)},
 };
 
 llvm::Error Optimize(llvm::Module& m, unsigned level, orc::JITTargetMachineBuilder jtmb) {
@@ -189,7 +217,7 @@ llvm::Expected<std::unique_ptr<Evaluator>> Compile(const ir::Scenario& s, const 
   auto ctx = std::make_unique<llvm::LLVMContext>();
   codegen::EntryNames names;
   codegen::Options co{FullOrder(s, opts.order), fmt::format("_{}", (*jit)->NextId()), opts.eval, opts.sweep,
-                      opts.segment_size, opts.memo};
+                      opts.segment_size, opts.memo, opts.skip_infeasible};
   std::unique_ptr<llvm::Module> m = codegen::EmitLLVM(s, *ctx, co, &names);
   m->setDataLayout(lljit.getDataLayout());
   m->setTargetTriple(lljit.getTargetTriple().str());
@@ -234,7 +262,7 @@ llvm::Expected<std::string> PrintModule(const ir::Scenario& s, const Options& op
   llvm::LLVMContext ctx;
   std::unique_ptr<llvm::Module> m =
       codegen::EmitLLVM(s, ctx, codegen::Options{FullOrder(s, opts.order), "", opts.eval, opts.sweep, opts.segment_size,
-                                                 opts.memo});
+                                                 opts.memo, opts.skip_infeasible});
   m->setDataLayout((*jit)->lljit().getDataLayout());
   m->setTargetTriple((*jit)->lljit().getTargetTriple().str());
   if (llvm::Error e = Optimize(*m, opts.opt_level, (*jit)->jtmb())) return e;

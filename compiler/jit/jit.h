@@ -27,6 +27,7 @@ struct Options {
   bool sweep = true;            // compile `sweep` (sweep_fn)
   size_t segment_size = codegen::kDefaultSegmentSize;  // the largest function (codegen/segments.h)
   codegen::Memo memo = {};  // a streamed sweep's memo table (codegen/memo.h; sweep only)
+  bool skip_infeasible = false;  // codegen::Options::skip_infeasible
 };
 
 class Evaluator {

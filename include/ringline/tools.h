@@ -87,6 +87,9 @@ struct LayoutQuery {
   bool overlap_tp = true;
   bool flash = true;
   int64_t cp = 1;                  // context-parallel size (ring attention; 1: none)
+  // The context-parallel sizes searched, each a layout dimension like t (`--cp 1,2,4`);
+  // empty: `cp` alone.
+  std::vector<int64_t> cp_list;
   int64_t ep = 0;                  // expert-parallel size; 0: every divisor of a mixture's experts
   int64_t etp = 1;                 // the experts' own tensor-parallel size (Megatron-Core's expert_tensor_parallel_size)
   // A mixture's token dispatch (stdlib.megatron's Layout.dispatcher: "alltoall" or "deepep"),
