@@ -39,7 +39,7 @@ Step StepOf(const ir::Scenario& sc, uint32_t i, uint32_t zero) {
   Step s{Step::Kind::Apply, in.op, i, Reg(in.a, zero), Reg(in.b, zero), Reg(in.c, zero), 0, in.imm};
   if (in.op == ir::Op::Const) s.kind = Step::Kind::Const;
   if (in.op == ir::Op::Param) s.kind = Step::Kind::Param, s.aux = static_cast<uint32_t>(in.imm);
-  if (in.op == ir::Op::Kernel) s.kind = Step::Kind::Kernel, s.aux = i;
+  if (ir::Scenario::IsKernel(in.op) || in.op == ir::Op::Uniform) s.kind = Step::Kind::Kernel, s.aux = i;
   return s;
 }
 
@@ -166,14 +166,18 @@ class StagedFiller final : public runtime::BoxFiller {
       switch (st.op) {
         case ir::Op::Const: r[st.dst] = st.imm; break;
         case ir::Op::Param: r[st.dst] = params_[st.aux]; break;
-        case ir::Op::Kernel: Kernel(st); break;
+        // Those that read more than their operands' values: the kernel models (and their
+        // derivatives) and the draws' stream (the instruction's imm).
+        case ir::Op::Kernel:
+        case ir::Op::KernelJvp: Kernel(st); break;
+        case ir::Op::Uniform: r[st.dst] = ir::ApplyUniform(pr_->sc->insts[st.aux], r[st.a], r[st.b]); break;
         // Every other instruction (a new one in insts.def is a -Wswitch warning here).
 #define RL_APPLY(name) \
   case ir::Op::name: r[st.dst] = ir::Apply(ir::Op::name, r[st.a], r[st.b], r[st.c]); break;
         RL_APPLY(Add) RL_APPLY(Sub) RL_APPLY(Mul) RL_APPLY(Div) RL_APPLY(Mod) RL_APPLY(Pow) RL_APPLY(Min)
         RL_APPLY(Max) RL_APPLY(Neg) RL_APPLY(Abs) RL_APPLY(Sqrt) RL_APPLY(Exp) RL_APPLY(Log) RL_APPLY(Log2)
         RL_APPLY(Ceil) RL_APPLY(Floor) RL_APPLY(Lt) RL_APPLY(Le) RL_APPLY(Gt) RL_APPLY(Ge) RL_APPLY(Eq)
-        RL_APPLY(Ne) RL_APPLY(And) RL_APPLY(Or) RL_APPLY(Not) RL_APPLY(Select)
+        RL_APPLY(Ne) RL_APPLY(And) RL_APPLY(Or) RL_APPLY(Not) RL_APPLY(Select) RL_APPLY(Probit)
 #undef RL_APPLY
       }
     }

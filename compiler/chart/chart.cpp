@@ -80,6 +80,7 @@ std::string StyleOf(Series::Style s, size_t i) {
     case Series::Style::LinesPoints: return fmt::format("linespoints pt {} ps 0.7 lw 1.5", pt);
     case Series::Style::Lines: return "lines lw 2";
     case Series::Style::Points: return fmt::format("points pt {} ps 0.9", pt);
+    case Series::Style::Bars: return "boxxyerror fill solid 0.6 noborder";
   }
   return "";
 }
@@ -123,14 +124,21 @@ std::string GnuplotScript(const Chart& c, ChartFormat format, const std::string&
   s += "set grid\nset key outside right top\nset format x '%g'\nset format y '%g'\n";
   if (c.logx) s += PowersOfTwo(c) ? "set logscale x 2\n" : "set logscale x 10\n";
   if (c.logy) s += "set logscale y 10\n";
+  if (!c.ylabels.empty()) {
+    std::string tics;
+    for (const auto& [y, label] : c.ylabels) tics += fmt::format("{}{} {}", tics.empty() ? "" : ", ", Text(label), y);
+    s += fmt::format("set ytics ({})\nset yrange [-1:{}]\nset xzeroaxis lw 1.5\n", tics, c.ylabels.size());
+  }
   std::string plots;
   for (size_t i = 0; i < c.series.size(); ++i) {
     s += fmt::format("$d{} << EOD\n", i);
     for (auto [x, y] : c.series[i].points)
       if (std::isfinite(x) && std::isfinite(y)) s += fmt::format("{} {}\n", x, y);
     s += "EOD\n";
-    plots += fmt::format("{}$d{} using 1:2 with {} title {}", i ? ", \\\n  " : "", i, StyleOf(c.series[i].style, i),
-                         Text(c.series[i].title));
+    // A bar from 0 to x: centred at x/2, half as wide as |x|, 0.35 high each side.
+    const char* columns = c.series[i].style == Series::Style::Bars ? "($1/2):2:(abs($1)/2):(0.35)" : "1:2";
+    plots += fmt::format("{}$d{} using {} with {} title {}", i ? ", \\\n  " : "", i, columns,
+                         StyleOf(c.series[i].style, i), Text(c.series[i].title));
   }
   return s + "plot " + plots + "\n";
 }

@@ -15,7 +15,8 @@ namespace rl::chart {
 struct Series {
   std::string title;
   std::vector<std::pair<double, double>> points;  // drawn in this order
-  enum class Style { LinesPoints, Lines, Points } style = Style::LinesPoints;
+  // Bars: a horizontal bar from x = 0 to each point's x, at its y (a tornado chart).
+  enum class Style { LinesPoints, Lines, Points, Bars } style = Style::LinesPoints;
 };
 
 struct Chart {
@@ -23,6 +24,8 @@ struct Chart {
   bool logx = false, logy = false;
   std::vector<Series> series;
   std::vector<std::string> notes;  // what was left out and why (`3 points are not drawn: ...`)
+  // Labels at y positions instead of numbers (a tornado chart's inputs); none: numbers.
+  std::vector<std::pair<double, std::string>> ylabels;
 };
 
 enum class ChartFormat { Svg, Png };

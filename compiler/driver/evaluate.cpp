@@ -27,9 +27,10 @@ void PrintWarnings(const ringline::Spec& spec, size_t& shown) {
 }  // namespace
 
 std::optional<Lowered> LowerScenario(Exit& exit, bool eval_only,
-                                     const std::optional<std::vector<std::string>>& sensitivity) {
+                                     const std::optional<std::vector<std::string>>& sensitivity,
+                                     const std::string* file) {
   exit = kUsageError;
-  if (Files.size() > 1) {
+  if (!file && Files.size() > 1) {
     Fail(Kind::bad_usage, "`eval` and `sweep` take one spec file");
     return std::nullopt;
   }
@@ -37,7 +38,7 @@ std::optional<Lowered> LowerScenario(Exit& exit, bool eval_only,
   size_t shown = 0;
   try {
     // The file's own lets are checked whether or not the scenario uses them, as `check` does.
-    out.spec = ringline::Spec::Compile(Files[0], LibraryOptions());
+    out.spec = ringline::Spec::Compile(file ? *file : Files[0], LibraryOptions());
     PrintWarnings(*out.spec, shown);
     std::optional<std::string> name = PickScenario(out.spec->Scenarios(), ScenarioName);
     std::optional<Settings> sets = name ? SplitSets(Sets) : std::nullopt;

@@ -25,9 +25,11 @@ struct Lowered {
 // Compiles Files[0], picks the scenario by --scenario and lowers it with --set and --unit
 // (`eval_only`: Spec::Lower's), printing the spec's warnings; nullopt after the messages,
 // with the exit status in `exit`.
-// With `sensitivity`, the derivatives by the inputs it names (Spec::Lower's).
+// With `sensitivity`, the derivatives by the inputs it names (Spec::Lower's); `file`
+// instead of the positional one (`plot --tornado`'s).
 std::optional<Lowered> LowerScenario(Exit& exit, bool eval_only,
-                                     const std::optional<std::vector<std::string>>& sensitivity = std::nullopt);
+                                     const std::optional<std::vector<std::string>>& sensitivity = std::nullopt,
+                                     const std::string* file = nullptr);
 
 // False (after a message) when -O names no level.
 bool CheckOptLevel();

@@ -131,6 +131,7 @@ void AddSharedOptions() {
   ShareWith(StatsCmd, {std::addressof(AllowPaths), &OutputFormat, &OutputFile});
   ShareWith(AdviseCmd, {std::addressof(AllowPaths), &Threads, &BackendName, &OutputFormat, &OutputFile});
   ShareWith(FitCmd, {&Threads});
+  ShareWith(PlotCmd, {&ScenarioName, std::addressof(Sets)});
 }
 
 }  // namespace rl::driver

@@ -53,6 +53,14 @@ static cl::opt<std::string> PlotModel("model",
                                       cl::desc("With --roofline: the network (a `let` of the spec, else a stdlib "
                                                "model)"),
                                       cl::value_desc("NAME"), cl::sub(PlotCmd), cl::cat(Category));
+static cl::opt<bool> PlotTornado("tornado",
+                                 cl::desc("Draw a report's elasticities by every continuous input of a spec's "
+                                          "scenario (`eval --sensitivity`), the largest first"),
+                                 cl::sub(PlotCmd), cl::cat(Category));
+static cl::opt<std::string> PlotReport("report", cl::desc("With --tornado: the report (default: the first Real one)"),
+                                       cl::value_desc("REPORT"), cl::sub(PlotCmd), cl::cat(Category));
+static Count PlotInputsShown("inputs", cl::desc("With --tornado: the most inputs drawn (default 15)"), cl::init(15),
+                             cl::value_desc("N"), cl::sub(PlotCmd), cl::cat(Category));
 static Count PlotBatch("batch", cl::desc("With --roofline: samples per batch (default 32)"), cl::init(32),
                                    cl::value_desc("B"), cl::sub(PlotCmd), cl::cat(Category));
 
@@ -146,11 +154,68 @@ Exit RunRoofline() {
   return RenderChart(chart, PlotOut, inputs);
 }
 
+// --tornado: eval --sensitivity's elasticities of one report, one bar per input whose
+// elasticity is not 0, the largest |elasticity| on top (docs/sensitivity.md).
+Exit RunTornado() {
+  if (PlotInputs.size() != 1 || !llvm::StringRef(PlotInputs[0]).ends_with(".rl"))
+    return Fail(Kind::bad_usage, "--tornado draws one spec's scenario: `ringline plot --tornado FILE.rl -o chart.svg`");
+  if (!ChartPathOk(PlotOut)) return kUsageError;
+  if (PlotInputsShown < 1) return Fail(Kind::bad_option, "--inputs must be at least 1");
+  Exit e;
+  const std::string file = PlotInputs[0];
+  std::optional<Lowered> run = LowerScenario(e, /*eval_only=*/true, std::vector<std::string>{}, &file);
+  if (!run) return e;
+  ringline::Row row;
+  try {
+    row = run->scenario->Eval(ringline::Backend::Interp);
+  } catch (const ringline::SpecError& err) {
+    return PrintSpecError(err);
+  }
+  const std::vector<ringline::Sensitivity>& all = run->scenario->Sensitivities();
+  std::vector<std::string> reports;
+  for (const ringline::Sensitivity& s : all)
+    if (std::find(reports.begin(), reports.end(), s.report) == reports.end()) reports.push_back(s.report);
+  if (reports.empty())
+    return Fail(Kind::chart_error, fmt::format("scenario `{}` has no `Real` report or no continuous input "
+                                               "(docs/sensitivity.md) to draw",
+                                               run->name));
+  const std::string report = PlotReport.empty() ? reports[0] : std::string(PlotReport);
+  if (std::find(reports.begin(), reports.end(), report) == reports.end())
+    return Fail(Kind::bad_option, NotOneOf("--report", report, "`Real` report", "scenario `" + run->name + "`", reports));
+  std::vector<std::pair<std::string, double>> bars;
+  for (const ringline::Sensitivity& s : all)
+    if (s.report == report)
+      if (double el = ringline::Elasticity(s, row); std::isfinite(el) && el != 0) bars.emplace_back(s.input, el);
+  std::stable_sort(bars.begin(), bars.end(),
+                   [](const auto& a, const auto& b) { return std::fabs(a.second) > std::fabs(b.second); });
+  const size_t dropped = bars.size() > PlotInputsShown ? bars.size() - PlotInputsShown : 0;
+  bars.resize(bars.size() - dropped);
+  chart::Chart chart;
+  chart.title = PlotTitle.empty() ? fmt::format("{}: elasticity of {}", run->name, report) : std::string(PlotTitle);
+  chart.xlabel = fmt::format("d ln {} / d ln input", report);
+  chart.ylabel = "";
+  chart::Series up{"raises it", {}, chart::Series::Style::Bars}, down{"lowers it", {}, chart::Series::Style::Bars};
+  for (size_t i = 0; i < bars.size(); ++i) {
+    const double y = static_cast<double>(bars.size() - 1 - i);
+    chart.ylabels.emplace_back(y, bars[i].first);
+    (bars[i].second > 0 ? up : down).points.emplace_back(bars[i].second, y);
+  }
+  if (!up.points.empty()) chart.series.push_back(std::move(up));
+  if (!down.points.empty()) chart.series.push_back(std::move(down));
+  if (bars.empty())
+    llvm::errs() << fmt::format("ringline: note: every elasticity of `{}` is 0 at this point\n", report);
+  if (dropped)
+    llvm::errs() << fmt::format("ringline: note: {} smaller elasticities are not drawn (--inputs {})\n", dropped,
+                                unsigned(PlotInputsShown));
+  return RenderChart(chart, PlotOut, {file});
+}
+
 }  // namespace
 
 int RunPlot() {
   if (PlotOut.empty()) return Fail(Kind::bad_usage, "name the chart to write: -o chart.svg (or .png)");
   if (!PlotRoofline.empty()) return RunRoofline();
+  if (PlotTornado) return RunTornado();
   if (PlotInputs.size() != 1)
     return Fail(Kind::bad_usage, PlotInputs.empty()
                                      ? "name the result to draw: the .csv or .json of `sweep -o` or `advise -o`"
