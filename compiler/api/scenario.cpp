@@ -63,6 +63,31 @@ class ForeignSink final : public runtime::Sink {
   std::vector<double> row_;
 };
 
+// The mean, sd and 5th, 50th and 95th percentiles (linear between order statistics,
+// Hyndman and Fan's type 7) of `v`, which it sorts; NaN for none.
+ringline::Spread SpreadOf(std::vector<double>& v) {
+  ringline::Spread s;
+  s.feasible = v.size();
+  if (v.empty()) {
+    s.mean = s.p5 = s.p50 = s.p95 = s.sd = std::nan("");
+    return s;
+  }
+  double sum = 0;
+  for (double x : v) sum += x;
+  s.mean = sum / static_cast<double>(v.size());
+  double ss = 0;
+  for (double x : v) ss += (x - s.mean) * (x - s.mean);
+  s.sd = v.size() > 1 ? std::sqrt(ss / static_cast<double>(v.size() - 1)) : 0;
+  std::sort(v.begin(), v.end());
+  auto q = [&](double p) {
+    const double h = p * static_cast<double>(v.size() - 1);
+    const size_t lo = static_cast<size_t>(std::floor(h));
+    return lo + 1 < v.size() ? v[lo] + (h - static_cast<double>(lo)) * (v[lo + 1] - v[lo]) : v[lo];
+  };
+  s.p5 = q(0.05), s.p50 = q(0.5), s.p95 = q(0.95);
+  return s;
+}
+
 // A consumer that counts the points handed to it into SweepOptions::done.
 class Counting final : public runtime::Consumer {
  public:
@@ -230,30 +255,10 @@ class ScenarioImpl final : public ringline::Scenario {
     std::vector<ringline::Spread> out;
     for (size_t r = 0; r < collect.values.size(); ++r) {
       if (sc.reports[r].display.kind != ir::Display::Kind::Real) continue;
-      std::vector<double>& v = collect.values[r];
-      ringline::Spread s;
+      ringline::Spread s = SpreadOf(collect.values[r]);
       s.report = sc.reports[r].name;
-      s.unit = units::Unit::Canonical(sc.reports[r].display.dim).name;
-      if (sc.reports[r].display.dim.IsNone()) s.unit = "";
+      s.unit = ir::RealDisplay(sc.reports[r].display.dim).unit.name;
       s.samples = samples;
-      s.feasible = v.size();
-      if (!v.empty()) {
-        double sum = 0;
-        for (double x : v) sum += x;
-        s.mean = sum / static_cast<double>(v.size());
-        double ss = 0;
-        for (double x : v) ss += (x - s.mean) * (x - s.mean);
-        s.sd = v.size() > 1 ? std::sqrt(ss / static_cast<double>(v.size() - 1)) : 0;
-        std::sort(v.begin(), v.end());
-        auto q = [&](double p) {  // linear between order statistics (Hyndman and Fan's type 7)
-          const double h = p * static_cast<double>(v.size() - 1);
-          const size_t lo = static_cast<size_t>(std::floor(h));
-          return lo + 1 < v.size() ? v[lo] + (h - static_cast<double>(lo)) * (v[lo + 1] - v[lo]) : v[lo];
-        };
-        s.p5 = q(0.05), s.p50 = q(0.5), s.p95 = q(0.95);
-      } else {
-        s.mean = s.p5 = s.p50 = s.p95 = s.sd = std::nan("");
-      }
       out.push_back(std::move(s));
     }
     return out;

@@ -5,6 +5,7 @@
 // records), types.cpp (declared types), scenario.cpp (params, reports, --set).
 #pragma once
 #include <llvm/Support/JSON.h>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -153,6 +154,10 @@ class Program {
   // The inputs of a param's value while inputs are traced: every `Real` field of a record
   // (nested records too, `p.a.b`) becomes a tagged constant of `out` and its shadow.
   Value TraceFields(const Value& v, const std::string& path, ir::Scenario& out);
+  // `v` with `leaf(field, "path.field")` in place of each field that is not a record
+  // (nested records walked); `leaf(v, path)` for a value that is not a record.
+  Value MapFields(const Value& v, const std::string& path,
+                  const std::function<Value(const Value&, const std::string&)>& leaf);
   bool trace_inputs_ = false;  // Compilation::TraceInputs
 
   // sampling.cpp: distributions and the draws of `eval --samples` (Compilation::Sample).

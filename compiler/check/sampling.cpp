@@ -117,28 +117,22 @@ const ast::Expr* Program::VaryOf(const std::string& name) const {
 }
 
 Value Program::DrawFields(const Value& v, const std::string& path, const Env& env, ir::Scenario& out) {
-  if (v.kind == Value::Kind::Record && v.record) {
-    auto fields = std::make_shared<std::vector<Value>>(*v.elems);
-    for (size_t i = 0; i < fields->size() && i < v.record->fields.size(); ++i)
-      (*fields)[i] = DrawFields((*fields)[i], path + "." + v.record->fields[i].name, env, out);
-    Value r = v;
-    r.elems = std::move(fields);
+  return MapFields(v, path, [&](const Value& f, const std::string& name) {
+    const ast::Expr* dist = VaryOf(name);
+    if (!dist) return f;
+    sampling_.used.insert(name);
+    if (!f.IsScalar() || f.type.base != B::Real || !f.is_const) {
+      Error(diag::Kind::bad_distribution, dist->range,
+            fmt::format("`{}` is `{}`; only a `Real` field takes a distribution", name, Describe(f)));
+      return f;
+    }
+    std::optional<Distribution> d = CheckDistribution(dist, f.type, fmt::format("`{}`", name), env);
+    if (!d) return f;
+    // Structure keeps the field's value; what the IR computes from it draws (value.h).
+    Value r = f;
+    r.shadow = Draw(*d, out);
     return r;
-  }
-  const ast::Expr* dist = VaryOf(path);
-  if (!dist) return v;
-  sampling_.used.insert(path);
-  if (!v.IsScalar() || v.type.base != B::Real || !v.is_const) {
-    Error(diag::Kind::bad_distribution, dist->range,
-          fmt::format("`{}` is `{}`; only a `Real` field takes a distribution", path, Describe(v)));
-    return v;
-  }
-  std::optional<Distribution> d = CheckDistribution(dist, v.type, fmt::format("`{}`", path), env);
-  if (!d) return v;
-  // Structure keeps the field's value; what the IR computes from it draws (value.h).
-  Value r = v;
-  r.shadow = Draw(*d, out);
-  return r;
+  });
 }
 
 }  // namespace rl::check

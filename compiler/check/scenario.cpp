@@ -118,12 +118,9 @@ bool Program::StaticValues(const ast::ValueSet& vs, const Env& env, const ast::T
 }
 
 static ir::Display DisplayOf(const ScalarType& t) {
-  ir::Display d;
+  ir::Display d = ir::RealDisplay(t.dim);
   d.kind = t.base == B::Int ? ir::Display::Kind::Int : t.base == B::Bool ? ir::Display::Kind::Bool
                                                                           : ir::Display::Kind::Real;
-  d.dim = t.dim;
-  d.unit = units::Unit::Canonical(t.dim);
-  if (t.dim.IsNone()) d.unit.name = "";
   return d;
 }
 

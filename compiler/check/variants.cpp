@@ -196,29 +196,25 @@ Value Program::LowerStaticParam(const ast::ParamDecl& p, const Override* ov, Mod
   return v;
 }
 
-Value Program::TraceFields(const Value& v, const std::string& path, ir::Scenario& out) {
-  if (v.kind == Value::Kind::Record && v.record) {
-    auto fields = std::make_shared<std::vector<Value>>(*v.elems);
-    for (size_t i = 0; i < fields->size() && i < v.record->fields.size(); ++i)
-      (*fields)[i] = TraceFields((*fields)[i], path + "." + v.record->fields[i].name, out);
-    Value r = v;
-    r.elems = std::move(fields);
-    return r;
-  }
-  if (!v.IsScalar() || !v.is_const || v.type.base != ScalarType::Base::Real || v.shadow.Valid() || path.find('.') == std::string::npos)
-    return v;
+Value Program::MapFields(const Value& v, const std::string& path,
+                         const std::function<Value(const Value&, const std::string&)>& leaf) {
+  if (v.kind != Value::Kind::Record || !v.record) return leaf(v, path);
+  auto fields = std::make_shared<std::vector<Value>>(*v.elems);
+  for (size_t i = 0; i < fields->size() && i < v.record->fields.size(); ++i)
+    (*fields)[i] = MapFields((*fields)[i], path + "." + v.record->fields[i].name, leaf);
   Value r = v;
-  r.shadow = out.Const(v.c);
-  ir::Input in;
-  in.name = path;
-  in.display.kind = ir::Display::Kind::Real;
-  in.display.dim = v.type.dim;
-  in.display.unit = units::Unit::Canonical(v.type.dim);
-  if (v.type.dim.IsNone()) in.display.unit.name = "";
-  in.seed = r.shadow;
-  in.value = v.c;
-  out.inputs.push_back(std::move(in));
+  r.elems = std::move(fields);
   return r;
+}
+
+Value Program::TraceFields(const Value& v, const std::string& path, ir::Scenario& out) {
+  return MapFields(v, path, [&](const Value& f, const std::string& name) {
+    if (!f.IsScalar() || !f.is_const || f.type.base != ScalarType::Base::Real) return f;
+    Value r = f;
+    r.shadow = out.Const(f.c);
+    out.inputs.push_back({name, ir::RealDisplay(f.type.dim), -1, r.shadow, f.c});
+    return r;
+  });
 }
 
 std::optional<ir::Scenario> Program::TryLower(ModuleInfo* m, const ast::ScenarioDecl& s,

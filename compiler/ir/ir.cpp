@@ -81,6 +81,14 @@ ValueId Scenario::Select(ValueId c, ValueId t, ValueId f, SourceRange r) {
   return {static_cast<uint32_t>(insts.size() - 1)};
 }
 
+Display RealDisplay(const units::Dim& dim) {
+  Display d;
+  d.dim = dim;
+  d.unit = units::Unit::Canonical(dim);
+  if (dim.IsNone()) d.unit.name = "";
+  return d;
+}
+
 static std::string DisplayStr(const Display& d) {
   switch (d.kind) {
     case Display::Kind::Int: return "Int";

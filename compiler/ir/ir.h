@@ -54,6 +54,9 @@ struct Display {
   units::Unit unit;  // print unit (canonical unless the spec or --unit chose one)
 };
 
+// A `Real` of dimension `dim`, shown in its SI unit (no unit name for a plain number).
+Display RealDisplay(const units::Dim& dim);
+
 struct Param {
   std::string name;
   Display display;

@@ -148,10 +148,7 @@ void Differentiate(ir::Scenario& s, const std::vector<uint32_t>& inputs) {
       d.name = fmt::format("d_{}_d_{}", r.name, x.name);
       ValueId v = t.Of(r.value);
       d.value = v.Valid() ? v : s.Const(0, r.range);
-      d.display.kind = ir::Display::Kind::Real;
-      d.display.dim = r.display.dim / x.display.dim;
-      d.display.unit = units::Unit::Canonical(d.display.dim);
-      if (d.display.dim.IsNone()) d.display.unit.name = "";
+      d.display = ir::RealDisplay(r.display.dim / x.display.dim);
       d.range = r.range;
       d.tangent_of = static_cast<int32_t>(k);
       d.wrt = static_cast<int32_t>(j);
